@@ -1,0 +1,174 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once. Two modes:
+ * - local: no COGNITO_USER_POOL_ID; every upstream is the embedded local stack (design §4).
+ * - production: COGNITO_USER_POOL_ID set; every variable below marked required must be set too.
+ */
+
+export const LOCAL_DEFAULTS = {
+  COGNITO_REGION: 'us-east-1',
+  COGNITO_USER_POOL_ID: 'us-east-1_LocalDev01',
+  COGNITO_CLIENT_ID: 'localdevclient0000000000001',
+  LOCAL_IDENTITY_PORT: 9229,
+  LOCAL_CREATOR_PORT: 9230,
+  LOCAL_EMBED_PORT: 9231,
+  SUPPORT_EMAIL: 'support@creator.test',
+  // Only ever used against the local stack; production refuses to start without its own secret.
+  SESSION_SECRET: 'local-only-session-secret-not-for-production-use',
+} as const;
+
+/** Variables production cannot start without. */
+export const PRODUCTION_REQUIRED = [
+  'COGNITO_USER_POOL_ID',
+  'COGNITO_CLIENT_ID',
+  'SESSION_SECRET',
+  'CREATOR_API_URL',
+  'ANALYTICS_EMBED_URL',
+  'SUPPORT_EMAIL',
+  'TERMS_URL',
+  'PRIVACY_URL',
+] as const;
+
+const port = z.coerce.number().int().min(1).max(65535);
+const httpUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+/** Cognito pool ids are `<region>_<id>` and shorter than 56 characters (spec §5). */
+const poolId = z
+  .string()
+  .max(55)
+  .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like region_id');
+
+/** SESSION_SECRET may list several secrets separated by commas; the first seals, all unseal. */
+const sessionSecrets = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().min(32, 'each secret must be at least 32 characters'))
+      .min(1, 'at least one secret is required'),
+  );
+
+const schema = z.object({
+  COGNITO_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/),
+  COGNITO_USER_POOL_ID: poolId,
+  COGNITO_CLIENT_ID: z.string().min(1),
+  COGNITO_CLIENT_SECRET: z.string().min(1).optional(),
+  COGNITO_ENDPOINT: httpUrl.optional(),
+  SESSION_SECRET: sessionSecrets,
+  CREATOR_API_URL: httpUrl,
+  CREATOR_API_KEY: z.string().min(1).optional(),
+  ANALYTICS_EMBED_URL: httpUrl,
+  SUPPORT_EMAIL: z.string().email(),
+  TERMS_URL: httpUrl,
+  PRIVACY_URL: httpUrl,
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(8_000),
+  REDIS_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof schema> & {
+  mode: 'local' | 'production';
+  /** Session secrets as iron-session's password map: highest id seals. */
+  sessionPasswords: Record<string, string>;
+};
+
+export class EnvError extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[],
+  ) {
+    super(message);
+    this.name = 'EnvError';
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+function blankToUndefined(source: Source): Source {
+  const out: Source = {};
+  for (const [k, v] of Object.entries(source)) out[k] = v === undefined || v.trim() === '' ? undefined : v.trim();
+  return out;
+}
+
+export function isLocalMode(source: Source = process.env): boolean {
+  return !source.COGNITO_USER_POOL_ID?.trim();
+}
+
+/** Local-stack addresses, shared by the app and the scripts that start the stack. */
+export function localAddresses(source: Source = process.env) {
+  const n = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+  const identityPort = n(source.LOCAL_IDENTITY_PORT, LOCAL_DEFAULTS.LOCAL_IDENTITY_PORT);
+  const creatorPort = n(source.LOCAL_CREATOR_PORT, LOCAL_DEFAULTS.LOCAL_CREATOR_PORT);
+  const embedPort = n(source.LOCAL_EMBED_PORT, LOCAL_DEFAULTS.LOCAL_EMBED_PORT);
+  return {
+    identity: `http://127.0.0.1:${identityPort}`,
+    creator: `http://127.0.0.1:${creatorPort}`,
+    embed: `http://127.0.0.1:${embedPort}`,
+    identityPort,
+    creatorPort,
+    embedPort,
+  };
+}
+
+/** Pure: parse a given environment. Throws EnvError naming every problem at once. */
+export function parseEnv(raw: Source): Env {
+  const source = blankToUndefined(raw);
+  const local = isLocalMode(source);
+  let input: Source = source;
+
+  if (local) {
+    const addr = localAddresses(source);
+    input = {
+      COGNITO_REGION: LOCAL_DEFAULTS.COGNITO_REGION,
+      COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.COGNITO_USER_POOL_ID,
+      COGNITO_CLIENT_ID: LOCAL_DEFAULTS.COGNITO_CLIENT_ID,
+      COGNITO_ENDPOINT: addr.identity,
+      SESSION_SECRET: LOCAL_DEFAULTS.SESSION_SECRET,
+      CREATOR_API_URL: addr.creator,
+      ANALYTICS_EMBED_URL: addr.embed,
+      SUPPORT_EMAIL: LOCAL_DEFAULTS.SUPPORT_EMAIL,
+      TERMS_URL: `${addr.creator}/legal/terms`,
+      PRIVACY_URL: `${addr.creator}/legal/privacy`,
+      // Anything set explicitly still wins (e.g. a real creator API against the local identity).
+      ...Object.fromEntries(
+        Object.entries(source).filter(([k]) => !k.startsWith('COGNITO_') || k === 'COGNITO_CLIENT_SECRET'),
+      ),
+    };
+  } else {
+    const missing = PRODUCTION_REQUIRED.filter((k) => !source[k]);
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Missing configuration: ${missing.join(', ')}. Set ${missing.length === 1 ? 'it' : 'them'} (see .env.example), or unset COGNITO_USER_POOL_ID to run on the local stack.`,
+        missing.map((k) => `${k} is required`),
+      );
+    }
+    input = { COGNITO_REGION: source.COGNITO_USER_POOL_ID?.split('_')[0], ...source };
+  }
+
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration: ${problems.join('; ')}`, problems);
+  }
+  const secrets = result.data.SESSION_SECRET;
+  // iron-session seals with the highest numeric id and unseals with any: the first listed is newest.
+  const sessionPasswords = Object.fromEntries(secrets.map((s, i) => [String(secrets.length - i), s]));
+  return { ...result.data, mode: local ? 'local' : 'production', sessionPasswords };
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

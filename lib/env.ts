@@ -93,9 +93,10 @@ export class EnvError extends Error {
 
 type Source = Record<string, string | undefined>;
 
-function blankToUndefined(source: Source): Source {
+/** Trimmed values; blank ones are dropped so they never hide a default. */
+function withoutBlanks(source: Source): Source {
   const out: Source = {};
-  for (const [k, v] of Object.entries(source)) out[k] = v === undefined || v.trim() === '' ? undefined : v.trim();
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v.trim() !== '') out[k] = v.trim();
   return out;
 }
 
@@ -121,7 +122,7 @@ export function localAddresses(source: Source = process.env) {
 
 /** Pure: parse a given environment. Throws EnvError naming every problem at once. */
 export function parseEnv(raw: Source): Env {
-  const source = blankToUndefined(raw);
+  const source = withoutBlanks(raw);
   const local = isLocalMode(source);
   let input: Source = source;
 

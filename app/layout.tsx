@@ -1,0 +1,17 @@
+import type { Metadata, Viewport } from 'next';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Creator Dashboard', template: '%s · Creator Dashboard' },
+  description: 'Analytics, payments and tools for YouTube, Facebook, Instagram and Twitch creators.',
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#2553d9' };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}

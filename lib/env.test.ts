@@ -1,0 +1,98 @@
+import { EnvError, PRODUCTION_REQUIRED, isLocalMode, localAddresses, parseEnv } from './env';
+
+const production = {
+  COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+  COGNITO_CLIENT_ID: '1example23456789',
+  SESSION_SECRET: 'a'.repeat(32),
+  CREATOR_API_URL: 'https://api.creators.example/',
+  ANALYTICS_EMBED_URL: 'https://analytics.example',
+  SUPPORT_EMAIL: 'help@creators.example',
+  TERMS_URL: 'https://creators.example/terms',
+  PRIVACY_URL: 'https://creators.example/privacy',
+};
+
+describe('local mode', () => {
+  it('needs nothing and points every upstream at the local stack', () => {
+    const env = parseEnv({});
+    expect(env.mode).toBe('local');
+    expect(env.COGNITO_USER_POOL_ID).toBe('us-east-1_LocalDev01');
+    expect(env.COGNITO_CLIENT_ID).toBe('localdevclient0000000000001');
+    expect(env.COGNITO_REGION).toBe('us-east-1');
+    expect(env.COGNITO_ENDPOINT).toBe('http://127.0.0.1:9229');
+    expect(env.CREATOR_API_URL).toBe('http://127.0.0.1:9230');
+    expect(env.ANALYTICS_EMBED_URL).toBe('http://127.0.0.1:9231');
+    expect(env.TERMS_URL).toBe('http://127.0.0.1:9230/legal/terms');
+    expect(env.PRIVACY_URL).toBe('http://127.0.0.1:9230/legal/privacy');
+    expect(env.UPSTREAM_TIMEOUT_MS).toBe(8000);
+  });
+
+  it('follows the local port variables', () => {
+    const env = parseEnv({ LOCAL_IDENTITY_PORT: '19229', LOCAL_CREATOR_PORT: '19230', LOCAL_EMBED_PORT: '19231' });
+    expect(env.COGNITO_ENDPOINT).toBe('http://127.0.0.1:19229');
+    expect(env.CREATOR_API_URL).toBe('http://127.0.0.1:19230');
+    expect(env.ANALYTICS_EMBED_URL).toBe('http://127.0.0.1:19231');
+  });
+
+  it('ignores a blank pool id and blank values', () => {
+    expect(isLocalMode({ COGNITO_USER_POOL_ID: '   ' })).toBe(true);
+    expect(parseEnv({ COGNITO_USER_POOL_ID: '', SUPPORT_EMAIL: ' ' }).SUPPORT_EMAIL).toBe('support@creator.test');
+  });
+
+  it('lets explicit settings win except the pool itself', () => {
+    const env = parseEnv({ SUPPORT_EMAIL: 'team@local.test', COGNITO_CLIENT_ID: 'other' });
+    expect(env.SUPPORT_EMAIL).toBe('team@local.test');
+    expect(env.COGNITO_CLIENT_ID).toBe('localdevclient0000000000001');
+  });
+
+  it('ignores malformed port numbers', () => {
+    expect(localAddresses({ LOCAL_IDENTITY_PORT: '12ab' }).identityPort).toBe(9229);
+  });
+});
+
+describe('production mode', () => {
+  it('parses a complete environment', () => {
+    const env = parseEnv(production);
+    expect(env.mode).toBe('production');
+    expect(env.COGNITO_REGION).toBe('us-east-1');
+    expect(env.COGNITO_ENDPOINT).toBeUndefined();
+    expect(env.CREATOR_API_URL).toBe('https://api.creators.example');
+    expect(env.sessionPasswords).toEqual({ '1': 'a'.repeat(32) });
+  });
+
+  it('names every missing variable at once', () => {
+    let error: unknown;
+    try {
+      parseEnv({ COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as EnvError).message;
+    for (const name of PRODUCTION_REQUIRED.filter((n) => n !== 'COGNITO_USER_POOL_ID')) {
+      expect(message).toContain(name);
+    }
+    expect((error as EnvError).problems).toHaveLength(PRODUCTION_REQUIRED.length - 1);
+  });
+
+  it('names a single missing variable', () => {
+    const { TERMS_URL: _omit, ...rest } = production;
+    expect(() => parseEnv(rest)).toThrow(/^Missing configuration: TERMS_URL\. Set it/);
+  });
+
+  it.each([
+    ['a short session secret', { SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+    ['a malformed pool id', { COGNITO_USER_POOL_ID: 'nounderscore' }, /COGNITO_USER_POOL_ID/],
+    ['a pool id of 56 characters', { COGNITO_USER_POOL_ID: `us-east-1_${'a'.repeat(46)}` }, /COGNITO_USER_POOL_ID/],
+    ['a non-URL creator API', { CREATOR_API_URL: 'api.example' }, /CREATOR_API_URL/],
+    ['a non-http URL', { TERMS_URL: 'javascript:alert(1)' }, /TERMS_URL/],
+    ['a bad support email', { SUPPORT_EMAIL: 'nobody' }, /SUPPORT_EMAIL/],
+    ['a timeout over 10 s', { UPSTREAM_TIMEOUT_MS: '60000' }, /UPSTREAM_TIMEOUT_MS/],
+  ])('rejects %s', (_label, override, pattern) => {
+    expect(() => parseEnv({ ...production, ...override })).toThrow(pattern);
+  });
+
+  it('supports secret rotation: the first listed seals, every one unseals', () => {
+    const env = parseEnv({ ...production, SESSION_SECRET: `${'n'.repeat(32)}, ${'o'.repeat(40)}` });
+    expect(env.sessionPasswords).toEqual({ '2': 'n'.repeat(32), '1': 'o'.repeat(40) });
+  });
+});

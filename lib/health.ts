@@ -1,0 +1,31 @@
+import 'server-only';
+import { jwksUrl } from '@/lib/cognito/endpoints';
+import type { Env } from '@/lib/env';
+
+export type UpstreamState = 'up' | 'down';
+export type Health = {
+  ok: boolean;
+  mode: Env['mode'];
+  upstreams: { identity: UpstreamState; creatorSystem: UpstreamState; analyticsEmbed: UpstreamState };
+};
+
+/** Any HTTP answer within the timeout counts as reachable; only silence or a 5xx is down. */
+async function probe(url: string, timeoutMs: number): Promise<UpstreamState> {
+  try {
+    const res = await fetch(url, { method: 'GET', cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
+    await res.body?.cancel();
+    return res.status < 500 ? 'up' : 'down';
+  } catch {
+    return 'down';
+  }
+}
+
+export async function checkHealth(env: Env, timeoutMs = 2000): Promise<Health> {
+  const [identity, creatorSystem, analyticsEmbed] = await Promise.all([
+    probe(jwksUrl(env), timeoutMs),
+    probe(env.mode === 'local' ? `${env.CREATOR_API_URL}/__local/health` : env.CREATOR_API_URL, timeoutMs),
+    probe(env.ANALYTICS_EMBED_URL, timeoutMs),
+  ]);
+  const upstreams = { identity, creatorSystem, analyticsEmbed };
+  return { ok: Object.values(upstreams).every((s) => s === 'up'), mode: env.mode, upstreams };
+}

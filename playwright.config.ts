@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { e2ePorts } from './e2e/ports';
+
+const ports = e2ePorts();
+const baseURL = `http://localhost:${ports.web}`;
+
+/** e2e runs against the real local stack, started here on a fresh data folder. */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  // Two cores: two browsers at once keep the server responsive.
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: '.data/test-results/e2e.json' }],
+  ],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/local-reset.mjs && node scripts/start.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 8_000 },
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(ports.web),
+      LOCAL_IDENTITY_PORT: String(ports.identity),
+      LOCAL_CREATOR_PORT: String(ports.creator),
+      LOCAL_EMBED_PORT: String(ports.embed),
+      LOCAL_DATA_DIR: '.data/e2e',
+      // A slow upstream fails after 4 s instead of 8 s, so fault tests stay quick.
+      UPSTREAM_TIMEOUT_MS: '4000',
+    },
+  },
+});

@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+// One command for the whole product.
+//   Local mode (no COGNITO_USER_POOL_ID): builds when needed, starts the embedded local stack
+//   (identity, creator system, analytics embed) and the web server; stops everything together.
+//   Production mode: starts only the web server (`next start`).
+//   --dev: the same with `next dev` instead of a production build.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const local = !env.COGNITO_USER_POOL_ID?.trim();
+const webPort = Number(env.PORT || 3000);
+const num = (v, d) => (v && /^\d+$/.test(v) ? Number(v) : d);
+const ports = {
+  identity: num(env.LOCAL_IDENTITY_PORT, 9229),
+  creator: num(env.LOCAL_CREATOR_PORT, 9230),
+  embed: num(env.LOCAL_EMBED_PORT, 9231),
+};
+env.LOCAL_DATA_DIR ||= path.join(root, '.data', 'local');
+
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const children = new Set();
+let stopping = false;
+
+function say(line = '') {
+  process.stdout.write(`${line}\n`);
+}
+
+function portFree(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.once('listening', () => srv.close(() => resolve(true)));
+    srv.listen(port, '127.0.0.1');
+  });
+}
+
+function run(name, args, { quiet = false } = {}) {
+  // detached: each child leads its own process group, so stopping it also stops what it spawned
+  // (`next start` leaves a next-server child behind otherwise).
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+  });
+  child.name = name;
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      say(`\n${name} stopped (${signal ?? `exit ${code}`}); stopping everything.`);
+      shutdown(code || 1);
+    }
+  });
+  return child;
+}
+
+function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  const deadline = setTimeout(() => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    process.exit(code);
+  }, 5000);
+  deadline.unref();
+  const check = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(check);
+      process.exit(code);
+    }
+  }, 50);
+}
+
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+async function waitHealthy(name, url, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && !stopping) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  if (!stopping) {
+    say(`${name} did not answer at ${url} within ${timeoutMs / 1000} s.`);
+    shutdown(1);
+  }
+}
+
+/** Newest modification time under the given paths (files the build depends on). */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p)) {
+        if (entry === 'node_modules' || entry.startsWith('.')) continue;
+        walk(path.join(p, entry));
+      }
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  for (const p of paths) walk(path.join(root, p));
+  return newest;
+}
+
+function buildIsStale() {
+  const marker = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(marker)) return 'no build yet';
+  const inputs = [
+    'app',
+    'components',
+    'lib',
+    'public',
+    'proxy.ts',
+    'instrumentation.ts',
+    'next.config.mjs',
+    'postcss.config.mjs',
+    'tailwind.config.ts',
+    'tsconfig.json',
+    'package-lock.json',
+  ];
+  return newestMtime(inputs) > statSync(marker).mtimeMs ? 'sources changed since the last build' : null;
+}
+
+function build() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function main() {
+  const wanted = local
+    ? [
+        ['web app', webPort],
+        ['local identity', ports.identity],
+        ['creator system', ports.creator],
+        ['analytics embed', ports.embed],
+      ]
+    : [['web app', webPort]];
+  const taken = [];
+  for (const [name, port] of wanted) if (!(await portFree(port))) taken.push(`${port} (${name})`);
+  if (taken.length > 0) {
+    say(`Cannot start: port ${taken.join(', ')} already in use. Stop what is using it, or set ${local ? 'PORT / LOCAL_*_PORT' : 'PORT'}.`);
+    process.exit(1);
+  }
+
+  if (local) {
+    say('Creator Dashboard — local mode: everything runs on this machine, offline.');
+    say('(Set COGNITO_USER_POOL_ID and the variables in .env.example to run against real services.)');
+  } else {
+    say('Creator Dashboard — production mode.');
+  }
+
+  if (!dev) {
+    const stale = buildIsStale();
+    if (stale) {
+      say(`Building (${stale})…`);
+      const code = await build();
+      if (code !== 0) {
+        say('The build failed; see above.');
+        process.exit(code);
+      }
+    }
+  }
+
+  if (local) {
+    const tsx = ['--import', 'tsx'];
+    const services = [
+      ['local identity', 'local/identity/main.ts', `http://127.0.0.1:${ports.identity}/__local/health`],
+      ['creator system', 'local/creator-system/main.ts', `http://127.0.0.1:${ports.creator}/__local/health`],
+    ];
+    for (const [name, file, health] of services) {
+      if (!existsSync(path.join(root, file))) {
+        say(`${name}: not built yet (${file} missing); skipping.`);
+        continue;
+      }
+      run(name, [...tsx, file]);
+      await waitHealthy(name, health);
+    }
+  }
+
+  const nextArgs = [nextBin, dev ? 'dev' : 'start', '--port', String(webPort)];
+  if (!local && env.HOSTNAME) nextArgs.push('--hostname', env.HOSTNAME);
+  run('web app', nextArgs);
+  await waitHealthy('web app', `http://localhost:${webPort}/api/health`, 120_000);
+  if (stopping) return;
+
+  say('');
+  say(`  Web app          http://localhost:${webPort}`);
+  if (local) {
+    say(`  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool us-east-1_LocalDev01)`);
+    say(`  Creator system   http://127.0.0.1:${ports.creator}`);
+    say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
+    say('');
+    say('  Demo login       demo@creator.test / Demo!2345');
+    say(`  Codes            printed below as they are sent, and at http://127.0.0.1:${ports.identity}/__local/outbox?to=EMAIL`);
+    say(`  Data             ${path.relative(root, env.LOCAL_DATA_DIR) || env.LOCAL_DATA_DIR} (npm run local:reset wipes it)`);
+  }
+  say('');
+  say('Press Ctrl-C to stop.');
+}
+
+main().catch((err) => {
+  say(`Start failed: ${err instanceof Error ? err.message : String(err)}`);
+  shutdown(1);
+});

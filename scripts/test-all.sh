@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every test: lint, typecheck, unit (jest), build, e2e (Playwright in Debian's Chromium against the
+# local stack). Ends with one line `N passed, N failed` summing all of them.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+results=.data/test-results
+rm -rf "$results" && mkdir -p "$results"
+
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_path" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's chromium for the browser tests…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >"$results/apt.log" 2>&1 \
+      || { echo "Could not install chromium (see $results/apt.log)."; }
+  else
+    echo "Browser tests need Chromium at $chromium_path: run 'sudo apt-get install -y chromium' (Debian) or set CHROMIUM_PATH."
+  fi
+fi
+
+step() { # name, command...
+  local name=$1; shift
+  echo; echo "── $name"
+  if "$@"; then echo "ok" >"$results/$name.status"; else echo "failed" >"$results/$name.status"; fi
+}
+
+step lint npx eslint . --max-warnings=0
+step typecheck npx tsc --noEmit
+step unit npx jest --ci --json --outputFile="$results/unit.json"
+step build npx next build
+if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then
+  step e2e npx playwright test
+else
+  echo "failed" >"$results/e2e.status"
+  echo "e2e skipped: the build failed or Chromium is missing" 
+fi
+
+node scripts/test-summary.mjs "$results"

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Sums every suite into the one closing line CI reads: `N passed, N failed`.
+// lint, typecheck and build count as one check each; jest and Playwright count their tests.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2] ?? '.data/test-results';
+const read = (f) => (existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f), 'utf8').trim() : null);
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+for (const step of ['lint', 'typecheck', 'build']) {
+  const ok = read(`${step}.status`) === 'ok';
+  ok ? passed++ : failed++;
+  lines.push(`${step}: ${ok ? 'ok' : 'FAILED'}`);
+}
+
+const unit = read('unit.json');
+if (unit) {
+  const j = JSON.parse(unit);
+  // A suite that fails to load has no test results but must still count as a failure.
+  const broken = j.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  passed += j.numPassedTests;
+  failed += j.numFailedTests + broken;
+  lines.push(`unit: ${j.numPassedTests} passed, ${j.numFailedTests + broken} failed, ${j.numPendingTests} skipped`);
+} else {
+  failed++;
+  lines.push('unit: no results');
+}
+
+const e2e = read('e2e.json');
+if (e2e) {
+  const s = JSON.parse(e2e).stats;
+  const errors = JSON.parse(e2e).errors?.length ?? 0;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected + errors;
+  lines.push(`e2e: ${s.expected} passed, ${s.flaky} flaky, ${s.unexpected} failed, ${s.skipped} skipped`);
+} else {
+  failed++;
+  lines.push('e2e: no results');
+}
+
+console.log(`\n${lines.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

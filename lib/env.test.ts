@@ -75,8 +75,7 @@ describe('production mode', () => {
   });
 
   it('names a single missing variable', () => {
-    const { TERMS_URL: _omit, ...rest } = production;
-    expect(() => parseEnv(rest)).toThrow(/^Missing configuration: TERMS_URL\. Set it/);
+    expect(() => parseEnv({ ...production, TERMS_URL: undefined })).toThrow(/^Missing configuration: TERMS_URL\. Set it/);
   });
 
   it.each([

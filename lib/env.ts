@@ -30,7 +30,6 @@ export const PRODUCTION_REQUIRED = [
   'PRIVACY_URL',
 ] as const;
 
-const port = z.coerce.number().int().min(1).max(65535);
 const httpUrl = z
   .string()
   .url()

@@ -12,7 +12,8 @@ const lines = [];
 
 for (const step of ['lint', 'typecheck', 'build']) {
   const ok = read(`${step}.status`) === 'ok';
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   lines.push(`${step}: ${ok ? 'ok' : 'FAILED'}`);
 }
 

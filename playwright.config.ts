@@ -17,7 +17,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [
     ['list'],
-    ['json', { outputFile: '.data/test-results/e2e.json' }],
+    ['json', { outputFile: process.env.E2E_JSON ?? '.data/test-results/e2e.json' }],
   ],
   use: {
     baseURL,
@@ -50,7 +50,7 @@ export default defineConfig({
       LOCAL_IDENTITY_PORT: String(ports.identity),
       LOCAL_CREATOR_PORT: String(ports.creator),
       LOCAL_EMBED_PORT: String(ports.embed),
-      LOCAL_DATA_DIR: '.data/e2e',
+      LOCAL_DATA_DIR: `.data/e2e-${ports.web}`,
       // A slow upstream fails after 4 s instead of 8 s, so fault tests stay quick.
       UPSTREAM_TIMEOUT_MS: '4000',
     },

@@ -130,7 +130,7 @@ function newestMtime(paths) {
 }
 
 function buildIsStale() {
-  const marker = path.join(root, '.next', 'BUILD_ID');
+  const marker = path.join(root, env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
   if (!existsSync(marker)) return 'no build yet';
   const inputs = [
     'app',

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEMO_CREATOR } from '../demo';
+
+export type Creator = { id: string; email: string };
+
+/** Search answers are capped, like a real search endpoint's first page. */
+export const SEARCH_LIMIT = 25;
+
+const fileSchema = z.object({
+  creators: z.array(z.object({ id: z.string().min(1), email: z.string().min(1) })),
+});
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Creators in memory, persisted to one small JSON file. Writes are synchronous temp+rename, so a
+ * crash never leaves a half-written file and two requests never interleave a write.
+ */
+export class CreatorStore {
+  private readonly byId = new Map<string, Creator>();
+  private readonly byEmail = new Map<string, Creator>();
+  private readonly file: string;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, 'creators.json');
+    for (const c of this.load()) this.index(c);
+    if (
+      !this.byEmail.has(normalizeEmail(DEMO_CREATOR.email)) &&
+      !this.byId.has(DEMO_CREATOR.channelId)
+    ) {
+      this.index({ id: DEMO_CREATOR.channelId, email: normalizeEmail(DEMO_CREATOR.email) });
+      this.save();
+    }
+  }
+
+  get(id: string): Creator | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Case-insensitive substring match; exact matches first, then by email. */
+  search(query: string, limit = SEARCH_LIMIT): Creator[] {
+    const q = normalizeEmail(query);
+    const hits = [...this.byId.values()].filter((c) => c.email.includes(q));
+    hits.sort(
+      (a, b) => Number(b.email === q) - Number(a.email === q) || a.email.localeCompare(b.email),
+    );
+    return hits.slice(0, limit).map((c) => ({ ...c }));
+  }
+
+  /** Adds a creator, or returns the one already holding that email. */
+  add(email: string): { creator: Creator; created: boolean } {
+    const key = normalizeEmail(email);
+    const existing = this.byEmail.get(key);
+    if (existing) return { creator: { ...existing }, created: false };
+    let id: string;
+    do id = `cm-${randomBytes(6).toString('hex')}`;
+    while (this.byId.has(id));
+    const creator = { id, email: key };
+    this.index(creator);
+    this.save();
+    return { creator: { ...creator }, created: true };
+  }
+
+  private index(c: Creator): void {
+    this.byId.set(c.id, c);
+    this.byEmail.set(c.email, c);
+  }
+
+  private load(): Creator[] {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = fileSchema.safeParse(json);
+    if (!parsed.success)
+      throw new Error(
+        `${this.file} is not a valid creators file; delete it or run npm run local:reset.`,
+      );
+    return parsed.data.creators.map((c) => ({ id: c.id, email: normalizeEmail(c.email) }));
+  }
+
+  private save(): void {
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify({ creators: [...this.byId.values()] }, null, 2)}\n`);
+    renameSync(tmp, this.file);
+  }
+}

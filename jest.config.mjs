@@ -15,4 +15,15 @@ const config = {
   testTimeout: 20_000,
 };
 
-export default createJestConfig(config);
+// jose and otplib ship only as ES modules: let SWC transform them like our own code.
+const ESM_PACKAGES = ['jose', 'otplib', '@otplib', '@noble', '@scure'];
+
+export default async function jestConfig() {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = resolved.transformIgnorePatterns.map((p) =>
+    p.startsWith('/node_modules/(?!.pnpm)(?!(')
+      ? p.replace('(?!(', `(?!(${ESM_PACKAGES.join('|')}|`)
+      : p,
+  );
+  return resolved;
+}

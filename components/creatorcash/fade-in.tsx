@@ -1,0 +1,48 @@
+'use client';
+
+import { useEffect, useRef, type ReactNode } from 'react';
+import { FADE_IN_THRESHOLD } from '@/lib/creatorcash/constants';
+
+/**
+ * Fades its content in once FADE_IN_THRESHOLD of it is on screen. The server HTML is always
+ * visible: only sections still below the fold when this runs are hidden, so nothing is ever
+ * invisible without JavaScript and nothing already on screen flickers. Skipped entirely under
+ * prefers-reduced-motion.
+ */
+export function FadeIn({ children, className = '' }: { children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (el.getBoundingClientRect().top < window.innerHeight) return;
+
+    el.dataset.fade = 'out';
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        // A section taller than five screens can never be 20% visible: count a screen's share too.
+        const screen = entry.rootBounds?.height ?? window.innerHeight;
+        const seen =
+          entry.intersectionRatio >= FADE_IN_THRESHOLD ||
+          entry.intersectionRect.height >= screen * FADE_IN_THRESHOLD;
+        if (!seen) return;
+        el.dataset.fade = 'in';
+        observer.disconnect();
+      },
+      { threshold: [0, FADE_IN_THRESHOLD, 0.5, 1] },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div
+      ref={ref}
+      className={`transition-[opacity,translate] duration-700 ease-out data-[fade=out]:translate-y-6 data-[fade=out]:opacity-0 ${className}`}
+    >
+      {children}
+    </div>
+  );
+}

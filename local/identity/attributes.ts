@@ -1,0 +1,93 @@
+import { CHANNEL_ATTRIBUTE } from './config';
+import { invalidParameter, notAuthorized, MESSAGES } from './errors';
+import type { Attribute } from './protocol';
+
+/** The standard attributes Cognito pools have, plus this pool's one custom attribute. */
+const WRITABLE = new Set([
+  'address',
+  'birthdate',
+  'email',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
+  CHANNEL_ATTRIBUTE,
+]);
+/** Only an administrator may set these. */
+const ADMIN_ONLY = new Set(['email_verified', 'phone_number_verified']);
+
+// Cognito's email check is permissive: something@something.tld without spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+[0-9]{4,15}$/;
+
+export const isEmail = (value: string) => EMAIL.test(value) && value.length <= 2048;
+
+export type Caller = 'user' | 'admin';
+
+/**
+ * Checks a list of attribute writes and returns them as a map (the last write of a name wins).
+ * An empty value means "delete" (what the admin endpoint and DeleteUserAttributes need).
+ */
+export function validateAttributes(list: Attribute[], caller: Caller): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { Name, Value } of list) {
+    if (Name === 'sub') throw invalidParameter('Cannot modify the non-mutable attribute sub');
+    if (ADMIN_ONLY.has(Name)) {
+      if (caller !== 'admin') throw notAuthorized(MESSAGES.unauthorizedAttribute);
+      if (Value !== 'true' && Value !== 'false') {
+        throw invalidParameter(`Attributes did not conform to the schema: ${Name}: Value must be either true or false`);
+      }
+    } else if (!WRITABLE.has(Name)) {
+      if (Name.startsWith('custom:') || !/^[a-z_]+$/.test(Name)) {
+        throw invalidParameter(`Attributes did not conform to the schema: Type for attribute {${Name}} could not be determined`);
+      }
+      throw notAuthorized(MESSAGES.unauthorizedAttribute);
+    }
+    if (Name === 'email' && Value !== '' && !isEmail(Value)) throw invalidParameter('Invalid email address format.');
+    if (Name === 'phone_number' && Value !== '' && !PHONE.test(Value)) throw invalidParameter('Invalid phone number format.');
+    if (Name === CHANNEL_ATTRIBUTE && Value.length > 256) {
+      throw invalidParameter(`Attributes did not conform to the schema: ${Name}: String must be no longer than 256 characters`);
+    }
+    out.set(Name, Value);
+  }
+  return out;
+}
+
+/** Attribute map to Cognito's `[{ Name, Value }]`, `sub` first like Cognito answers. */
+export function toAttributeList(attributes: Record<string, string>): Attribute[] {
+  const names = Object.keys(attributes).sort((a, b) => (a === 'sub' ? -1 : b === 'sub' ? 1 : 0));
+  return names.map((Name) => ({ Name, Value: attributes[Name] ?? '' }));
+}
+
+/** `demo@creator.test` -> `d***@c***`, as Cognito masks delivery destinations. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  return `${local.charAt(0)}***@${domain.charAt(0)}***`;
+}
+
+/** `+15551234567` -> `+*******4567`. */
+export function maskPhone(phone: string): string {
+  return `+${'*'.repeat(Math.max(phone.length - 5, 0))}${phone.slice(-4)}`;
+}
+
+export type DeliveryDetails = { Destination: string; DeliveryMedium: 'EMAIL' | 'SMS'; AttributeName: 'email' | 'phone_number' };
+
+export function emailDelivery(email: string): DeliveryDetails {
+  return { Destination: maskEmail(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+}
+
+export function smsDelivery(phone: string): DeliveryDetails {
+  return { Destination: maskPhone(phone), DeliveryMedium: 'SMS', AttributeName: 'phone_number' };
+}

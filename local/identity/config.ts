@@ -1,0 +1,25 @@
+/** Fixed facts about the local user pool (design §4). */
+export const REGION = 'us-east-1';
+export const POOL_ID = 'us-east-1_LocalDev01';
+export const CLIENT_ID = 'localdevclient0000000000001';
+export const CHANNEL_ATTRIBUTE = 'custom:channelmeter_id';
+export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
+
+export const DEFAULT_TOKEN_TTL = { access: 3600, id: 3600, refresh: 30 * 24 * 3600 } as const;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const SIGNUP_CODE_TTL_MS = 24 * HOUR;
+export const OTHER_CODE_TTL_MS = HOUR;
+export const MAX_CODE_ATTEMPTS = 5;
+export const SESSION_TTL_MS = 3 * MINUTE;
+export const MAX_SESSION_ATTEMPTS = 5;
+export const TEMP_PASSWORD_TTL_MS = 7 * 24 * HOUR;
+
+/** Cognito locks a user for 1 s after 5 failures and doubles per further failure; capped short here. */
+export const LOCKOUT_THRESHOLD = 5;
+export const LOCKOUT_MAX_MS = 60_000;
+export const FAILURE_MEMORY_MS = 15 * MINUTE;
+
+export const MAX_BODY_BYTES = 256 * 1024;
+export const OUTBOX_LIMIT = 200;

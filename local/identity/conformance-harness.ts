@@ -1,0 +1,183 @@
+/** What the conformance suites share: the pool under test (local or real) and small helpers. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { CLIENT_ID, POOL_ID } from './config';
+import { startIdentityServer, type IdentityServer } from './server';
+import type { OutboxMessage } from './store';
+
+export interface LocalControls {
+  url: string;
+  dataDir: string;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  now(): number;
+  outbox(to?: string): Promise<OutboxMessage[]>;
+  /** The newest code sent to `to` for `purpose`. */
+  code(to: string, purpose: OutboxMessage['purpose']): Promise<string>;
+  /** Lines the server logged. */
+  logs: string[];
+  /** Stops the server and starts it again on the same port and data. */
+  restart(): Promise<void>;
+  post(pathname: string, body: unknown): Promise<{ status: number; body: unknown }>;
+}
+
+export interface PoolTarget {
+  kind: 'local' | 'real';
+  client: CognitoIdentityProviderClient;
+  poolId: string;
+  clientId: string;
+  /** Present only for the local pool: the hooks a real pool does not have. */
+  local?: LocalControls;
+  close(): Promise<void>;
+}
+
+export const PASSWORD = 'Sup3r-secret!';
+
+export function uniqueEmail(label: string): string {
+  return `conf-${label}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export async function startLocalTarget(): Promise<PoolTarget> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'identity-conformance-'));
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const logs: string[] = [];
+  const start = (port = 0) => startIdentityServer({ port, dataDir, now, log: (line) => logs.push(line), scryptLogN: 10 });
+  let server: IdentityServer = await start();
+  const makeClient = () =>
+    new CognitoIdentityProviderClient({
+      region: 'us-east-1',
+      endpoint: server.url,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+  const outbox = async (to?: string) => {
+    const res = await fetch(`${server.url}/__local/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    return (await res.json()) as OutboxMessage[];
+  };
+  const local: LocalControls = {
+    get url() {
+      return server.url;
+    },
+    dataDir,
+    advance: (ms) => {
+      offset += ms;
+    },
+    now,
+    outbox,
+    code: async (to, purpose) => {
+      const message = (await outbox(to)).find((m) => m.purpose === purpose);
+      if (!message) throw new Error(`no ${purpose} message for ${to}`);
+      return message.code;
+    },
+    logs,
+    restart: async () => {
+      const { port } = server;
+      await server.close();
+      server = await start(port);
+      // The old client's kept-alive sockets died with the server.
+      target.client.destroy();
+      target.client = makeClient();
+    },
+    post: async (pathname, body) => {
+      const res = await fetch(`${server.url}${pathname}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+  };
+  const target: PoolTarget = {
+    kind: 'local',
+    client: makeClient(),
+    poolId: POOL_ID,
+    clientId: CLIENT_ID,
+    local,
+    close: async () => {
+      target.client.destroy();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return target;
+}
+
+/** The real pool named by CONFORMANCE_USER_POOL_ID / CONFORMANCE_CLIENT_ID, or undefined. */
+export function realTargetConfig(): { poolId: string; clientId: string } | undefined {
+  const poolId = process.env.CONFORMANCE_USER_POOL_ID?.trim();
+  const clientId = process.env.CONFORMANCE_CLIENT_ID?.trim();
+  return poolId && clientId ? { poolId, clientId } : undefined;
+}
+
+export async function startRealTarget(): Promise<PoolTarget> {
+  const config = realTargetConfig();
+  if (!config) throw new Error('CONFORMANCE_USER_POOL_ID and CONFORMANCE_CLIENT_ID are not set');
+  const client = new CognitoIdentityProviderClient({ region: config.poolId.split('_')[0], maxAttempts: 3 });
+  return { kind: 'real', client, ...config, close: async () => client.destroy() };
+}
+
+/** Confirmed user through AdminCreateUser + NEW_PASSWORD_REQUIRED (works on a real pool too). */
+export async function createConfirmedUser(
+  target: PoolTarget,
+  options: { email?: string; name?: string; channelId?: string; password?: string } = {},
+): Promise<{ email: string; password: string; tokens: AuthenticationResultType }> {
+  const email = options.email ?? uniqueEmail('user');
+  const password = options.password ?? PASSWORD;
+  const temporary = `Tmp-${randomBytes(6).toString('hex')}!A1`;
+  await target.client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: target.poolId,
+      Username: email,
+      TemporaryPassword: temporary,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: options.name ?? 'Conformance User' },
+        { Name: 'custom:channelmeter_id', Value: options.channelId ?? 'cm-conf-0001' },
+      ],
+    }),
+  );
+  const challenge = await target.client.send(
+    new InitiateAuthCommand({ ClientId: target.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: temporary } }),
+  );
+  const done = await target.client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: target.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+    }),
+  );
+  if (!done.AuthenticationResult) throw new Error('no tokens after NEW_PASSWORD_REQUIRED');
+  return { email, password, tokens: done.AuthenticationResult };
+}
+
+export async function signIn(target: PoolTarget, email: string, password: string) {
+  return target.client.send(
+    new InitiateAuthCommand({ ClientId: target.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+}
+
+/** The error a promise rejects with, as `{ name, message }` (fails when it resolves). */
+export async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    const e = err as Error;
+    return { name: e.name, message: e.message };
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+export function decodeJwt(token: string | undefined): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const [header, payload] = (token ?? '').split('.');
+  const decode = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  return { header: decode(header), payload: decode(payload) };
+}

@@ -1,0 +1,717 @@
+/**
+ * @jest-environment ./local/identity/test-environment.ts
+ */
+/*
+ * Cognito conformance, through the AWS SDK client — the product's only way of talking to a pool.
+ *
+ * The local variant always runs, against an in-process server (ephemeral port, temporary data
+ * folder, a clock the tests move). The same cases run against a REAL user pool when configured:
+ *
+ *   CONFORMANCE_USER_POOL_ID=us-east-1_XXXX CONFORMANCE_CLIENT_ID=xxxx \
+ *   AWS_PROFILE=...   (or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; rights for cognito-idp:Admin*)
+ *   npx jest local/identity/conformance
+ *
+ * The real pool must look like the local one: email as username, custom:channelmeter_id, the
+ * default password policy, an app client without secret that allows USER_PASSWORD_AUTH and
+ * REFRESH_TOKEN_AUTH with token revocation on, "keep original attribute value active" for email,
+ * and optional TOTP MFA. Cases that need the outbox (codes) or the clock only run locally; they
+ * are reported as skipped for the real pool. Real-pool users get @example.com addresses and are
+ * deleted at the end.
+ */
+jest.mock('jose', () => (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'));
+jest.mock('otplib', () => (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'));
+
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  AssociateSoftwareTokenCommand,
+  ChangePasswordCommand,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  GetUserAttributeVerificationCodeCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  ListUsersCommand,
+  ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
+  VerifySoftwareTokenCommand,
+  VerifyUserAttributeCommand,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { generateSync } from 'otplib';
+import { DEMO_CREATOR } from '../demo';
+import {
+  createConfirmedUser,
+  decodeJwt,
+  failure,
+  PASSWORD,
+  realTargetConfig,
+  signIn,
+  startLocalTarget,
+  startRealTarget,
+  uniqueEmail,
+  type PoolTarget,
+} from './conformance-harness';
+
+const attr = (list: AttributeType[] | undefined, name: string) => list?.find((a) => a.Name === name)?.Value;
+
+function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
+  const itLocal = kind === 'local' ? it : it.skip;
+  const created: string[] = [];
+  const t = () => get();
+  const nowMs = () => t().local?.now() ?? Date.now();
+  const local = () => {
+    const controls = t().local;
+    if (!controls) throw new Error('local-only case');
+    return controls;
+  };
+  const user = async (options: Parameters<typeof createConfirmedUser>[1] = {}) => {
+    const made = await createConfirmedUser(t(), options);
+    created.push(made.email);
+    return made;
+  };
+  const signUp = async (email: string, password = PASSWORD) => {
+    created.push(email);
+    return t().client.send(
+      new SignUpCommand({
+        ClientId: t().clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'custom:channelmeter_id', Value: 'cm-conf-0002' },
+        ],
+      }),
+    );
+  };
+  const getUser = (accessToken: string | undefined) => t().client.send(new GetUserCommand({ AccessToken: accessToken }));
+  const refresh = (refreshToken: string | undefined) =>
+    t().client.send(new InitiateAuthCommand({ ClientId: t().clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken ?? '' } }));
+  const totp = (secret: string, atMs = nowMs()) => generateSync({ secret, epoch: Math.floor(atMs / 1000) });
+
+  afterAll(async () => {
+    if (kind !== 'real') return;
+    for (const email of created) {
+      await t()
+        .client.send(new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }))
+        .catch(() => undefined);
+    }
+  });
+
+  describe('sign-up and confirmation', () => {
+    itLocal('SignUp answers the sub and masked delivery details, and the code reaches the outbox and the terminal', async () => {
+      const email = uniqueEmail('signup');
+      const res = await signUp(email);
+      expect(res.UserConfirmed).toBe(false);
+      expect(res.UserSub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(res.CodeDeliveryDetails).toEqual({ Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+      const [message] = await local().outbox(email.toUpperCase());
+      expect(message).toMatchObject({ to: email, channel: 'email', purpose: 'signup' });
+      expect(message?.code).toMatch(/^\d{6}$/);
+      expect(new Date(message?.sentAt ?? '').getTime()).toBeGreaterThan(0);
+      expect(local().logs).toContain(`✉  signup code for ${email}: ${message?.code}`);
+    });
+
+    it('rejects a duplicate email, whatever its case', async () => {
+      const email = uniqueEmail('dup');
+      await signUp(email);
+      expect(await failure(signUp(email.toUpperCase()))).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+    });
+
+    it.each([
+      ['Sh0rt!', 'Password not long enough'],
+      ['NOLOWER1!', 'Password must have lowercase characters'],
+      ['noupper1!', 'Password must have uppercase characters'],
+      ['NoDigits!', 'Password must have numeric characters'],
+      ['NoSymbol12', 'Password must have symbol characters'],
+    ])('applies the password policy to %s', async (password, why) => {
+      expect(await failure(signUp(uniqueEmail('policy'), password))).toEqual({
+        name: 'InvalidPasswordException',
+        message: `Password did not conform with policy: ${why}`,
+      });
+    });
+
+    it('names an unknown app client', async () => {
+      const res = await failure(t().client.send(new SignUpCommand({ ClientId: 'nosuchclient123', Username: uniqueEmail('client'), Password: PASSWORD })));
+      expect(res).toEqual({ name: 'ResourceNotFoundException', message: 'User pool client nosuchclient123 does not exist.' });
+    });
+
+    it('refuses sign-in before confirmation', async () => {
+      const email = uniqueEmail('unconfirmed');
+      await signUp(email);
+      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({ name: 'UserNotConfirmedException', message: 'User is not confirmed.' });
+    });
+
+    itLocal('confirms with the right code, sets email_verified, and refuses a second confirmation', async () => {
+      const email = uniqueEmail('confirm');
+      await signUp(email);
+      const confirm = (code: string) => t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code }));
+      const code = await local().code(email, 'signup');
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect(await failure(confirm(wrong))).toEqual({ name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
+      await confirm(code);
+      const admin = await t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }));
+      expect(admin.UserStatus).toBe('CONFIRMED');
+      expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
+      expect(await failure(confirm(code))).toEqual({ name: 'NotAuthorizedException', message: 'User cannot be confirmed. Current status is CONFIRMED' });
+      const tokens = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
+      expect(decodeJwt(tokens?.IdToken).payload['custom:channelmeter_id']).toBe('cm-conf-0002');
+    });
+
+    itLocal('ResendConfirmationCode retires the earlier code', async () => {
+      const email = uniqueEmail('resend');
+      await signUp(email);
+      const first = await local().code(email, 'signup');
+      const res = await t().client.send(new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email }));
+      expect(res.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
+      const second = await local().code(email, 'signup');
+      const confirm = (code: string) => t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code }));
+      if (first !== second) {
+        expect(await failure(confirm(first))).toEqual({ name: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
+      }
+      await confirm(second);
+      expect(await failure(t().client.send(new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email })))).toEqual({
+        name: 'InvalidParameterException',
+        message: 'User is already confirmed.',
+      });
+    });
+
+    itLocal('a sign-up code expires after 24 hours', async () => {
+      const email = uniqueEmail('expire');
+      await signUp(email);
+      const code = await local().code(email, 'signup');
+      local().advance(24 * 3600 * 1000 + 1000);
+      expect(await failure(t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code })))).toEqual({
+        name: 'ExpiredCodeException',
+        message: 'Invalid code provided, please request a code again.',
+      });
+    });
+
+    itLocal('five wrong codes lock the code', async () => {
+      const email = uniqueEmail('attempts');
+      await signUp(email);
+      const code = await local().code(email, 'signup');
+      const confirm = (c: string) => t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: c }));
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      for (let i = 0; i < 5; i++) expect((await failure(confirm(wrong))).name).toBe('CodeMismatchException');
+      expect(await failure(confirm(code))).toEqual({ name: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+    });
+
+    itLocal('an unknown user cannot be confirmed', async () => {
+      const res = await failure(t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: uniqueEmail('ghost'), ConfirmationCode: '123456' })));
+      expect(res).toEqual({ name: 'UserNotFoundException', message: 'Username/client id combination not found.' });
+    });
+  });
+
+  describe('sign-in and tokens', () => {
+    it('wrong password and unknown user get the same answer', async () => {
+      const { email } = await user();
+      const expected = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+      expect(await failure(signIn(t(), email, 'Wrong-pass1!'))).toEqual(expected);
+      expect(await failure(signIn(t(), uniqueEmail('nobody'), PASSWORD))).toEqual(expected);
+    });
+
+    it('answers Cognito-shaped RS256 tokens that verify against the JWKS', async () => {
+      const { email, tokens } = await user({ name: 'Ada Lovelace', channelId: 'cm-conf-0042' });
+      const res = (await signIn(t(), email.toUpperCase(), PASSWORD)).AuthenticationResult;
+      expect(res).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
+      expect(res?.RefreshToken).toBeTruthy();
+      const id = decodeJwt(res?.IdToken);
+      const access = decodeJwt(res?.AccessToken);
+      expect(id.header).toMatchObject({ alg: 'RS256', kid: expect.any(String) });
+      const sub = id.payload.sub as string;
+      expect(id.payload).toMatchObject({
+        email,
+        email_verified: true,
+        name: 'Ada Lovelace',
+        'custom:channelmeter_id': 'cm-conf-0042',
+        'cognito:username': sub,
+        aud: t().clientId,
+        token_use: 'id',
+      });
+      expect(access.payload).toMatchObject({ sub, client_id: t().clientId, username: sub, scope: 'aws.cognito.signin.user.admin', token_use: 'access' });
+      for (const claim of ['jti', 'origin_jti', 'auth_time', 'iat', 'exp', 'iss']) expect(access.payload[claim]).toBeDefined();
+      expect((access.payload.exp as number) - (access.payload.iat as number)).toBe(3600);
+      expect(tokens.AccessToken).not.toBe(res?.AccessToken);
+
+      const issuer = access.payload.iss as string;
+      expect(issuer).toMatch(new RegExp(`/${t().poolId}$`));
+      if (kind === 'local') expect(issuer).toBe(`${local().url}/${t().poolId}`);
+      const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Parameters<typeof createLocalJWKSet>[0];
+      const verified = await jwtVerify(res?.AccessToken ?? '', createLocalJWKSet(jwks), { issuer, currentDate: new Date(nowMs()) });
+      expect(verified.payload.sub).toBe(sub);
+
+      const me = await getUser(res?.AccessToken);
+      expect(me.Username).toBe(sub);
+      expect(attr(me.UserAttributes, 'email')).toBe(email);
+      expect(attr(me.UserAttributes, 'sub')).toBe(sub);
+    });
+
+    itLocal('locks sign-in after five failures, briefly, even for the right password', async () => {
+      const { email } = await user();
+      for (let i = 0; i < 5; i++) expect((await failure(signIn(t(), email, 'Wrong-pass1!'))).message).toBe('Incorrect username or password.');
+      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({ name: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+      local().advance(1500);
+      expect((await signIn(t(), email, PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
+    });
+
+    it('REFRESH_TOKEN_AUTH answers new access and id tokens from the same origin, and no refresh token', async () => {
+      const { tokens } = await user();
+      const res = await refresh(tokens.RefreshToken);
+      expect(res.AuthenticationResult?.RefreshToken).toBeUndefined();
+      expect(res.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
+      expect(decodeJwt(res.AuthenticationResult?.AccessToken).payload.origin_jti).toBe(decodeJwt(tokens.AccessToken).payload.origin_jti);
+      expect((await getUser(res.AuthenticationResult?.AccessToken)).Username).toBeTruthy();
+    });
+
+    itLocal('access tokens expire; refresh tokens expire after their lifetime', async () => {
+      const { tokens } = await user();
+      local().advance(3601 * 1000);
+      expect(await failure(getUser(tokens.AccessToken))).toEqual({ name: 'NotAuthorizedException', message: 'Access Token has expired' });
+      const renewed = await refresh(tokens.RefreshToken);
+      await getUser(renewed.AuthenticationResult?.AccessToken);
+      local().advance(30 * 24 * 3600 * 1000);
+      expect(await failure(refresh(tokens.RefreshToken))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has expired' });
+    });
+
+    itLocal('per-user token lifetimes apply to that user only and to tokens issued afterwards', async () => {
+      const short = await user();
+      const other = await user();
+      const res = await local().post('/__local/users/token-ttl', { email: short.email, accessTokenTtl: 5, idTokenTtl: 5, refreshTokenTtl: 60 });
+      expect(res.status).toBe(200);
+      const fresh = (await signIn(t(), short.email, PASSWORD)).AuthenticationResult;
+      expect(fresh?.ExpiresIn).toBe(5);
+      const otherFresh = (await signIn(t(), other.email, PASSWORD)).AuthenticationResult;
+      expect(otherFresh?.ExpiresIn).toBe(3600);
+      local().advance(6000);
+      expect((await failure(getUser(fresh?.AccessToken))).message).toBe('Access Token has expired');
+      await getUser(short.tokens.AccessToken);
+      await getUser(otherFresh?.AccessToken);
+      local().advance(60_000);
+      expect((await failure(refresh(fresh?.RefreshToken))).message).toBe('Refresh Token has expired');
+      await refresh(short.tokens.RefreshToken);
+    });
+
+    it('GlobalSignOut revokes every access and refresh token of the user, and a new sign-in works', async () => {
+      const { email, tokens } = await user();
+      const second = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
+      const renewed = (await refresh(tokens.RefreshToken)).AuthenticationResult;
+      await t().client.send(new GlobalSignOutCommand({ AccessToken: second?.AccessToken }));
+      for (const access of [tokens.AccessToken, second?.AccessToken, renewed?.AccessToken]) {
+        expect(await failure(getUser(access))).toEqual({ name: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+      }
+      for (const token of [tokens.RefreshToken, second?.RefreshToken]) {
+        expect(await failure(refresh(token))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+      }
+      const again = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
+      await getUser(again?.AccessToken);
+      await refresh(again?.RefreshToken);
+    });
+
+    it('RevokeToken revokes that refresh token and its access tokens only', async () => {
+      const { email, tokens } = await user();
+      const other = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
+      const derived = (await refresh(tokens.RefreshToken)).AuthenticationResult;
+      await t().client.send(new RevokeTokenCommand({ ClientId: t().clientId, Token: tokens.RefreshToken }));
+      expect(await failure(refresh(tokens.RefreshToken))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+      expect((await failure(getUser(tokens.AccessToken))).message).toBe('Access Token has been revoked');
+      expect((await failure(getUser(derived?.AccessToken))).message).toBe('Access Token has been revoked');
+      await getUser(other?.AccessToken);
+      await refresh(other?.RefreshToken);
+    });
+
+    it('refuses forged, altered and garbage tokens', async () => {
+      const { tokens } = await user();
+      const real = decodeJwt(tokens.AccessToken);
+      const { privateKey } = await generateKeyPair('RS256');
+      const forged = await new SignJWT(real.payload).setProtectedHeader(real.header as { alg: string; kid: string }).sign(privateKey);
+      const [h, , s] = (tokens.AccessToken ?? '').split('.');
+      const altered = [h, Buffer.from(JSON.stringify({ ...real.payload, exp: (real.payload.exp as number) + 86400 })).toString('base64url'), s].join('.');
+      const unsigned = [Buffer.from('{"alg":"none"}').toString('base64url'), (tokens.AccessToken ?? '').split('.')[1], ''].join('.');
+      const invalid = { name: 'NotAuthorizedException', message: 'Invalid Access Token' };
+      for (const token of [forged, altered, unsigned, 'garbage.token.here', tokens.IdToken]) expect(await failure(getUser(token))).toEqual(invalid);
+      expect(await failure(refresh('not-a-refresh-token'))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+    });
+
+    it('AdminDisableUser stops sign-in, revokes tokens and refreshes; AdminEnableUser restores sign-in', async () => {
+      const { email, tokens } = await user();
+      await t().client.send(new AdminDisableUserCommand({ UserPoolId: t().poolId, Username: email }));
+      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+      expect((await failure(getUser(tokens.AccessToken))).message).toBe('Access Token has been revoked');
+      expect(await failure(refresh(tokens.RefreshToken))).toMatchObject({ name: 'NotAuthorizedException' });
+      await t().client.send(new AdminEnableUserCommand({ UserPoolId: t().poolId, Username: email }));
+      await getUser((await signIn(t(), email, PASSWORD)).AuthenticationResult?.AccessToken);
+    });
+
+    it('AdminDeleteUser ends the account: tokens, refresh and lookups fail', async () => {
+      const { email, tokens } = await user();
+      await t().client.send(new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }));
+      expect(await failure(getUser(tokens.AccessToken))).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
+      expect((await failure(refresh(tokens.RefreshToken))).name).toBe('NotAuthorizedException');
+      expect(await failure(t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email })))).toEqual({
+        name: 'UserNotFoundException',
+        message: 'User does not exist.',
+      });
+      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe('Incorrect username or password.');
+    });
+  });
+
+  describe('passwords', () => {
+    itLocal('ForgotPassword: unknown user, no verified email, then the full reset with single-use code', async () => {
+      expect(await failure(t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: uniqueEmail('ghost') })))).toEqual({
+        name: 'UserNotFoundException',
+        message: 'Username/client id combination not found.',
+      });
+      const unconfirmed = uniqueEmail('noverified');
+      await signUp(unconfirmed);
+      expect(await failure(t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: unconfirmed })))).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+      });
+
+      const { email } = await user();
+      const res = await t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: email }));
+      expect(res.CodeDeliveryDetails).toEqual({ Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+      const code = await local().code(email, 'forgot-password');
+      const confirm = (c: string, p = 'N3w-password!') =>
+        t().client.send(new ConfirmForgotPasswordCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: c, Password: p }));
+      expect((await failure(confirm(code, 'weak'))).name).toBe('InvalidPasswordException');
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      expect((await failure(confirm(wrong))).name).toBe('CodeMismatchException');
+      await confirm(code);
+      await signIn(t(), email, 'N3w-password!');
+      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe('Incorrect username or password.');
+      expect(await failure(confirm(code, 'An0ther-password!'))).toEqual({ name: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
+    });
+
+    itLocal('a reset code expires after an hour', async () => {
+      const { email } = await user();
+      await t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: email }));
+      const code = await local().code(email, 'forgot-password');
+      local().advance(3600 * 1000 + 1000);
+      const res = await failure(
+        t().client.send(new ConfirmForgotPasswordCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code, Password: 'N3w-password!' })),
+      );
+      expect(res.name).toBe('ExpiredCodeException');
+    });
+
+    it('ChangePassword checks the current password and the policy', async () => {
+      const { email, tokens } = await user();
+      const change = (previous: string, proposed: string) =>
+        t().client.send(new ChangePasswordCommand({ AccessToken: tokens.AccessToken, PreviousPassword: previous, ProposedPassword: proposed }));
+      expect(await failure(change('Wrong-pass1!', 'Changed-pass1!'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+      expect((await failure(change(PASSWORD, 'short'))).name).toBe('InvalidPasswordException');
+      await change(PASSWORD, 'Changed-pass1!');
+      await signIn(t(), email, 'Changed-pass1!');
+    });
+
+    itLocal('repeated wrong current passwords hit the attempt limit', async () => {
+      const { tokens } = await user();
+      const change = (previous: string) =>
+        t().client.send(new ChangePasswordCommand({ AccessToken: tokens.AccessToken, PreviousPassword: previous, ProposedPassword: 'Changed-pass1!' }));
+      for (let i = 0; i < 5; i++) expect((await failure(change('Wrong-pass1!'))).name).toBe('NotAuthorizedException');
+      expect(await failure(change(PASSWORD))).toEqual({ name: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+    });
+  });
+
+  describe('attributes', () => {
+    it('updates the name; GetUser and refreshed id tokens show it', async () => {
+      const { tokens } = await user();
+      const res = await t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'name', Value: 'Grace Hopper' }] }));
+      expect(res.CodeDeliveryDetailsList ?? []).toEqual([]);
+      expect(attr((await getUser(tokens.AccessToken)).UserAttributes, 'name')).toBe('Grace Hopper');
+      expect(decodeJwt((await refresh(tokens.RefreshToken)).AuthenticationResult?.IdToken).payload.name).toBe('Grace Hopper');
+    });
+
+    it('refuses writes to email_verified from the user', async () => {
+      const { tokens } = await user();
+      const res = await failure(t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] })));
+      expect(res).toEqual({ name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
+    });
+
+    it('refuses a malformed phone number', async () => {
+      const { tokens } = await user();
+      const res = await failure(t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'phone_number', Value: '555-1234' }] })));
+      expect(res).toEqual({ name: 'InvalidParameterException', message: 'Invalid phone number format.' });
+    });
+
+    itLocal('an email change keeps the old address active until the new one is verified', async () => {
+      const { email, tokens } = await user();
+      const next = uniqueEmail('moved');
+      const res = await t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'email', Value: next }] }));
+      expect(res.CodeDeliveryDetailsList).toEqual([{ Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' }]);
+      const before = await getUser(tokens.AccessToken);
+      expect(attr(before.UserAttributes, 'email')).toBe(email);
+      expect(attr(before.UserAttributes, 'email_verified')).toBe('true');
+      await signIn(t(), email, PASSWORD);
+      expect((await failure(signIn(t(), next, PASSWORD))).message).toBe('Incorrect username or password.');
+
+      const first = await local().code(next, 'verify-email');
+      const resent = await t().client.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'email' }));
+      expect(resent.CodeDeliveryDetails?.Destination).toBe('c***@e***');
+      const messages = await local().outbox(next);
+      expect(messages.map((m) => m.purpose)).toEqual(['verify-email', 'verify-email']);
+      const latest = messages[0]?.code ?? '';
+      expect((await local().outbox(email)).some((m) => m.purpose === 'verify-email')).toBe(false);
+      const verify = (code: string) => t().client.send(new VerifyUserAttributeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'email', Code: code }));
+      if (first !== latest) expect((await failure(verify(first))).name).toBe('ExpiredCodeException');
+      await verify(latest);
+
+      const after = await getUser(tokens.AccessToken);
+      expect(attr(after.UserAttributes, 'email')).toBe(next);
+      expect(attr(after.UserAttributes, 'email_verified')).toBe('true');
+      await signIn(t(), next, PASSWORD);
+      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe('Incorrect username or password.');
+    });
+
+    it('an email taken by another account is refused', async () => {
+      const a = await user();
+      const b = await user();
+      const res = await failure(t().client.send(new UpdateUserAttributesCommand({ AccessToken: b.tokens.AccessToken, UserAttributes: [{ Name: 'email', Value: a.email }] })));
+      expect(res).toEqual({ name: 'AliasExistsException', message: 'An account with the given email already exists.' });
+    });
+
+    itLocal('a phone number is unverified until its SMS code is entered', async () => {
+      const { tokens } = await user();
+      const phone = `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+      const res = await t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'phone_number', Value: phone }] }));
+      expect(res.CodeDeliveryDetailsList).toEqual([{ Destination: `+*******${phone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' }]);
+      const me = await getUser(tokens.AccessToken);
+      expect(attr(me.UserAttributes, 'phone_number')).toBe(phone);
+      expect(attr(me.UserAttributes, 'phone_number_verified')).toBe('false');
+      const [sms] = await local().outbox(phone);
+      expect(sms).toMatchObject({ to: phone, channel: 'sms', purpose: 'verify-phone' });
+      expect(local().logs).toContain(`📱 verify-phone code for ${phone}: ${sms?.code}`);
+      await t().client.send(new VerifyUserAttributeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'phone_number', Code: sms?.code }));
+      expect(attr((await getUser(tokens.AccessToken)).UserAttributes, 'phone_number_verified')).toBe('true');
+      const id = decodeJwt((await refresh(tokens.RefreshToken)).AuthenticationResult?.IdToken).payload;
+      expect(id).toMatchObject({ phone_number: phone, phone_number_verified: true });
+    });
+
+    it('AdminUpdateUserAttributes sets attributes an administrator may set', async () => {
+      const { email } = await user();
+      await t().client.send(
+        new AdminUpdateUserAttributesCommand({ UserPoolId: t().poolId, Username: email, UserAttributes: [{ Name: 'custom:channelmeter_id', Value: 'cm-conf-0099' }] }),
+      );
+      const admin = await t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }));
+      expect(attr(admin.UserAttributes, 'custom:channelmeter_id')).toBe('cm-conf-0099');
+      expect(admin).toMatchObject({ Enabled: true, UserStatus: 'CONFIRMED' });
+      expect(admin.UserCreateDate).toBeInstanceOf(Date);
+    });
+  });
+
+  describe('TOTP MFA', () => {
+    it('associates, verifies and enables a software token, then challenges sign-in', async () => {
+      const { email, tokens } = await user();
+      expect(
+        await failure(t().client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
+      ).toEqual({ name: 'InvalidParameterException', message: 'User has not verified software token mfa' });
+      const { SecretCode: secret = '' } = await t().client.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      const good = totp(secret);
+      const bad = good === '000000' ? '111111' : '000000';
+      expect(await failure(t().client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: bad, FriendlyDeviceName: 'phone' })))).toEqual({
+        name: 'EnableSoftwareTokenMFAException',
+        message: 'Code mismatch',
+      });
+      const verified = await t().client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: good, FriendlyDeviceName: 'phone' }));
+      expect(verified.Status).toBe('SUCCESS');
+      await t().client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+      const me = await getUser(tokens.AccessToken);
+      expect(me.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+      expect(me.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
+
+      const challenge = await signIn(t(), email, PASSWORD);
+      expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      expect(challenge.AuthenticationResult).toBeUndefined();
+      expect(challenge.Session?.length).toBeGreaterThan(20);
+      const respond = (code: string, session = challenge.Session) =>
+        t().client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: t().clientId,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: session,
+            ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+          }),
+        );
+      expect(await failure(respond(bad))).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
+      if (kind === 'local') local().advance(30_000);
+      else await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+      const done = await respond(totp(secret));
+      expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      expect(await failure(respond(totp(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
+    }, 45_000);
+
+    itLocal('an MFA session expires after three minutes', async () => {
+      const { email, tokens } = await user();
+      const { SecretCode: secret = '' } = await t().client.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
+      await t().client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: totp(secret) }));
+      await t().client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true } }));
+      const challenge = await signIn(t(), email, PASSWORD);
+      local().advance(3 * 60_000 + 1000);
+      const res = await failure(
+        t().client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: t().clientId,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: challenge.Session,
+            ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totp(secret) },
+          }),
+        ),
+      );
+      expect(res).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
+    });
+  });
+
+  describe('administrator-created users (NEW_PASSWORD_REQUIRED)', () => {
+    itLocal('invites with a temporary password, challenges, and confirms on the new password', async () => {
+      const email = uniqueEmail('invite');
+      created.push(email);
+      const res = await t().client.send(
+        new AdminCreateUserCommand({ UserPoolId: t().poolId, Username: email, UserAttributes: [{ Name: 'name', Value: 'Invited One' }] }),
+      );
+      expect(res.User).toMatchObject({ Enabled: true, UserStatus: 'FORCE_CHANGE_PASSWORD' });
+      const temporary = await local().code(email, 'invite');
+      expect(() => temporary).not.toThrow();
+      expect(temporary.length).toBeGreaterThanOrEqual(8);
+
+      const challenge = await signIn(t(), email, temporary);
+      expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+      expect(challenge.ChallengeParameters?.USER_ID_FOR_SRP).toBe(res.User?.Username);
+      expect(challenge.ChallengeParameters?.requiredAttributes).toBe('[]');
+      expect(JSON.parse(challenge.ChallengeParameters?.userAttributes ?? '{}')).toMatchObject({ email, name: 'Invited One' });
+      const respond = (password: string) =>
+        t().client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: t().clientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: challenge.Session,
+            ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+          }),
+        );
+      expect((await failure(respond('weak'))).name).toBe('InvalidPasswordException');
+      const done = await respond(PASSWORD);
+      expect(done.AuthenticationResult?.IdToken).toBeTruthy();
+      const admin = await t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }));
+      expect(admin.UserStatus).toBe('CONFIRMED');
+      expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
+      expect(await failure(respond('An0ther-pass!'))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
+    });
+
+    it('refuses to create a user twice', async () => {
+      const { email } = await user();
+      expect(await failure(t().client.send(new AdminCreateUserCommand({ UserPoolId: t().poolId, Username: email, MessageAction: 'SUPPRESS' })))).toEqual({
+        name: 'UsernameExistsException',
+        message: 'User account already exists',
+      });
+    });
+
+    itLocal('SUPPRESS sends nothing; temporary passwords expire after 7 days', async () => {
+      const email = uniqueEmail('suppress');
+      await t().client.send(new AdminCreateUserCommand({ UserPoolId: t().poolId, Username: email, TemporaryPassword: 'Temp0rary!', MessageAction: 'SUPPRESS' }));
+      expect(await local().outbox(email)).toEqual([]);
+      local().advance(7 * 24 * 3600 * 1000 + 1000);
+      expect(await failure(signIn(t(), email, 'Temp0rary!'))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Temporary password has expired and must be reset by an administrator.',
+      });
+    });
+
+    it('names an unknown user pool', async () => {
+      const res = await failure(t().client.send(new AdminGetUserCommand({ UserPoolId: 'us-east-1_Nope', Username: 'x@example.com' })));
+      expect(res).toEqual({ name: 'ResourceNotFoundException', message: 'User pool us-east-1_Nope does not exist.' });
+    });
+  });
+
+  describe('local-only hooks and guarantees', () => {
+    itLocal('provisions the demo creator', async () => {
+      const res = await signIn(t(), DEMO_CREATOR.email, DEMO_CREATOR.password);
+      const id = decodeJwt(res.AuthenticationResult?.IdToken).payload;
+      expect(id).toMatchObject({ email: DEMO_CREATOR.email, email_verified: true, name: DEMO_CREATOR.name, 'custom:channelmeter_id': DEMO_CREATOR.channelId });
+      expect(local().logs.some((l) => l.includes(DEMO_CREATOR.email) && l.includes(DEMO_CREATOR.password))).toBe(true);
+    });
+
+    itLocal('the outbox lists newest first, filtered case-insensitively or all', async () => {
+      const email = uniqueEmail('outbox');
+      await signUp(email);
+      await t().client.send(new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email }));
+      const mine = await local().outbox(email.toUpperCase());
+      expect(mine).toHaveLength(2);
+      expect(Date.parse(mine[0]?.sentAt ?? '')).toBeGreaterThanOrEqual(Date.parse(mine[1]?.sentAt ?? ''));
+      const all = await local().outbox();
+      expect(all[0]).toEqual(mine[0]);
+      expect(all.length).toBeLessThanOrEqual(200);
+    });
+
+    itLocal('the attributes hook sets and deletes attributes; bad input is a 400', async () => {
+      const { email, tokens } = await user();
+      const ok = await local().post('/__local/users/attributes', { email, attributes: { 'custom:channelmeter_id': '' } });
+      expect(ok.status).toBe(200);
+      expect(attr((await getUser(tokens.AccessToken)).UserAttributes, 'custom:channelmeter_id')).toBeUndefined();
+      expect((await local().post('/__local/users/attributes', { email, attributes: { 'custom:nope': 'x' } })).status).toBe(400);
+      expect((await local().post('/__local/users/attributes', { email })).status).toBe(400);
+      expect((await local().post('/__local/users/attributes', '{nope')).status).toBe(400);
+      expect((await local().post('/__local/users/token-ttl', { email, accessTokenTtl: -1 })).status).toBe(400);
+      expect((await local().post('/__local/users/token-ttl', { email: uniqueEmail('ghost'), accessTokenTtl: 5 })).status).toBe(404);
+    });
+
+    itLocal('answers operations it does not implement with UnknownOperationException', async () => {
+      const res = await failure(t().client.send(new ListUsersCommand({ UserPoolId: t().poolId })));
+      expect(res.name).toBe('UnknownOperationException');
+    });
+
+    itLocal('keeps users, tokens, revocations, codes and keys across a restart', async () => {
+      const kept = await user();
+      const revoked = await user();
+      await t().client.send(new GlobalSignOutCommand({ AccessToken: revoked.tokens.AccessToken }));
+      const pending = uniqueEmail('pending');
+      await signUp(pending);
+      const code = await local().code(pending, 'signup');
+      const kid = decodeJwt(kept.tokens.AccessToken).header.kid;
+
+      await local().restart();
+
+      await getUser(kept.tokens.AccessToken);
+      const renewed = await refresh(kept.tokens.RefreshToken);
+      expect(decodeJwt(renewed.AuthenticationResult?.AccessToken).header.kid).toBe(kid);
+      expect((await failure(getUser(revoked.tokens.AccessToken))).message).toBe('Access Token has been revoked');
+      expect((await failure(refresh(revoked.tokens.RefreshToken))).message).toBe('Refresh Token has been revoked');
+      await t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: pending, ConfirmationCode: code }));
+      await signIn(t(), pending, PASSWORD);
+      expect((await local().outbox(pending))[0]?.code).toBe(code);
+    });
+  });
+}
+
+describe('local identity service', () => {
+  let target: PoolTarget;
+  beforeAll(async () => {
+    target = await startLocalTarget();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+  conformance('local', () => target);
+});
+
+(realTargetConfig() ? describe : describe.skip)('real Cognito user pool', () => {
+  let target: PoolTarget;
+  beforeAll(async () => {
+    target = await startRealTarget();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+  conformance('real', () => target);
+});

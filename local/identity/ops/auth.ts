@@ -1,0 +1,213 @@
+import { validateAttributes } from '../attributes';
+import { CognitoError, codeMismatch, invalidParameter, notAuthorized, MESSAGES } from '../errors';
+import { checkPasswordPolicy, verifyPassword } from '../passwords';
+import { enumValue, RULES, type Attribute } from '../protocol';
+import type { IdentityService } from '../service';
+import { emptyFailures, type UserRecord } from '../store';
+import { matchTotp } from '../totp';
+import { MAX_SESSION_ATTEMPTS } from '../config';
+import { publicCall } from './signup';
+import type { Operation } from './shared';
+
+const AUTH_FLOWS = [
+  'USER_SRP_AUTH',
+  'REFRESH_TOKEN_AUTH',
+  'REFRESH_TOKEN',
+  'CUSTOM_AUTH',
+  'ADMIN_NO_SRP_AUTH',
+  'USER_PASSWORD_AUTH',
+  'ADMIN_USER_PASSWORD_AUTH',
+  'USER_AUTH',
+] as const;
+
+const CHALLENGES = [
+  'SMS_MFA',
+  'EMAIL_OTP',
+  'SOFTWARE_TOKEN_MFA',
+  'SELECT_MFA_TYPE',
+  'MFA_SETUP',
+  'PASSWORD_VERIFIER',
+  'CUSTOM_CHALLENGE',
+  'SELECT_CHALLENGE',
+  'DEVICE_SRP_AUTH',
+  'DEVICE_PASSWORD_VERIFIER',
+  'ADMIN_NO_SRP_AUTH',
+  'NEW_PASSWORD_REQUIRED',
+  'SMS_OTP',
+  'PASSWORD',
+  'WEB_AUTHN',
+  'PASSWORD_SRP',
+] as const;
+
+// Compared against when the user does not exist, so both answers take as long.
+let dummyHash: Promise<string> | undefined;
+
+const passwordResetRequired = () => new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+const userNotConfirmed = () => new CognitoError('UserNotConfirmedException', MESSAGES.userNotConfirmed);
+
+function missing(name: string): CognitoError {
+  return invalidParameter(`Missing required parameter ${name}`);
+}
+
+/** After the password (or a new one) is accepted: MFA challenge or tokens. */
+async function finishSignIn(svc: IdentityService, user: UserRecord) {
+  if (user.mfa.enabled && user.mfa.secret) {
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: svc.createSession('SOFTWARE_TOKEN_MFA', user.sub),
+      ChallengeParameters: { USER_ID_FOR_SRP: user.sub },
+    };
+  }
+  return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
+}
+
+async function passwordAuth(svc: IdentityService, params: Record<string, string>) {
+  const username = params.USERNAME;
+  if (!username) throw missing('USERNAME');
+  const password = params.PASSWORD;
+  if (!password) throw missing('PASSWORD');
+  const user = svc.store.findUser(username);
+  if (!user) {
+    dummyHash ??= svc.hash('not-a-password');
+    await verifyPassword(password, await dummyHash);
+    throw notAuthorized(MESSAGES.incorrectCredentials);
+  }
+  if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
+  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    svc.recordFailure(user.signInFailures);
+    svc.store.saveUser(user);
+    throw notAuthorized(MESSAGES.incorrectCredentials);
+  }
+  if (user.signInFailures.count > 0) {
+    user.signInFailures = emptyFailures();
+    svc.store.saveUser(user);
+  }
+  if (user.status === 'UNCONFIRMED') throw userNotConfirmed();
+  if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
+  if (user.status === 'FORCE_CHANGE_PASSWORD') {
+    if ((user.temporaryPasswordExpiresAt ?? Infinity) <= svc.now()) {
+      throw notAuthorized('Temporary password has expired and must be reset by an administrator.');
+    }
+    const visible: Record<string, string> = { ...user.attributes };
+    delete visible.sub;
+    return {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: svc.createSession('NEW_PASSWORD_REQUIRED', user.sub),
+      ChallengeParameters: { USER_ID_FOR_SRP: user.sub, requiredAttributes: '[]', userAttributes: JSON.stringify(visible) },
+    };
+  }
+  return finishSignIn(svc, user);
+}
+
+/** New access and id tokens from a refresh token (Cognito issues no new refresh token here). */
+async function refreshAuth(svc: IdentityService, params: Record<string, string>) {
+  const token = params.REFRESH_TOKEN;
+  if (!token) throw missing('REFRESH_TOKEN');
+  const now = svc.now();
+  const claims = await svc.keys.readRefresh(token, now);
+  const user = svc.store.getUser(claims.sub);
+  if (!user) throw notAuthorized(MESSAGES.userDoesNotExist);
+  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+  if (svc.isRevoked(user, claims.originJti)) throw notAuthorized(MESSAGES.refreshRevoked);
+  if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
+  const tokens = await svc.keys.issueAccessAndId(user, claims.originJti, claims.authTime, now, svc.ttlFor(user));
+  return { ChallengeParameters: {}, AuthenticationResult: tokens };
+}
+
+export const InitiateAuth: Operation = async (svc, input) => {
+  const flow = enumValue('AuthFlow', input.string('AuthFlow'), AUTH_FLOWS);
+  const params = input.optStringMap('AuthParameters') ?? {};
+  publicCall(svc, input);
+  if (flow === 'USER_PASSWORD_AUTH') return passwordAuth(svc, params);
+  if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshAuth(svc, params);
+  throw invalidParameter('Initiate Auth method not supported.');
+};
+
+/** `userAttributes.name` style challenge responses, as attribute writes. */
+function challengeAttributes(responses: Record<string, string>): Attribute[] {
+  return Object.entries(responses)
+    .filter(([key]) => key.startsWith('userAttributes.'))
+    .map(([key, Value]) => ({ Name: key.slice('userAttributes.'.length), Value }));
+}
+
+export const RespondToAuthChallenge: Operation = async (svc, input) => {
+  const challenge = enumValue('ChallengeName', input.string('ChallengeName'), CHALLENGES);
+  const sessionId = input.optString('Session', RULES.session);
+  const responses = input.optStringMap('ChallengeResponses') ?? {};
+  publicCall(svc, input);
+  if (challenge !== 'SOFTWARE_TOKEN_MFA' && challenge !== 'NEW_PASSWORD_REQUIRED') {
+    throw invalidParameter(`The challenge ${challenge} is not supported by this user pool.`);
+  }
+  const username = responses.USERNAME;
+  if (!username) throw missing('USERNAME');
+  const session = svc.readSession(sessionId, [challenge]);
+  const user = svc.store.getUser(session.sub);
+  if (!user || svc.store.findUser(username)?.sub !== user.sub || !sessionId) throw notAuthorized(MESSAGES.invalidSession);
+  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+
+  if (challenge === 'SOFTWARE_TOKEN_MFA') {
+    const code = responses.SOFTWARE_TOKEN_MFA_CODE;
+    if (!code) throw missing('SOFTWARE_TOKEN_MFA_CODE');
+    const step = user.mfa.secret ? matchTotp(user.mfa.secret, code, svc.now()) : null;
+    if (step === null) {
+      session.attempts += 1;
+      if (session.attempts >= MAX_SESSION_ATTEMPTS) svc.store.deleteSession(sessionId);
+      else svc.store.putSession(sessionId, session);
+      throw codeMismatch(MESSAGES.mfaCodeMismatch);
+    }
+    if (user.mfa.lastStep !== undefined && step <= user.mfa.lastStep) throw codeMismatch('Your software token has already been used once.');
+    user.mfa.lastStep = step;
+    svc.store.saveUser(user);
+    svc.store.deleteSession(sessionId);
+    return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
+  }
+
+  // NEW_PASSWORD_REQUIRED
+  if (user.status !== 'FORCE_CHANGE_PASSWORD') throw notAuthorized(MESSAGES.invalidSession);
+  const newPassword = responses.NEW_PASSWORD;
+  if (!newPassword) throw missing('NEW_PASSWORD');
+  checkPasswordPolicy(newPassword);
+  const writes = validateAttributes(challengeAttributes(responses), 'user');
+  if (writes.has('email')) throw notAuthorized(MESSAGES.unauthorizedAttribute);
+  const hash = await svc.hash(newPassword);
+  for (const [name, value] of writes) {
+    if (value === '') delete user.attributes[name];
+    else user.attributes[name] = value;
+  }
+  if (writes.has('phone_number')) user.attributes.phone_number_verified = 'false';
+  user.passwordHash = hash;
+  user.status = 'CONFIRMED';
+  // The invitation went to this address and its password was used, which proves the address.
+  user.attributes.email_verified = 'true';
+  delete user.temporaryPasswordExpiresAt;
+  user.updatedAt = svc.now();
+  svc.store.saveUser(user);
+  svc.store.deleteSession(sessionId);
+  return finishSignIn(svc, user);
+};
+
+export const GlobalSignOut: Operation = async (svc, input) => {
+  const { user } = await svc.authenticate(input.string('AccessToken', RULES.accessToken));
+  // +1 ms: tokens issued in this very millisecond count as before the sign-out.
+  user.revokedBefore = svc.now() + 1;
+  svc.store.saveUser(user);
+  return {};
+};
+
+/** Revokes one refresh token and every access token issued from it. */
+export const RevokeToken: Operation = async (svc, input) => {
+  const token = input.string('Token', { min: 1 });
+  svc.requireClient(input.string('ClientId', RULES.clientId));
+  input.optString('ClientSecret');
+  if (token.split('.').length === 3) throw new CognitoError('UnsupportedTokenTypeException', 'Unsupported token type');
+  let claims;
+  try {
+    claims = await svc.keys.readRefresh(token, svc.now());
+  } catch {
+    // Like OAuth token revocation (RFC 7009): an unknown or expired token is already unusable.
+    return {};
+  }
+  svc.store.revoke(claims.originJti, claims.expiresAt);
+  return {};
+};

@@ -1,0 +1,38 @@
+import { AdminCreateUser, AdminDeleteUser, AdminDisableUser, AdminEnableUser, AdminGetUser, AdminUpdateUserAttributes } from './admin';
+import { GlobalSignOut, InitiateAuth, RespondToAuthChallenge, RevokeToken } from './auth';
+import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from './mfa';
+import { ChangePassword, ConfirmForgotPassword, ForgotPassword } from './password';
+import { DeleteUser, DeleteUserAttributes, GetUser, GetUserAttributeVerificationCode, UpdateUserAttributes, VerifyUserAttribute } from './profile';
+import type { Operation } from './shared';
+import { ConfirmSignUp, ResendConfirmationCode, SignUp } from './signup';
+
+/** Every operation this pool answers, by its X-Amz-Target name. */
+export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
+  Object.entries({
+    SignUp,
+    ConfirmSignUp,
+    ResendConfirmationCode,
+    InitiateAuth,
+    RespondToAuthChallenge,
+    ForgotPassword,
+    ConfirmForgotPassword,
+    ChangePassword,
+    GetUser,
+    UpdateUserAttributes,
+    DeleteUserAttributes,
+    GetUserAttributeVerificationCode,
+    VerifyUserAttribute,
+    DeleteUser,
+    GlobalSignOut,
+    RevokeToken,
+    AssociateSoftwareToken,
+    VerifySoftwareToken,
+    SetUserMFAPreference,
+    AdminCreateUser,
+    AdminGetUser,
+    AdminUpdateUserAttributes,
+    AdminDeleteUser,
+    AdminDisableUser,
+    AdminEnableUser,
+  }),
+);

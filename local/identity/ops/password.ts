@@ -1,0 +1,67 @@
+import { consumeCode } from '../codes';
+import { emailDelivery, smsDelivery } from '../attributes';
+import { invalidParameter, limitExceeded, notAuthorized, MESSAGES } from '../errors';
+import { checkPasswordPolicy, verifyPassword } from '../passwords';
+import { RULES } from '../protocol';
+import { emptyFailures } from '../store';
+import { namedUser, publicCall } from './signup';
+import type { Operation } from './shared';
+
+export const ForgotPassword: Operation = async (svc, input) => {
+  const username = input.string('Username', RULES.username);
+  publicCall(svc, input);
+  const user = namedUser(svc, username);
+  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+  if (user.status === 'FORCE_CHANGE_PASSWORD') throw notAuthorized('User password cannot be reset in the current state.');
+  const { attributes } = user;
+  if (attributes.email_verified === 'true') {
+    svc.sendCode(user, 'forgot-password', user.email);
+    return { CodeDeliveryDetails: emailDelivery(user.email) };
+  }
+  if (attributes.phone_number_verified === 'true' && attributes.phone_number) {
+    svc.sendCode(user, 'forgot-password', attributes.phone_number);
+    return { CodeDeliveryDetails: smsDelivery(attributes.phone_number) };
+  }
+  // This is also what an unconfirmed user gets: its email was never verified.
+  throw invalidParameter(MESSAGES.noVerifiedContact);
+};
+
+/**
+ * Sets the new password. It changes nothing else: the code went to an address that was already
+ * verified (ForgotPassword refuses otherwise), so no attribute becomes verified here, and tokens
+ * issued before stay valid (Cognito does not sign the user out either).
+ */
+export const ConfirmForgotPassword: Operation = async (svc, input) => {
+  const username = input.string('Username', RULES.username);
+  const code = input.string('ConfirmationCode', RULES.code);
+  const password = input.string('Password', RULES.password);
+  publicCall(svc, input);
+  const user = namedUser(svc, username);
+  checkPasswordPolicy(password);
+  consumeCode(svc.store, user, 'forgot-password', code, svc.now());
+  user.passwordHash = await svc.hash(password);
+  user.signInFailures = emptyFailures();
+  if (user.status === 'RESET_REQUIRED') user.status = 'CONFIRMED';
+  user.updatedAt = svc.now();
+  svc.store.saveUser(user);
+  return {};
+};
+
+export const ChangePassword: Operation = async (svc, input) => {
+  const accessToken = input.string('AccessToken', RULES.accessToken);
+  const previous = input.string('PreviousPassword', RULES.password);
+  const proposed = input.string('ProposedPassword', RULES.password);
+  const { user } = await svc.authenticate(accessToken);
+  if (svc.isLocked(user.changePasswordFailures)) throw limitExceeded(MESSAGES.attemptLimit);
+  checkPasswordPolicy(proposed);
+  if (!(await verifyPassword(previous, user.passwordHash))) {
+    svc.recordFailure(user.changePasswordFailures);
+    svc.store.saveUser(user);
+    throw notAuthorized(MESSAGES.incorrectCredentials);
+  }
+  user.passwordHash = await svc.hash(proposed);
+  user.changePasswordFailures = emptyFailures();
+  user.updatedAt = svc.now();
+  svc.store.saveUser(user);
+  return {};
+};

@@ -1,0 +1,121 @@
+import { toAttributeList, type Caller, type DeliveryDetails } from '../attributes';
+import { CognitoError, invalidParameter, MESSAGES } from '../errors';
+import type { Input } from '../protocol';
+import type { IdentityService, PendingMessage } from '../service';
+import type { UserRecord } from '../store';
+
+export type Operation = (svc: IdentityService, input: Input) => Promise<object>;
+
+export const usernameExists = (message: string) => new CognitoError('UsernameExistsException', message);
+export const aliasExists = () => new CognitoError('AliasExistsException', MESSAGES.emailExists);
+
+const seconds = (ms: number) => ms / 1000;
+
+/** The MFA part of GetUser / AdminGetUser. */
+export function mfaSettings(user: UserRecord): { UserMFASettingList?: string[]; PreferredMfaSetting?: string } {
+  if (!user.mfa.enabled) return {};
+  return { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], ...(user.mfa.preferred ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' } : {}) };
+}
+
+/** Cognito's UserType (AdminCreateUser answers it). */
+export function userType(user: UserRecord) {
+  return {
+    Username: user.sub,
+    Attributes: toAttributeList(user.attributes),
+    UserCreateDate: seconds(user.createdAt),
+    UserLastModifiedDate: seconds(user.updatedAt),
+    Enabled: user.enabled,
+    UserStatus: user.status,
+  };
+}
+
+export function adminUserView(user: UserRecord) {
+  return {
+    Username: user.sub,
+    UserAttributes: toAttributeList(user.attributes),
+    UserCreateDate: seconds(user.createdAt),
+    UserLastModifiedDate: seconds(user.updatedAt),
+    Enabled: user.enabled,
+    UserStatus: user.status,
+    ...mfaSettings(user),
+  };
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Applies attribute writes the way this pool is configured in Cognito:
+ * - email is kept active until the new address is verified ("keep original attribute value
+ *   active when an update is pending"): the new address gets a verify-email code, sign-in and
+ *   GetUser keep the old one. An administrator who also sets email_verified=true switches at once.
+ * - phone_number is replaced at once and becomes unverified; an SMS code goes to it.
+ * - an empty value deletes an optional attribute.
+ * Saves the user, then sends the codes; answers the delivery details.
+ */
+export function applyAttributeWrites(svc: IdentityService, user: UserRecord, writes: Map<string, string>, caller: Caller): DeliveryDetails[] {
+  const messages: PendingMessage[] = [];
+  const details: DeliveryDetails[] = [];
+  const adminVerifies = (name: string) => caller === 'admin' && writes.get(name) === 'true';
+  let newActiveEmail: string | undefined;
+
+  // Everything that can fail is checked before the (cached) record is touched.
+  const email = writes.get('email');
+  if (email === '') throw invalidParameter('Attributes did not conform to the schema: email: The attribute is required');
+  if (email !== undefined) {
+    const owner = svc.store.subForEmail(email);
+    if (owner !== undefined && owner !== user.sub) throw aliasExists();
+  }
+
+  for (const [name, value] of writes) {
+    if (name === 'email') {
+      if (sameEmail(value, user.email)) {
+        delete user.pendingEmail;
+        continue;
+      }
+      if (adminVerifies('email_verified')) {
+        newActiveEmail = value;
+        delete user.pendingEmail;
+      } else {
+        user.pendingEmail = value;
+        const prepared = svc.prepareCode(user, 'verify-email', value);
+        messages.push(prepared.message);
+        details.push(prepared.details);
+      }
+    } else if (name === 'phone_number') {
+      if (value === '') {
+        delete user.attributes.phone_number;
+        delete user.attributes.phone_number_verified;
+        continue;
+      }
+      if (value === user.attributes.phone_number && !writes.has('phone_number_verified')) continue;
+      user.attributes.phone_number = value;
+      user.attributes.phone_number_verified = adminVerifies('phone_number_verified') ? 'true' : 'false';
+      if (user.attributes.phone_number_verified === 'false') {
+        const prepared = svc.prepareCode(user, 'verify-phone', value);
+        messages.push(prepared.message);
+        details.push(prepared.details);
+      }
+    } else if (name === 'email_verified') {
+      // With an email change in the same call the flag belongs to the switch (handled below);
+      // otherwise it is about the active address.
+      const emailWrite = writes.get('email');
+      if (emailWrite === undefined || sameEmail(emailWrite, user.email)) user.attributes.email_verified = value;
+    } else if (name === 'phone_number_verified') {
+      if (user.attributes.phone_number !== undefined && !writes.has('phone_number')) user.attributes.phone_number_verified = value;
+    } else if (value === '') {
+      delete user.attributes[name];
+    } else {
+      user.attributes[name] = value;
+    }
+  }
+
+  user.updatedAt = svc.now();
+  if (newActiveEmail !== undefined) {
+    user.attributes.email_verified = 'true';
+    svc.store.changeEmail(user, newActiveEmail);
+  } else {
+    svc.store.saveUser(user);
+  }
+  svc.send(messages);
+  return details;
+}

@@ -1,0 +1,136 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { MAX_BODY_BYTES, POOL_ID } from './config';
+import { CognitoError } from './errors';
+import { handleLocal } from './local-routes';
+import { OPERATIONS } from './ops';
+import { AMZ_JSON, BodyTooLargeError, Input, readBody, sendCognitoError, sendJson, TARGET_PREFIX } from './protocol';
+import { defaultTtls, IdentityService } from './service';
+import { IdentityStore } from './store';
+import { TokenKeys } from './tokens';
+
+export interface IdentityServerOptions {
+  /** 0 = ephemeral */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** The service keeps its files in `<dataDir>/identity`. */
+  dataDir: string;
+  /** seconds */
+  accessTokenTtl?: number;
+  idTokenTtl?: number;
+  refreshTokenTtl?: number;
+  /** default console.log; tests pass a no-op */
+  log?: (line: string) => void;
+  /** default true */
+  seedDemo?: boolean;
+  /** The clock (ms since epoch) for tokens, codes, sessions and lockouts; tests move it. */
+  now?: () => number;
+  /** scrypt cost as log2(N); default 12. */
+  scryptLogN?: number;
+}
+
+export interface IdentityServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The service's data folder under a LOCAL_DATA_DIR-style root. */
+export const identityDataRoot = (dataDir: string) => path.join(dataDir, 'identity');
+
+async function handleCognito(svc: IdentityService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, MAX_BODY_BYTES);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) {
+      return sendCognitoError(res, new CognitoError('RequestEntityTooLargeException', `Request body must not exceed ${MAX_BODY_BYTES} bytes.`, 413));
+    }
+    throw err;
+  }
+  const target = req.headers['x-amz-target'];
+  const name = typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
+  const operation = name === undefined ? undefined : OPERATIONS.get(name);
+  if (!operation) {
+    return sendCognitoError(res, new CognitoError('UnknownOperationException', `Unknown operation ${typeof target === 'string' ? target : '(no X-Amz-Target header)'}`));
+  }
+  try {
+    const result = await operation(svc, Input.parse(raw));
+    sendJson(res, 200, result, AMZ_JSON);
+  } catch (err) {
+    if (err instanceof CognitoError) return sendCognitoError(res, err);
+    throw err;
+  }
+}
+
+function openIdConfiguration(issuer: string) {
+  return {
+    issuer,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    response_types_supported: ['code', 'token'],
+    scopes_supported: ['openid', 'email', 'phone', 'profile'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+  };
+}
+
+/** Starts the Cognito-compatible user pool on `host:port`, with its data in `<dataDir>/identity`. */
+export async function startIdentityServer(opts: IdentityServerOptions): Promise<IdentityServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const now = opts.now ?? Date.now;
+  const store = new IdentityStore(identityDataRoot(opts.dataDir));
+  const keys = await TokenKeys.open(store.root);
+  const svc = new IdentityService({ store, keys, now, log, ttl: defaultTtls(opts), scryptLogN: opts.scryptLogN });
+  store.pruneSessions(now());
+  const demoLine = opts.seedDemo === false ? undefined : await svc.seedDemo();
+
+  const server = http.createServer((req, res) => {
+    const done = (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname.startsWith('/__local/')) return handleLocal(svc, req, res, url);
+      if (req.method === 'GET' && url.pathname === `/${POOL_ID}/.well-known/jwks.json`) return sendJson(res, 200, keys.jwks());
+      if (req.method === 'GET' && url.pathname === `/${POOL_ID}/.well-known/openid-configuration`) {
+        return sendJson(res, 200, openIdConfiguration(keys.issuer));
+      }
+      if (req.method === 'POST' && url.pathname === '/') return handleCognito(svc, req, res);
+      req.resume();
+      sendJson(res, 404, { error: `Not found: ${req.method ?? ''} ${url.pathname}` });
+    })();
+    done.catch((err: unknown) => {
+      log(`identity: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!res.headersSent) sendCognitoError(res, new CognitoError('InternalErrorException', 'Internal error', 500));
+      else res.destroy();
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${publicHost}:${port}`;
+  keys.issuer = `${url}/${POOL_ID}`;
+  if (demoLine) log(demoLine);
+
+  return {
+    url,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export { CLIENT_ID, POOL_ID, REGION } from './config';

@@ -1,0 +1,284 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
+export type CodePurpose = 'signup' | 'forgot-password' | 'verify-email' | 'verify-phone';
+
+export interface ActiveCode {
+  hash: string;
+  /** The address the code was sent to; a code is only good for that address. */
+  target: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+export interface CodeSlot {
+  active?: ActiveCode;
+  /** Hashes of codes already used or replaced: entering one again is "expired", not "wrong". */
+  spent: string[];
+}
+
+export interface FailureState {
+  count: number;
+  lastAt: number;
+  lockedUntil: number;
+}
+
+export interface UserRecord {
+  sub: string;
+  /** The address the user signs in with (as entered); `attributes.email` mirrors it. */
+  email: string;
+  attributes: Record<string, string>;
+  /** A new email waiting for VerifyUserAttribute; the old one stays active until then. */
+  pendingEmail?: string;
+  passwordHash: string;
+  status: UserStatus;
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+  temporaryPasswordExpiresAt?: number;
+  codes: Partial<Record<CodePurpose, CodeSlot>>;
+  signInFailures: FailureState;
+  changePasswordFailures: FailureState;
+  /** Every token whose origin was issued before this instant (ms) is revoked (GlobalSignOut). */
+  revokedBefore: number;
+  mfa: { secret?: string; pendingSecret?: string; enabled: boolean; preferred: boolean; lastStep?: number };
+  tokenTtl?: { access?: number; id?: number; refresh?: number };
+}
+
+export type SessionKind = 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP';
+
+export interface SessionRecord {
+  kind: SessionKind;
+  sub: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+export interface OutboxMessage {
+  to: string;
+  channel: 'email' | 'sms';
+  purpose: 'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'invite';
+  code: string;
+  sentAt: string;
+}
+
+export const emptyFailures = (): FailureState => ({ count: 0, lastAt: 0, lockedUntil: 0 });
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const emailKey = (email: string) => sha256(email.trim().toLowerCase());
+
+/** Write to a temporary file, then rename over the target: readers never see half a file. */
+export function writeJsonAtomic(file: string, value: unknown, mode = 0o644): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, JSON.stringify(value), { mode });
+  renameSync(tmp, file);
+}
+
+export function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function removeFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+/** Keeps the most recently used entries; the files stay the truth. */
+class BoundedCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) {
+      const oldest = this.map.keys().next();
+      if (!oldest.done) this.map.delete(oldest.value);
+    }
+  }
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+}
+
+/**
+ * Everything the pool keeps, one small file per thing, so a request costs the same with ten
+ * users or ten thousand:
+ *   users/<sub>.json            the user (attributes, password hash, codes, MFA, revokedBefore)
+ *   emails/<sha256(email)>.json { sub } — the sign-in index
+ *   revoked/<origin_jti>.json   one refresh token (and its access tokens) revoked
+ *   sessions/<sha256(id)>.json  challenge sessions
+ *   outbox/<sha256(to)>.json    the last messages to one address; outbox/recent.json the last 200
+ */
+export class IdentityStore {
+  private readonly users = new BoundedCache<UserRecord | null>(20_000);
+  private readonly emails = new BoundedCache<string | null>(20_000);
+  private readonly revoked = new BoundedCache<boolean>(50_000);
+  private recent: OutboxMessage[];
+
+  constructor(readonly root: string) {
+    for (const dir of ['users', 'emails', 'revoked', 'sessions', 'outbox']) mkdirSync(path.join(root, dir), { recursive: true });
+    this.recent = readJson<OutboxMessage[]>(this.file('outbox', 'recent')) ?? [];
+  }
+
+  private file(dir: string, name: string): string {
+    return path.join(this.root, dir, `${name}.json`);
+  }
+
+  // ---- users ----
+
+  getUser(sub: string): UserRecord | undefined {
+    if (!/^[0-9a-f-]{36}$/.test(sub)) return undefined;
+    let user = this.users.get(sub);
+    if (user === undefined) {
+      user = readJson<UserRecord>(this.file('users', sub)) ?? null;
+      this.users.set(sub, user);
+    }
+    return user ?? undefined;
+  }
+
+  subForEmail(email: string): string | undefined {
+    const key = emailKey(email);
+    let sub = this.emails.get(key);
+    if (sub === undefined) {
+      sub = readJson<{ sub: string }>(this.file('emails', key))?.sub ?? null;
+      this.emails.set(key, sub);
+    }
+    return sub ?? undefined;
+  }
+
+  getUserByEmail(email: string): UserRecord | undefined {
+    const sub = this.subForEmail(email);
+    return sub === undefined ? undefined : this.getUser(sub);
+  }
+
+  /** Cognito accepts the username (here the sub) or the email alias wherever a Username is asked. */
+  findUser(username: string): UserRecord | undefined {
+    return this.getUserByEmail(username) ?? this.getUser(username.toLowerCase());
+  }
+
+  /** Adds a new user; false when the email is already taken. */
+  createUser(user: UserRecord): boolean {
+    if (this.subForEmail(user.email) !== undefined) return false;
+    this.saveUser(user);
+    this.setEmailIndex(user.email, user.sub);
+    return true;
+  }
+
+  saveUser(user: UserRecord): void {
+    writeJsonAtomic(this.file('users', user.sub), user, 0o600);
+    this.users.set(user.sub, user);
+  }
+
+  /** Moves the sign-in index from the user's current email to `newEmail` and saves the user. */
+  changeEmail(user: UserRecord, newEmail: string): void {
+    const oldKey = emailKey(user.email);
+    user.email = newEmail;
+    user.attributes.email = newEmail;
+    this.saveUser(user);
+    this.setEmailIndex(newEmail, user.sub);
+    if (oldKey !== emailKey(newEmail)) {
+      removeFile(this.file('emails', oldKey));
+      this.emails.set(oldKey, null);
+    }
+  }
+
+  deleteUser(user: UserRecord): void {
+    const key = emailKey(user.email);
+    if (this.subForEmail(user.email) === user.sub) {
+      removeFile(this.file('emails', key));
+      this.emails.set(key, null);
+    }
+    removeFile(this.file('users', user.sub));
+    this.users.set(user.sub, null);
+  }
+
+  private setEmailIndex(email: string, sub: string): void {
+    const key = emailKey(email);
+    writeJsonAtomic(this.file('emails', key), { sub });
+    this.emails.set(key, sub);
+  }
+
+  // ---- revocations (RevokeToken) ----
+
+  isRevoked(originJti: string): boolean {
+    if (!/^[0-9a-f-]{36}$/.test(originJti)) return true;
+    let revoked = this.revoked.get(originJti);
+    if (revoked === undefined) {
+      revoked = readJson(this.file('revoked', originJti)) !== undefined;
+      this.revoked.set(originJti, revoked);
+    }
+    return revoked;
+  }
+
+  revoke(originJti: string, expiresAt: number): void {
+    writeJsonAtomic(this.file('revoked', originJti), { expiresAt });
+    this.revoked.set(originJti, true);
+  }
+
+  // ---- challenge sessions ----
+
+  putSession(id: string, session: SessionRecord): void {
+    writeJsonAtomic(this.file('sessions', sha256(id)), session, 0o600);
+  }
+
+  getSession(id: string): SessionRecord | undefined {
+    return readJson<SessionRecord>(this.file('sessions', sha256(id)));
+  }
+
+  deleteSession(id: string): void {
+    removeFile(this.file('sessions', sha256(id)));
+  }
+
+  /** Drops sessions that can no longer be used (sessions live minutes, so there are few). */
+  pruneSessions(now: number): void {
+    const dir = path.join(this.root, 'sessions');
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      try {
+        const session = readJson<SessionRecord>(file);
+        if (!session || session.expiresAt < now) removeFile(file);
+      } catch {
+        removeFile(file);
+      }
+    }
+  }
+
+  // ---- outbox ----
+
+  addOutbox(message: OutboxMessage): void {
+    const file = this.file('outbox', emailKey(message.to));
+    const forAddress = [message, ...(readJson<OutboxMessage[]>(file) ?? [])].slice(0, 50);
+    writeJsonAtomic(file, forAddress);
+    this.recent = [message, ...this.recent].slice(0, 200);
+    writeJsonAtomic(this.file('outbox', 'recent'), this.recent);
+  }
+
+  /** Newest first; for one address (case-insensitive) or everything recent. */
+  listOutbox(to?: string): OutboxMessage[] {
+    if (to === undefined) return [...this.recent];
+    return readJson<OutboxMessage[]>(this.file('outbox', emailKey(to))) ?? [];
+  }
+}
+
+/** Removes the identity service's data folder (`<dataDir>/identity`). */
+export function wipeIdentityData(root: string): void {
+  rmSync(root, { recursive: true, force: true });
+}

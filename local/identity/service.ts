@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DEMO_CREATOR } from '../demo';
 import { emailDelivery, smsDelivery, type DeliveryDetails } from './attributes';
 import { issueCode } from './codes';
@@ -17,7 +17,16 @@ import {
 import { notAuthorized, resourceNotFound, userNotFound, MESSAGES } from './errors';
 import { makeDeliver, type Deliver } from './outbox';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords';
-import { emptyFailures, type CodePurpose, type FailureState, type IdentityStore, type SessionKind, type SessionRecord, type UserRecord } from './store';
+import {
+  newUserRecord,
+  type CodePurpose,
+  type FailureState,
+  type IdentityStore,
+  type SessionKind,
+  type SessionRecord,
+  type UserRecord,
+  type UserStatus,
+} from './store';
 import { uuidv7, uuidv7Time, type AccessClaims, type TokenKeys, type TokenTtls } from './tokens';
 
 export interface ServiceOptions {
@@ -98,8 +107,10 @@ export class IdentityService {
     const originJti = uuidv7(Math.max(now, user.revokedBefore));
     const authTime = Math.floor(now / 1000);
     const ttl = this.ttlFor(user);
-    const tokens = await this.keys.issueAccessAndId(user, originJti, authTime, now, ttl);
-    const refresh = await this.keys.issueRefresh(user, originJti, authTime, now, ttl.refresh);
+    const [tokens, refresh] = await Promise.all([
+      this.keys.issueAccessAndId(user, originJti, authTime, now, ttl),
+      this.keys.issueRefresh(user, originJti, authTime, now, ttl.refresh),
+    ]);
     return { ...tokens, RefreshToken: refresh };
   }
 
@@ -163,24 +174,8 @@ export class IdentityService {
 
   // ---- users ----
 
-  newUser(email: string, passwordHash: string, status: UserRecord['status'], attributes: Record<string, string>): UserRecord {
-    const now = this.now();
-    const sub = randomUUID();
-    return {
-      sub,
-      email,
-      attributes: { sub, email_verified: 'false', ...attributes, email },
-      passwordHash,
-      status,
-      enabled: true,
-      createdAt: now,
-      updatedAt: now,
-      codes: {},
-      signInFailures: emptyFailures(),
-      changePasswordFailures: emptyFailures(),
-      revokedBefore: 0,
-      mfa: { enabled: false, preferred: false },
-    };
+  newUser(email: string, passwordHash: string, status: UserStatus, attributes: Record<string, string>): UserRecord {
+    return newUserRecord({ email, passwordHash, status, attributes, now: this.now() });
   }
 
   /** Provisions the demo creator when missing; answers the line that tells people how to sign in. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -65,6 +65,26 @@ export interface OutboxMessage {
 }
 
 export const emptyFailures = (): FailureState => ({ count: 0, lastAt: 0, lockedUntil: 0 });
+
+/** A new user record with a random sub; `attributes` may not override sub or email. */
+export function newUserRecord(init: { email: string; passwordHash: string; status: UserStatus; attributes: Record<string, string>; now: number }): UserRecord {
+  const sub = randomUUID();
+  return {
+    sub,
+    email: init.email,
+    attributes: { email_verified: 'false', ...init.attributes, sub, email: init.email },
+    passwordHash: init.passwordHash,
+    status: init.status,
+    enabled: true,
+    createdAt: init.now,
+    updatedAt: init.now,
+    codes: {},
+    signInFailures: emptyFailures(),
+    changePasswordFailures: emptyFailures(),
+    revokedBefore: 0,
+    mfa: { enabled: false, preferred: false },
+  };
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 export const emailKey = (email: string) => sha256(email.trim().toLowerCase());

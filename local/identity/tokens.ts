@@ -97,7 +97,7 @@ export class TokenKeys {
   async issueAccessAndId(user: UserRecord, originJti: string, authTime: number, nowMs: number, ttl: TokenTtls) {
     const iat = Math.floor(nowMs / 1000);
     const eventId = randomUUID();
-    const accessToken = await this.sign({
+    const accessToken = this.sign({
       sub: user.sub,
       iss: this.issuer,
       client_id: CLIENT_ID,
@@ -130,7 +130,8 @@ export class TokenKeys {
     }
     if (attrs[CHANNEL_ATTRIBUTE] !== undefined) idClaims[CHANNEL_ATTRIBUTE] = attrs[CHANNEL_ATTRIBUTE];
     Object.assign(idClaims, { exp: iat + ttl.id, iat, jti: randomUUID(), email: user.email });
-    return { AccessToken: accessToken, IdToken: await this.sign(idClaims), ExpiresIn: ttl.access, TokenType: 'Bearer' };
+    const [AccessToken, IdToken] = await Promise.all([accessToken, this.sign(idClaims)]);
+    return { AccessToken, IdToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
   }
 
   /** Opaque to clients, like Cognito's; padded to Cognito's size (~1.8 KB) so cookie limits show up locally. */

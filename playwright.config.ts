@@ -35,7 +35,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: /faults\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    // Fault switches are global to the stack: these run last and alone.
+    { name: 'faults', testMatch: /faults\.spec\.ts/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     command: 'node scripts/local-reset.mjs && node scripts/start.mjs',
     url: `${baseURL}/api/health`,

@@ -91,3 +91,84 @@ export async function snap(page: Page, name: string) {
 
 export const test = base;
 export { expect };
+
+/** Calls the local identity service the way the AWS SDK does (Cognito's JSON protocol). */
+export async function cognitoCall<T = Record<string, unknown>>(op: string, body: object): Promise<T> {
+  const res = await fetch(`${IDENTITY}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { __type?: string; message?: string };
+  if (!res.ok) throw new Error(`${op}: ${json.__type} ${json.message}`);
+  return json;
+}
+
+export const CLIENT_ID = 'localdevclient0000000000001';
+
+/**
+ * A creator with an account, made through the services directly (fast): the creator record,
+ * SignUp with the channel id, and, unless `confirmed` is false, ConfirmSignUp with the emailed code.
+ */
+export async function createAccount({
+  email = uniqueEmail(),
+  password = STRONG_PASSWORD,
+  confirmed = true,
+  name,
+}: { email?: string; password?: string; confirmed?: boolean; name?: string } = {}) {
+  const creator = await createCreator(email);
+  const since = Date.now();
+  await cognitoCall('SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: password,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'custom:channelmeter_id', Value: creator.id },
+      ...(name ? [{ Name: 'name', Value: name }] : []),
+    ],
+  });
+  if (confirmed) {
+    const code = await waitForCode(email, 'signup', since);
+    await cognitoCall('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+  }
+  return { email, password, channelId: creator.id };
+}
+
+export async function setUserAttributes(email: string, attributes: Record<string, string>) {
+  const res = await fetch(`${IDENTITY}/__local/users/attributes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, attributes }),
+  });
+  expect(res.ok, await res.text()).toBeTruthy();
+}
+
+export async function setTokenTtl(email: string, ttl: { accessTokenTtl?: number; idTokenTtl?: number; refreshTokenTtl?: number }) {
+  const res = await fetch(`${IDENTITY}/__local/users/token-ttl`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, ...ttl }),
+  });
+  expect(res.ok, await res.text()).toBeTruthy();
+}
+
+/** Signs in through the page, the way a person does. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Types a code into the six boxes. */
+export async function enterCode(page: Page, code: string, scope: Page | ReturnType<Page['locator']> = page) {
+  await scope.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+}
+
+/** The form-level message (Next's own route announcer is an alert too). */
+export const formAlert = (page: Page) => page.locator('form [role="alert"]');

@@ -1,7 +1,14 @@
-export default function Home() {
+import type { Metadata } from 'next';
+import { requireSession } from '@/lib/session';
+import { formattedName } from '@/lib/format';
+
+export const metadata: Metadata = { title: 'Dashboard' };
+
+export default async function DashboardPage() {
+  const { claims } = await requireSession();
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">Creator Dashboard</h1>
-    </main>
+    <div className="mx-auto w-full max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Welcome, {formattedName(claims.name, claims.email)}</h1>
+    </div>
   );
 }

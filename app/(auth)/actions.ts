@@ -1,0 +1,173 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { cookies } from 'next/headers';
+import { validatedAction, type ActionState } from '@/lib/actions';
+import {
+  confirmForgotPassword,
+  confirmSignUp,
+  forgotPassword,
+  resendSignUpCode,
+  signIn,
+  signUp,
+  type SignInOutcome,
+} from '@/lib/cognito';
+import { findCreatorId } from '@/lib/creators';
+import { getEnv } from '@/lib/env';
+import { log } from '@/lib/log';
+import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
+import { MSG } from '@/lib/validation/messages';
+import { clearPendingEmail, getPendingEmail, setPendingEmail, writeTokens } from '@/lib/session';
+import {
+  forgotConfirmSchema,
+  forgotRequestSchema,
+  signInSchema,
+  signUpSchema,
+  verifyEmailSchema,
+} from '@/lib/validation/schemas';
+
+type SignInField = 'email' | 'password';
+type SignUpField = 'email' | 'password' | 'verifyPassword';
+type CodeField = 'code';
+type ForgotField = 'email' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';
+
+/**
+ * The existing-account pre-check of spec §5 (a creator-system lookup by email). Answers the
+ * creator id, or the message to show and the field it belongs to.
+ */
+async function precheck(email: string): Promise<{ ok: true; id: string } | { ok: false; field?: 'email'; message: Message }> {
+  const found = await findCreatorId(email);
+  if (found.ok) return { ok: true, id: found.value };
+  if (found.reason === 'not-found') return { ok: false, field: 'email', message: emailNotFound(getEnv().SUPPORT_EMAIL) };
+  return { ok: false, message: { text: APP_MSG.creatorSystemDown } };
+}
+
+function precheckFailure<F extends string>(
+  failure: { field?: 'email'; message: Message },
+  values: Partial<Record<F, string>>,
+): ActionState<F> {
+  return failure.field
+    ? { status: 'error', fieldErrors: { [failure.field]: [failure.message] } as ActionState<F>['fieldErrors'], values }
+    : { status: 'error', message: failure.message, values };
+}
+
+async function finishSignIn(outcome: SignInOutcome): Promise<Message | null> {
+  if (outcome.type === 'signed-in') {
+    await writeTokens(await cookies(), outcome.tokens);
+    await clearPendingEmail();
+    return null;
+  }
+  // Challenges (MFA, new password) are not part of the sign-in the product offers yet.
+  log.warn('auth.unsupported_challenge', { challenge: outcome.challenge });
+  return { text: 'Please use your credentials to sign in' };
+}
+
+export const signInAction = validatedAction(signInSchema, ['email', 'password'] as const, async ({ email, password }, { values }) => {
+  const pre = await precheck(email);
+  if (!pre.ok) return precheckFailure<SignInField>(pre, values);
+
+  const result = await signIn(email, password);
+  if (!result.ok) {
+    const { failure } = result;
+    log.info('auth.sign_in_failed', { reason: failure.name });
+    if (failure.kind === 'unconfirmed') {
+      // Send a fresh code so the link leads straight to a code that works.
+      await resendSignUpCode(email);
+      await setPendingEmail(email);
+    }
+    return { status: 'error', message: failure.message, values };
+  }
+  const problem = await finishSignIn(result.value);
+  if (problem) return { status: 'error', message: problem, values };
+  log.info('auth.signed_in');
+  redirect('/');
+});
+
+export const signUpAction = validatedAction(
+  signUpSchema,
+  ['email', 'password', 'verifyPassword'] as const,
+  async ({ email, password }, { values }) => {
+    const pre = await precheck(email);
+    if (!pre.ok) return precheckFailure<SignUpField>(pre, values);
+
+    const result = await signUp(email, password, pre.id);
+    if (!result.ok) {
+      log.info('auth.sign_up_failed', { reason: result.failure.name });
+      const message = result.failure.kind === 'exists'
+        ? { ...result.failure.message, link: { label: 'log in', href: `/login?email=${encodeURIComponent(email)}` } }
+        : result.failure.message;
+      return { status: 'error', message, values };
+    }
+    log.info('auth.signed_up');
+    await setPendingEmail(email);
+    redirect('/verify-email');
+  },
+);
+
+export const verifySignUpAction = validatedAction(verifyEmailSchema, ['code'] as const, async ({ code }) => {
+  const email = await getPendingEmail();
+  if (!email) redirect('/login');
+  const result = await confirmSignUp(email, code);
+  if (!result.ok) {
+    log.info('auth.confirm_failed', { reason: result.failure.name });
+    const field = result.failure.kind === 'code-mismatch' ? { fieldErrors: { code: [result.failure.message] } } : { message: result.failure.message };
+    return { status: 'error', ...field } satisfies ActionState<CodeField>;
+  }
+  // The pending email stays until sign-in: clearing it here would re-render this page without it.
+  log.info('auth.confirmed');
+  return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
+});
+
+export async function resendSignUpCodeAction(): Promise<ActionState<CodeField>> {
+  const email = await getPendingEmail();
+  if (!email) return { status: 'error', unauthenticated: true };
+  const result = await resendSignUpCode(email);
+  if (!result.ok) return { status: 'error', message: result.failure.message };
+  return { status: 'success', message: { text: `We sent a new code to ${email}.` } };
+}
+
+/** Stage 1 of forgot-password: pre-check, then ask Cognito to email a code. */
+export const forgotRequestAction = validatedAction(forgotRequestSchema, ['email'] as const, async ({ email }, { values }) => {
+  const pre = await precheck(email);
+  if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
+  const result = await forgotPassword(email);
+  if (!result.ok) {
+    log.info('auth.reset_request_failed', { reason: result.failure.name });
+    if (result.failure.kind === 'unconfirmed') await setPendingEmail(email);
+    return { status: 'error', message: result.failure.message, values };
+  }
+  return { status: 'success', values, data: { stage: 'confirm', email } };
+});
+
+/** Stage 2: code and new password, then sign in with it (spec §4). */
+export const forgotConfirmAction = validatedAction(
+  forgotConfirmSchema,
+  ['email', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const,
+  async ({ email, verificationCode, newPassword }, { values }) => {
+    const stage = { stage: 'confirm', email };
+    const result = await confirmForgotPassword(email, verificationCode, newPassword);
+    if (!result.ok) {
+      log.info('auth.reset_failed', { reason: result.failure.name });
+      if (result.failure.kind === 'code-mismatch') {
+        return { status: 'error', fieldErrors: { verificationCode: [result.failure.message] }, values, data: stage };
+      }
+      return { status: 'error', message: result.failure.message, values, data: stage };
+    }
+    const signedIn = await signIn(email, newPassword);
+    const problem = signedIn.ok ? await finishSignIn(signedIn.value) : signedIn.failure.message;
+    if (problem) {
+      // The password is changed; only the automatic sign-in did not happen.
+      redirect(`/login?email=${encodeURIComponent(email)}`);
+    }
+    log.info('auth.reset_and_signed_in');
+    redirect('/');
+  },
+);
+
+export async function resendResetCodeAction(email: string): Promise<ActionState<ForgotField>> {
+  const parsed = forgotRequestSchema.safeParse({ email });
+  if (!parsed.success) return { status: 'error', message: { text: MSG.emailInvalid } };
+  const result = await forgotPassword(parsed.data.email);
+  if (!result.ok) return { status: 'error', message: result.failure.message, data: { stage: 'confirm', email } };
+  return { status: 'success', message: { text: `We sent a new code to ${parsed.data.email}.` }, data: { stage: 'confirm', email } };
+}

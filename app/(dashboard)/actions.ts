@@ -1,0 +1,42 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { authedAction, type ActionState } from '@/lib/actions';
+import { getUser, globalSignOut, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
+import { log } from '@/lib/log';
+import { endSession, updateSessionClaims, verifySession } from '@/lib/session';
+import { verifyEmailSchema } from '@/lib/validation/schemas';
+
+/** Logout: revoke the tokens everywhere, and clear the cookies whether or not that worked. */
+export async function logoutAction(): Promise<void> {
+  const session = await verifySession();
+  if (session) {
+    const result = await globalSignOut(session.accessToken);
+    if (!result.ok) log.warn('auth.sign_out_failed', { reason: result.failure.name });
+  }
+  await endSession();
+  log.info('auth.signed_out');
+  redirect('/login');
+}
+
+/** Sends a code to the signed-in user's email (the mandatory verify dialog, and Resend). */
+export async function sendEmailCodeAction(): Promise<ActionState<'code'>> {
+  const session = await verifySession();
+  if (!session) return { status: 'error', unauthenticated: true };
+  const result = await sendAttributeCode(session.accessToken, 'email');
+  if (!result.ok) return { status: 'error', message: result.failure.message };
+  return { status: 'success', message: { text: `We sent a code to ${session.claims.email}.` } };
+}
+
+/** Verifies the signed-in user's email with the code, then refreshes what the session knows. */
+export const verifyEmailAttributeAction = authedAction(verifyEmailSchema, ['code'] as const, async ({ code }, { session }) => {
+  const result = await verifyAttribute(session.accessToken, 'email', code);
+  if (!result.ok) {
+    log.info('profile.verify_email_failed', { reason: result.failure.name });
+    if (result.failure.kind === 'code-mismatch') return { status: 'error', fieldErrors: { code: [result.failure.message] } };
+    return { status: 'error', message: result.failure.message };
+  }
+  const user = await getUser(session.accessToken);
+  await updateSessionClaims(session, user.ok ? { ...user.value, sub: session.claims.sub } : { emailVerified: true });
+  redirect('/');
+});

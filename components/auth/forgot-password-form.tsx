@@ -1,0 +1,131 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, useTransition } from 'react';
+import { forgotConfirmAction, forgotRequestAction, resendResetCodeAction } from '@/app/(auth)/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { OtpInput } from '@/components/ui/otp-input';
+import { PasswordField } from '@/components/ui/password-field';
+import type { ActionState } from '@/lib/action-state';
+import { MSG } from '@/lib/validation/messages';
+import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
+import { AuthHeading } from './auth-heading';
+
+/** Two stages (spec §2): request a code, then the code and a new password. */
+export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
+  const request = useActionForm({
+    schema: forgotRequestSchema,
+    action: forgotRequestAction,
+    defaultValues: { email: defaultEmail },
+  });
+  const email = request.state.data?.stage === 'confirm' ? request.state.data.email : undefined;
+  if (email) return <ConfirmStage email={email} />;
+
+  return (
+    <>
+      <AuthHeading title="Reset your password" subtitle="Enter your account's email and we'll send you a code." />
+      <form action={request.formAction} onSubmit={request.onSubmit} noValidate className="flex flex-col gap-4">
+        <FormMessage message={request.state.message} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          errors={request.errorsFor('email')}
+          {...request.register('email')}
+        />
+        <Button type="submit" pending={request.pending}>
+          Send code
+        </Button>
+      </form>
+      <BackToSignIn />
+    </>
+  );
+}
+
+function ConfirmStage({ email }: { email: string }) {
+  const confirm = useActionForm({
+    schema: forgotConfirmSchema,
+    action: forgotConfirmAction,
+    defaultValues: { email, verificationCode: [] as string[], newPassword: '', confirmNewPassword: '' },
+  });
+  const [digits, setDigits] = useState<string[]>([]);
+  const [resent, setResent] = useState<{ answer: ActionState; after: ActionState } | null>(null);
+  const [resending, startResend] = useTransition();
+  const resend = () =>
+    startResend(async () => {
+      setResent({ answer: await resendResetCodeAction(email), after: confirm.state });
+      setDigits([]);
+    });
+  const notice = resent && resent.after === confirm.state ? resent.answer : confirm.state;
+
+  return (
+    <>
+      <AuthHeading
+        title="Choose a new password"
+        subtitle={
+          <>
+            We sent a code to <strong className="font-semibold text-ink">{email}</strong>.
+          </>
+        }
+      />
+      <form action={confirm.formAction} onSubmit={confirm.onSubmit} noValidate className="flex flex-col gap-4">
+        <FormMessage message={notice.message} tone={notice.status === 'success' ? 'info' : 'error'} onAction={resend} />
+        <input type="hidden" {...confirm.register('email')} />
+        <OtpInput
+          name="verificationCode"
+          label="Verification code"
+          value={digits}
+          onChange={(next) => {
+            setDigits(next);
+            confirm.form.setValue('verificationCode', next, { shouldValidate: confirm.form.formState.isSubmitted });
+            confirm.dismiss('verificationCode');
+          }}
+          errors={confirm.errorsFor('verificationCode')}
+          autoFocus
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          hint={MSG.passwordHint}
+          errors={confirm.errorsFor('newPassword')}
+          {...confirm.register('newPassword')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          errors={confirm.errorsFor('confirmNewPassword')}
+          {...confirm.register('confirmNewPassword')}
+        />
+        <Button type="submit" pending={confirm.pending}>
+          Reset password
+        </Button>
+        <p className="text-center text-sm text-ink-muted">
+          Didn&apos;t get it?{' '}
+          <Button type="button" variant="ghost" className="min-h-0 px-1 py-0" onClick={resend} pending={resending}>
+            Resend Code
+          </Button>
+        </p>
+      </form>
+      <BackToSignIn />
+    </>
+  );
+}
+
+function BackToSignIn() {
+  return (
+    <p className="mt-6 text-center text-sm text-ink-muted">
+      <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+        Back to sign in
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import Link from 'next/link';
+import { signInAction } from '@/app/(auth)/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { PasswordField } from '@/components/ui/password-field';
+import { signInSchema } from '@/lib/validation/schemas';
+import { AuthHeading } from './auth-heading';
+
+export function LoginForm({ defaultEmail }: { defaultEmail: string }) {
+  const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
+    schema: signInSchema,
+    action: signInAction,
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  return (
+    <>
+      <AuthHeading title="Creator Dashboard" subtitle="Sign in to see your channels, earnings and tools." />
+      <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormMessage message={state.message} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          errors={errorsFor('email')}
+          {...register('email')}
+        />
+        <PasswordField label="Password" autoComplete="current-password" required errors={errorsFor('password')} {...register('password')} />
+        <div className="-mt-1 flex justify-end">
+          <Link href="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" pending={pending}>
+          Sign In
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        New here?{' '}
+        <Link href="/register" className="font-semibold text-brand-700 hover:underline">
+          Create your account
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import Link from 'next/link';
+import { signUpAction } from '@/app/(auth)/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { PasswordField } from '@/components/ui/password-field';
+import { MSG } from '@/lib/validation/messages';
+import { signUpSchema } from '@/lib/validation/schemas';
+import { AuthHeading } from './auth-heading';
+
+/** Sign-up. With an email from the invitation link it is read-only and the page says 'Activate'. */
+export function RegisterForm({ prefilledEmail }: { prefilledEmail?: string }) {
+  const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
+    schema: signUpSchema,
+    action: signUpAction,
+    defaultValues: { email: prefilledEmail ?? '', password: '', verifyPassword: '' },
+  });
+  return (
+    <>
+      <AuthHeading
+        title={prefilledEmail ? 'Activate your account' : 'Create your account'}
+        subtitle="Use the email address your channel is registered with."
+      />
+      <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormMessage message={state.message} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          readOnly={!!prefilledEmail}
+          required
+          errors={errorsFor('email')}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          hint={MSG.passwordHint}
+          errors={errorsFor('password')}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          errors={errorsFor('verifyPassword')}
+          {...register('verifyPassword')}
+        />
+        <Button type="submit" pending={pending}>
+          Create account
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        Already have an account?{' '}
+        <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}

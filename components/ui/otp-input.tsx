@@ -1,0 +1,136 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import type { Message } from '@/lib/messages';
+import { MSG } from '@/lib/validation/messages';
+import { MessageText } from './message-text';
+
+export const OTP_LENGTH = 6;
+
+type Props = {
+  name: string;
+  label: string;
+  value: string[];
+  onChange: (digits: string[]) => void;
+  errors?: Message[];
+  hint?: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+};
+
+/** Keeps only digits, at most six (what a paste or an autofill delivers). */
+export function digitsOf(text: string): string[] {
+  return text.replace(/\D/g, '').slice(0, OTP_LENGTH).split('');
+}
+
+/**
+ * Six single-digit boxes (spec §5): typing moves on, Backspace and the arrow keys move between
+ * boxes, a paste fills from the current box, and the first box accepts the phone's one-time-code
+ * autofill. Each box submits as `name` so the form sends all six.
+ */
+export function OtpInput({ name, label, value, onChange, errors = [], hint, autoFocus, disabled }: Props) {
+  const id = useId();
+  const refs = useRef<(HTMLInputElement | null)[]>([]);
+  const [digitsOnly, setDigitsOnly] = useState(false);
+  const digits = Array.from({ length: OTP_LENGTH }, (_, i) => value[i] ?? '');
+  const focus = (i: number) => refs.current[Math.max(0, Math.min(OTP_LENGTH - 1, i))]?.focus();
+
+  const fill = (from: number, incoming: string[]) => {
+    const next = [...digits];
+    incoming.forEach((d, k) => {
+      if (from + k < OTP_LENGTH) next[from + k] = d;
+    });
+    onChange(next);
+    focus(from + incoming.length);
+  };
+
+  const shown = [...errors];
+  if (digitsOnly && !shown.some((e) => e.text === MSG.codeDigitsOnly)) shown.unshift({ text: MSG.codeDigitsOnly });
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [shown.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={describedBy}>
+      <legend className="mb-1.5 text-sm font-medium text-ink">{label}</legend>
+      <div className="flex gap-2 sm:gap-3">
+        {digits.map((d, i) => (
+          <input
+            key={i}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            name={name}
+            value={d}
+            disabled={disabled}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={i === 0 ? OTP_LENGTH : 1}
+            autoComplete={i === 0 ? 'one-time-code' : 'off'}
+            autoFocus={autoFocus && i === 0}
+            aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
+            aria-invalid={shown.length > 0 || undefined}
+            className={`size-11 min-w-0 rounded-lg border bg-white text-center text-xl font-semibold text-ink shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 sm:size-12 ${shown.length ? 'border-danger' : 'border-surface-border'}`}
+            onChange={(e) => {
+              const typed = e.target.value;
+              const incoming = digitsOf(typed);
+              setDigitsOnly(typed !== '' && incoming.length === 0);
+              if (typed === '') {
+                const next = [...digits];
+                next[i] = '';
+                onChange(next);
+              } else if (incoming.length > 0) {
+                // The first box takes a whole autofilled code; others take their newest digit.
+                fill(i, incoming.length > 1 ? incoming : [incoming[incoming.length - 1]!]);
+              }
+            }}
+            onPaste={(e) => {
+              e.preventDefault();
+              const incoming = digitsOf(e.clipboardData.getData('text'));
+              setDigitsOnly(incoming.length === 0);
+              if (incoming.length) fill(i, incoming);
+            }}
+            onKeyDown={(e) => {
+              // A digit replaces this box's digit and moves on, whatever the selection.
+              if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+                e.preventDefault();
+                setDigitsOnly(false);
+                fill(i, [e.key]);
+              } else if (e.key === 'Backspace' && !digits[i] && i > 0) {
+                e.preventDefault();
+                const next = [...digits];
+                next[i - 1] = '';
+                onChange(next);
+                focus(i - 1);
+              } else if (e.key === 'ArrowLeft') {
+                e.preventDefault();
+                focus(i - 1);
+              } else if (e.key === 'ArrowRight') {
+                e.preventDefault();
+                focus(i + 1);
+              } else if (['e', 'E', '+', '-', '.'].includes(e.key)) {
+                e.preventDefault();
+                setDigitsOnly(true);
+              }
+            }}
+            onFocus={(e) => e.target.select()}
+          />
+        ))}
+      </div>
+      {shown.length > 0 && (
+        <ul id={errorId} className="flex flex-col gap-0.5 text-sm text-danger" aria-live="polite">
+          {shown.map((e) => (
+            <li key={e.text}>
+              <MessageText message={e} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hint && (
+        <p id={hintId} className="text-xs text-ink-muted">
+          {hint}
+        </p>
+      )}
+    </fieldset>
+  );
+}

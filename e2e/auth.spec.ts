@@ -1,0 +1,327 @@
+import {
+  DEMO,
+  STRONG_PASSWORD,
+  createAccount,
+  createCreator,
+  enterCode,
+  expect,
+  expectAccessible,
+  formAlert,
+  setTokenTtl,
+  setUserAttributes,
+  signInWithForm,
+  snap,
+  test,
+  uniqueEmail,
+  waitForCode,
+} from './fixtures';
+
+test.describe('register and confirm', () => {
+  test('a creator signs up, confirms by code, is forwarded to sign in, and signs in', async ({ page }) => {
+    const { email } = await createCreator();
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+    await page.getByLabel('Email', { exact: true }).fill(`  ${email.toUpperCase()} `);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL('/verify-email');
+    await expect(page.getByText(email)).toBeVisible();
+    // The page survives a reload: the pending email is kept server-side.
+    await page.reload();
+    await expect(page.getByText(email)).toBeVisible();
+    await expectAccessible(page);
+
+    const code = await waitForCode(email, 'signup', since);
+    await enterCode(page, code);
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await expect(page.getByText('Email verification successful, forwarding you to login page...')).toBeVisible();
+    await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`, { timeout: 8000 });
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('shows every validation message at once and keeps what was typed', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Email address is required')).toBeVisible();
+    await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Verify password is required')).toBeVisible();
+
+    await page.getByLabel('Email', { exact: true }).fill('1abc@site');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm password', { exact: true }).fill('abd');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    for (const m of [
+      'Password must include at least one uppercase letter.',
+      'Password must include at least one number.',
+      'Password must include at least one special character.',
+      'Password must be at least 8 characters long.',
+      'Passwords must match.',
+    ]) {
+      await expect(page.getByText(m)).toBeVisible();
+    }
+    // Errors are tied to their fields for screen readers.
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+    await expect(email).toHaveValue('1abc@site');
+    await expectAccessible(page);
+  });
+
+  test('blocks spaces in passwords and toggles their visibility', async ({ page }) => {
+    await page.goto('/register');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.pressSequentially('ab c d');
+    await expect(password).toHaveValue('abcd');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('an email the creator system does not know gets the support link', async ({ page }) => {
+    const email = uniqueEmail('stranger');
+    await page.goto('/register');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', 'mailto:support@creator.test');
+    // What was typed survives, except the passwords.
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  });
+
+  test('an existing account is told to log in', async ({ page }) => {
+    const { email } = await createAccount();
+    await page.goto('/register');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Looks like you already have an account. Please log in.')).toBeVisible();
+    await page.getByRole('link', { name: 'log in' }).click();
+    await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`);
+  });
+
+  test('an invitation link prefills a read-only email', async ({ page }) => {
+    await page.goto('/register?email=Invited%40Creator.test');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activate your account');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('invited@creator.test');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snap(page, `register-activate-${width}`);
+    }
+  });
+});
+
+test.describe('verify email', () => {
+  test('without a pending sign-up the page goes to /login', async ({ page }) => {
+    await page.goto('/verify-email');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('wrong code, digits only, paste, and resend', async ({ page }) => {
+    const { email } = await createAccount({ confirmed: false });
+    // Signing in unconfirmed leads here with a fresh code (spec §8).
+    await signInWithForm(page, email, STRONG_PASSWORD);
+    await expect(page.getByText('Your account has not been confirmed yet. Click here to verify your email.')).toBeVisible();
+    await page.getByRole('link', { name: 'Click here' }).click();
+    await expect(page).toHaveURL('/verify-email');
+
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await expect(page.getByText('Verification code must be 6 digits long').or(page.getByText('Enter the 6-digit verification code sent to your email.').last())).toBeVisible();
+
+    const first = page.getByRole('textbox', { name: 'Digit 1 of 6' });
+    await first.click();
+    await page.keyboard.type('x');
+    await expect(page.getByText('Only digits are allowed')).toBeVisible();
+
+    await enterCode(page, '000000');
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await expect(page.getByText('Code entered does not match what was emailed. Try again.')).toBeVisible();
+    await snap(page, 'verify-email-wrong-code');
+
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Resend Code' }).click();
+    await expect(page.getByText(`We sent a new code to ${email}.`)).toBeVisible();
+    const code = await waitForCode(email, 'signup', since);
+
+    // Paste strips non-digits and takes at most six.
+    await first.focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, `${code.slice(0, 3)}-${code.slice(3)}99`);
+    for (let i = 0; i < 6; i++) {
+      await expect(page.getByRole('textbox', { name: `Digit ${i + 1} of 6` })).toHaveValue(code[i]!);
+    }
+    // Backspace and arrows move between boxes.
+    await page.keyboard.press('Backspace');
+    await expect(page.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveValue('');
+    await page.keyboard.type(code[5]!);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('textbox', { name: 'Digit 5 of 6' })).toBeFocused();
+
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await expect(page.getByText('Email verification successful, forwarding you to login page...')).toBeVisible();
+  });
+});
+
+test.describe('sign in', () => {
+  test('the demo creator signs in and out; the guard follows', async ({ page, context }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creator Dashboard');
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+    await expectAccessible(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snap(page, `login-${width}`);
+    }
+
+    await signInWithForm(page, ` ${DEMO.email.toUpperCase()} `, DEMO.password);
+    await expect(page).toHaveURL('/');
+    // Tokens stay server-side: httpOnly cookies only, nothing readable by scripts.
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    const cookies = await context.cookies();
+    expect(cookies.filter((c) => c.name.startsWith('cd_')).every((c) => c.httpOnly && c.sameSite === 'Lax')).toBe(true);
+    expect(await page.content()).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+
+    // Public-only pages send signed-in people home.
+    for (const path of ['/login', '/register', '/forgot-password', '/verify-email']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL('/');
+    }
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a session replayed after logout is refused', async ({ page, context, browser }) => {
+    const { email, password } = await createAccount();
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    const stolen = await context.cookies();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+
+    // GlobalSignOut revoked the refresh token: even with the old cookies and an expired access
+    // token, the refresh fails and the session is cleared.
+    await setTokenTtl(email, { accessTokenTtl: 1 });
+    const other = await browser.newContext();
+    await other.addCookies(stolen.filter((c) => c.name === 'cd_refresh'));
+    const p2 = await other.newPage();
+    await p2.goto('/');
+    await expect(p2).toHaveURL('/login');
+    await other.close();
+  });
+
+  test('wrong password, unknown creator, empty password', async ({ page }) => {
+    const { email } = await createAccount();
+    await signInWithForm(page, email, 'Wrong!Pass1');
+    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+    await signInWithForm(page, uniqueEmail('nobody'), 'Whatever!1');
+    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
+
+    await page.getByLabel('Password', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
+  });
+
+  test('an expired access token is refreshed without the person noticing', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await setTokenTtl(email, { accessTokenTtl: 2, idTokenTtl: 2 });
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    await page.waitForTimeout(2500);
+    await page.goto('/');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  });
+
+  test('an unverified email gets a dialog that cannot be closed until verified', async ({ page }) => {
+    const { email, password } = await createAccount({ name: 'dana scully' });
+    await setUserAttributes(email, { email_verified: 'false' });
+    const since = Date.now();
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'verify-dialog-390');
+
+    const code = await waitForCode(email, 'verify-email', since);
+    await enterCode(page, code, dialog);
+    await dialog.getByRole('button', { name: 'Verify email' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('forgot password', () => {
+  test('request a code, confirm with a new password, and be signed in', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await page.goto('/forgot-password');
+    await expectAccessible(page);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    const code = await waitForCode(email, 'forgot-password', since);
+
+    await enterCode(page, '111111');
+    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass8');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Passwords must match.')).toBeVisible();
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Invalid verification code.')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'forgot-confirm-wrong-code');
+
+    await enterCode(page, code);
+    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await signInWithForm(page, email, password);
+    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+  });
+
+  test('an account without a verified email cannot reset', async ({ page }) => {
+    const { email } = await createAccount();
+    await setUserAttributes(email, { email_verified: 'false' });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(
+      page.getByText("We couldn't find an active account associated with that email. If you need help, just email us."),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'email us' })).toHaveAttribute('href', 'mailto:support@creator.test');
+  });
+});

@@ -1,0 +1,47 @@
+import { STRONG_PASSWORD, CREATOR_API, createAccount, createCreator, expect, formAlert, setFault, signInWithForm, test } from './fixtures';
+
+// Fault switches are global to the stack: this file runs alone, after every other spec
+// (the 'faults' project in playwright.config.ts), one test at a time.
+test.describe.configure({ mode: 'serial' });
+
+const CREATOR_DOWN = "We're having trouble connecting to our creator system. Please try again in a few minutes.";
+
+test.afterEach(async () => {
+  await setFault('search', 'off');
+  await setFault('embed_token', 'off');
+});
+
+test('fault switches: error answers 500, off heals', async ({ request }) => {
+  const search = `${CREATOR_API}/organizations/revolt/users/search?query=demo`;
+  await setFault('search', 'error');
+  expect((await request.get(search)).status()).toBe(500);
+  await setFault('search', 'off');
+  expect((await request.get(search)).status()).toBe(200);
+});
+
+test('sign-up says plainly when the creator system is down, and works once it heals', async ({ page }) => {
+  const { email } = await createCreator();
+  await setFault('search', 'error');
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(formAlert(page)).toHaveText(CREATOR_DOWN);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+  await setFault('search', 'off');
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/verify-email');
+});
+
+test('sign-in says so when the creator system is slow, without hanging', async ({ page }) => {
+  const { email, password } = await createAccount();
+  await setFault('search', 'slow');
+  await signInWithForm(page, email, password);
+  // The upstream timeout (4 s in e2e) answers long before the 30 s the fault would take.
+  await expect(formAlert(page)).toHaveText(CREATOR_DOWN, { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+});

@@ -1,0 +1,86 @@
+import 'server-only';
+import type { z } from 'zod';
+import { log } from '@/lib/log';
+import type { Message } from '@/lib/messages';
+import { verifySession, type Session } from '@/lib/session';
+import type { ActionState } from './action-state';
+
+export type { ActionState } from './action-state';
+
+/** Fields whose values are never echoed back to the form (saas-starter echoes passwords; we don't). */
+const SECRET_FIELDS = new Set([
+  'password',
+  'verifyPassword',
+  'currentPassword',
+  'newPassword',
+  'confirmNewPassword',
+  'code',
+  'verificationCode',
+]);
+/** Fields the forms send as several same-named inputs (the six OTP boxes). */
+const ARRAY_FIELDS = new Set(['code', 'verificationCode']);
+const MAX_FIELD = 4096;
+
+export function formToObject(formData: FormData): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
+  for (const key of new Set(formData.keys())) {
+    if (key.startsWith('$ACTION')) continue;
+    const values = formData.getAll(key).map((v) => (typeof v === 'string' ? v.slice(0, MAX_FIELD) : ''));
+    out[key] = ARRAY_FIELDS.has(key) ? values.slice(0, 6) : (values[0] ?? '');
+  }
+  return out;
+}
+
+export function echo<F extends string>(input: Record<string, unknown>, fields: readonly F[]): Partial<Record<F, string>> {
+  const values: Partial<Record<F, string>> = {};
+  for (const f of fields) {
+    const v = input[f];
+    if (!SECRET_FIELDS.has(f) && typeof v === 'string') values[f] = v;
+  }
+  return values;
+}
+
+export function fieldErrorsOf<F extends string>(error: z.ZodError): Partial<Record<F, Message[]>> {
+  const out: Partial<Record<F, Message[]>> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '') as F;
+    (out[key] ??= []).push({ text: issue.message });
+  }
+  return out;
+}
+
+type Handler<S extends z.ZodType, F extends string, Extra> = (
+  data: z.output<S>,
+  ctx: { values: Partial<Record<F, string>> } & Extra,
+) => Promise<ActionState<F>>;
+
+/** Parses the form with the same schema the browser used; returns every field error at once. */
+export function validatedAction<S extends z.ZodType, F extends string>(
+  schema: S,
+  fields: readonly F[],
+  handler: Handler<S, F, object>,
+) {
+  return async (_prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> => {
+    const input = formToObject(formData);
+    const values = echo(input, fields);
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) return { status: 'error', fieldErrors: fieldErrorsOf<F>(parsed.error), values };
+    return handler(parsed.data, { values });
+  };
+}
+
+/** As validatedAction, after checking the session itself (the guard is only the first gate). */
+export function authedAction<S extends z.ZodType, F extends string>(
+  schema: S,
+  fields: readonly F[],
+  handler: Handler<S, F, { session: Session }>,
+) {
+  return async (prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> => {
+    const session = await verifySession();
+    if (!session) {
+      log.warn('action.unauthenticated');
+      return { status: 'error', message: { text: 'User is not authenticated' }, unauthenticated: true };
+    }
+    return validatedAction(schema, fields, (data, ctx) => handler(data, { ...ctx, session }))(prev, formData);
+  };
+}

@@ -1,0 +1,160 @@
+import { APP_MSG, type Message } from '@/lib/messages';
+
+/**
+ * The one table from Cognito exceptions to what a person reads (spec §8). Everything that talks
+ * to Cognito reports failures through `toAuthFailure`; components only ever see its result.
+ */
+
+export type AuthContext =
+  | 'signIn'
+  | 'signUp'
+  | 'confirmSignUp'
+  | 'resendSignUpCode'
+  | 'forgotPassword'
+  | 'confirmForgotPassword'
+  | 'changePassword'
+  | 'verifyEmail'
+  | 'verifyPhone'
+  | 'updateAttributes'
+  | 'refresh'
+  | 'signOut'
+  | 'getUser';
+
+/** What the caller should do beyond showing the message. */
+export type FailureKind =
+  | 'unconfirmed' // send a code and offer /verify-email
+  | 'expired-code' // offer to resend
+  | 'code-mismatch'
+  | 'user-not-found' // signed-in: sign out after 1 s
+  | 'session-invalid' // clear the session, go to /login
+  | 'exists'
+  | 'unavailable' // network or service trouble: worth a retry
+  | 'other';
+
+export type AuthFailure = { kind: FailureKind; message: Message; name: string };
+
+type Rule = {
+  name: string;
+  /** Only when Cognito's own message matches (NotAuthorizedException means several things). */
+  when?: RegExp;
+  in?: AuthContext[];
+  kind: FailureKind;
+  message: (ctx: { support: string; raw: string }) => Message;
+};
+
+const INCORRECT = /incorrect username or password/i;
+const text = (t: string) => () => ({ text: t });
+
+/** Session-ending answers to a refresh or an authenticated call (spec §4). */
+const SESSION_ENDING = [
+  'NotAuthorizedException',
+  'PasswordResetRequiredException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'RefreshTokenReuseException',
+];
+
+const RULES: Rule[] = [
+  ...SESSION_ENDING.map(
+    (name): Rule => ({ name, in: ['refresh'], kind: 'session-invalid', message: ({ raw }) => ({ text: raw }) }),
+  ),
+  {
+    name: 'UsernameExistsException',
+    kind: 'exists',
+    message: () => ({
+      text: 'Looks like you already have an account. Please log in.',
+      link: { label: 'log in', href: '/login' },
+    }),
+  },
+  {
+    name: 'UserNotConfirmedException',
+    in: ['signIn', 'forgotPassword'],
+    kind: 'unconfirmed',
+    message: () => ({
+      text: 'Your account has not been confirmed yet. Click here to verify your email.',
+      link: { label: 'Click here', href: '/verify-email' },
+    }),
+  },
+  { name: 'NotAuthorizedException', when: INCORRECT, in: ['signIn'], kind: 'other', message: text('Email or password is incorrect.') },
+  { name: 'NotAuthorizedException', when: INCORRECT, in: ['changePassword'], kind: 'other', message: text('Incorrect old password') },
+  {
+    name: 'CodeMismatchException',
+    in: ['confirmSignUp', 'verifyEmail'],
+    kind: 'code-mismatch',
+    message: text('Code entered does not match what was emailed. Try again.'),
+  },
+  {
+    name: 'CodeMismatchException',
+    in: ['verifyPhone'],
+    kind: 'code-mismatch',
+    message: text('Code entered does not match what was sent. Try again.'),
+  },
+  { name: 'CodeMismatchException', kind: 'code-mismatch', message: text('Invalid verification code.') },
+  {
+    name: 'ExpiredCodeException',
+    kind: 'expired-code',
+    message: () => ({ text: 'Verification code expired. Resend Code.', link: { label: 'Resend Code', action: 'resend' } }),
+  },
+  { name: 'UserNotFoundException', kind: 'user-not-found', message: text('No account found with this username.') },
+  {
+    name: 'InvalidParameterException',
+    in: ['forgotPassword'],
+    kind: 'other',
+    message: ({ support }) => ({
+      text: "We couldn't find an active account associated with that email. If you need help, just email us.",
+      link: { label: 'email us', href: `mailto:${support}` },
+    }),
+  },
+];
+
+/** Names the SDK gives transport failures, and Cognito's own overload answers. */
+const UNAVAILABLE = new Set([
+  'TimeoutError',
+  'AbortError',
+  'NetworkingError',
+  'RequestTimeout',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'InternalErrorException',
+  'InternalServerException',
+  'ServiceUnavailable',
+  'TooManyRequestsException',
+]);
+
+/** Spec §8: unknown errors show the raw message with 'Username' replaced by 'Email'. */
+export function emailForUsername(raw: string): string {
+  return raw.replace(/\busername\b/gi, (w) => (w[0] === 'U' ? 'Email' : 'email'));
+}
+
+function describe(error: unknown): { name: string; raw: string; fault?: 'client' | 'server'; status?: number } {
+  if (error && typeof error === 'object') {
+    const e = error as { name?: unknown; message?: unknown; code?: unknown; $fault?: unknown; $metadata?: { httpStatusCode?: number } };
+    const name = typeof e.code === 'string' && UNAVAILABLE.has(e.code) ? e.code : typeof e.name === 'string' ? e.name : 'Error';
+    return {
+      name,
+      raw: typeof e.message === 'string' ? e.message : '',
+      fault: e.$fault === 'client' || e.$fault === 'server' ? e.$fault : undefined,
+      status: e.$metadata?.httpStatusCode,
+    };
+  }
+  return { name: 'Error', raw: typeof error === 'string' ? error : '' };
+}
+
+export function toAuthFailure(error: unknown, context: AuthContext, supportEmail: string): AuthFailure {
+  const { name, raw, fault, status } = describe(error);
+  const rule = RULES.find(
+    (r) => r.name === name && (!r.in || r.in.includes(context)) && (!r.when || r.when.test(raw)),
+  );
+  if (rule) return { kind: rule.kind, name, message: rule.message({ support: supportEmail, raw: emailForUsername(raw) }) };
+
+  if (UNAVAILABLE.has(name) || fault === 'server' || (status !== undefined && status >= 500)) {
+    return { kind: 'unavailable', name, message: { text: APP_MSG.networkError } };
+  }
+  // A Cognito answer we have no words for: its own message, as the spec asks.
+  if (fault === 'client' && raw) return { kind: 'other', name, message: { text: emailForUsername(raw) } };
+  // Anything else is our fault: never show internals.
+  return { kind: 'other', name, message: { text: APP_MSG.systemError } };
+}

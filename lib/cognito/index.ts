@@ -1,0 +1,250 @@
+import 'server-only';
+import {
+  ChangePasswordCommand,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  GetUserAttributeVerificationCodeCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
+  type AuthenticationResultType,
+  type InitiateAuthCommandOutput,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { getEnv } from '@/lib/env';
+import { cognito, secretHash } from './client';
+import { toAuthFailure, type AuthContext, type AuthFailure } from './errors';
+
+/**
+ * The adapter: one small function per Cognito operation, wire types in, app types out.
+ * Nothing outside lib/cognito imports the SDK.
+ */
+
+export type Result<T> = { ok: true; value: T } | { ok: false; failure: AuthFailure };
+
+export const CHANNEL_ATTRIBUTE = 'custom:channelmeter_id';
+
+/** The id-token claims the UI needs (design §3); everything else stays with Cognito. */
+export type UserClaims = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name?: string;
+  phoneNumber?: string;
+  phoneNumberVerified: boolean;
+  channelId?: string;
+};
+
+export type Tokens = {
+  accessToken: string;
+  /** Seconds since the epoch. */
+  accessExpiresAt: number;
+  refreshToken?: string;
+  claims: UserClaims;
+};
+
+export type SignInOutcome =
+  | { type: 'signed-in'; tokens: Tokens }
+  | { type: 'challenge'; challenge: string; session: string; username: string };
+
+async function attempt<T>(context: AuthContext, run: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, context, getEnv().SUPPORT_EMAIL) };
+  }
+}
+
+const clientId = () => getEnv().COGNITO_CLIENT_ID;
+const bool = (v: unknown) => v === true || v === 'true';
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+
+export function claimsFromIdToken(idToken: string): UserClaims {
+  const c = decodeJwt(idToken);
+  const sub = str(c.sub);
+  const email = str(c.email);
+  if (!sub || !email) throw new Error('id token without sub or email');
+  return {
+    sub,
+    email,
+    emailVerified: bool(c.email_verified),
+    name: str(c.name),
+    phoneNumber: str(c.phone_number),
+    phoneNumberVerified: bool(c.phone_number_verified),
+    channelId: str(c[CHANNEL_ATTRIBUTE]),
+  };
+}
+
+export function claimsFromAttributes(attributes: { Name?: string; Value?: string }[]): Omit<UserClaims, 'sub'> & { sub?: string } {
+  const a = Object.fromEntries(attributes.map((x) => [x.Name ?? '', x.Value ?? '']));
+  return {
+    sub: str(a.sub),
+    email: a.email ?? '',
+    emailVerified: bool(a.email_verified),
+    name: str(a.name),
+    phoneNumber: str(a.phone_number),
+    phoneNumberVerified: bool(a.phone_number_verified),
+    channelId: str(a[CHANNEL_ATTRIBUTE]),
+  };
+}
+
+function tokensFrom(result: AuthenticationResultType | undefined, refreshToken?: string): Tokens {
+  if (!result?.AccessToken || !result.IdToken) throw new Error('authentication result without tokens');
+  const exp = decodeJwt(result.AccessToken).exp;
+  const accessExpiresAt = typeof exp === 'number' ? exp : Math.floor(Date.now() / 1000) + (result.ExpiresIn ?? 3600);
+  return {
+    accessToken: result.AccessToken,
+    accessExpiresAt,
+    refreshToken: result.RefreshToken ?? refreshToken,
+    claims: claimsFromIdToken(result.IdToken),
+  };
+}
+
+function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcome {
+  if (out.ChallengeName) {
+    return { type: 'challenge', challenge: out.ChallengeName, session: out.Session ?? '', username };
+  }
+  return { type: 'signed-in', tokens: tokensFrom(out.AuthenticationResult) };
+}
+
+export function signIn(email: string, password: string) {
+  return attempt('signIn', async () => {
+    const hash = secretHash(email);
+    const out = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password, ...(hash ? { SECRET_HASH: hash } : {}) },
+      }),
+    );
+    return outcome(out, email);
+  });
+}
+
+/** REFRESH_TOKEN_AUTH. `username` is the user's sub, which Cognito wants for SECRET_HASH here. */
+export function refresh(refreshToken: string, username: string) {
+  return attempt('refresh', async () => {
+    const hash = secretHash(username);
+    const out = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken, ...(hash ? { SECRET_HASH: hash } : {}) },
+      }),
+    );
+    return tokensFrom(out.AuthenticationResult, refreshToken);
+  });
+}
+
+export function signUp(email: string, password: string, channelId: string) {
+  return attempt('signUp', async () => {
+    const out = await cognito().send(
+      new SignUpCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: CHANNEL_ATTRIBUTE, Value: channelId },
+        ],
+      }),
+    );
+    return { confirmed: out.UserConfirmed === true };
+  });
+}
+
+export function confirmSignUp(email: string, code: string) {
+  return attempt('confirmSignUp', async () => {
+    await cognito().send(
+      new ConfirmSignUpCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+        ConfirmationCode: code,
+        // Spec §4: confirming never forces alias creation.
+        ForceAliasCreation: false,
+      }),
+    );
+  });
+}
+
+export function resendSignUpCode(email: string) {
+  return attempt('resendSignUpCode', async () => {
+    await cognito().send(
+      new ResendConfirmationCodeCommand({ ClientId: clientId(), SecretHash: secretHash(email), Username: email }),
+    );
+  });
+}
+
+export function forgotPassword(email: string) {
+  return attempt('forgotPassword', async () => {
+    await cognito().send(new ForgotPasswordCommand({ ClientId: clientId(), SecretHash: secretHash(email), Username: email }));
+  });
+}
+
+export function confirmForgotPassword(email: string, code: string, password: string) {
+  return attempt('confirmForgotPassword', async () => {
+    await cognito().send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+        ConfirmationCode: code,
+        Password: password,
+      }),
+    );
+  });
+}
+
+export function changePassword(accessToken: string, previous: string, proposed: string) {
+  return attempt('changePassword', async () => {
+    await cognito().send(
+      new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: previous, ProposedPassword: proposed }),
+    );
+  });
+}
+
+export function getUser(accessToken: string) {
+  return attempt('getUser', async () => {
+    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    return claimsFromAttributes(out.UserAttributes ?? []);
+  });
+}
+
+export function updateAttributes(accessToken: string, attributes: Record<string, string>) {
+  return attempt('updateAttributes', async () => {
+    const out = await cognito().send(
+      new UpdateUserAttributesCommand({
+        AccessToken: accessToken,
+        UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+      }),
+    );
+    return { codeSentTo: (out.CodeDeliveryDetailsList ?? []).map((d) => d.AttributeName ?? '') };
+  });
+}
+
+export function sendAttributeCode(accessToken: string, attribute: 'email' | 'phone_number') {
+  return attempt(attribute === 'email' ? 'verifyEmail' : 'verifyPhone', async () => {
+    await cognito().send(new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: attribute }));
+  });
+}
+
+export function verifyAttribute(accessToken: string, attribute: 'email' | 'phone_number', code: string) {
+  return attempt(attribute === 'email' ? 'verifyEmail' : 'verifyPhone', async () => {
+    await cognito().send(
+      new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: attribute, Code: code }),
+    );
+  });
+}
+
+export function globalSignOut(accessToken: string) {
+  return attempt('signOut', async () => {
+    await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+  });
+}

@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fetchEmbedToken, findCreatorId } from './index';
+
+// A real HTTP server stands in for the creator system: the boundary is the network, not our code.
+let server: Server;
+let handler: (req: IncomingMessage, res: ServerResponse) => void;
+let base: string;
+const seen: IncomingMessage[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req);
+    handler(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const env = () => ({ CREATOR_API_URL: base, CREATOR_API_KEY: undefined, UPSTREAM_TIMEOUT_MS: 300 });
+const json = (status: number, body: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+describe('findCreatorId', () => {
+  it('picks the exact case-insensitive match among substring results', async () => {
+    handler = json(200, [
+      { id: 'cm-1', email: 'ann.lee@example.com' },
+      { id: 'cm-2', email: 'Ann@Example.com' },
+    ]);
+    await expect(findCreatorId('  ANN@example.COM ', env())).resolves.toEqual({ ok: true, value: 'cm-2' });
+    expect(seen[0]?.url).toBe('/organizations/revolt/users/search?query=ann%40example.com');
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('says not-found when nothing matches exactly', async () => {
+    handler = json(200, [{ id: 'cm-1', email: 'ann.lee@example.com' }]);
+    await expect(findCreatorId('ann@example.com', env())).resolves.toEqual({ ok: false, reason: 'not-found' });
+  });
+
+  it('accepts numeric ids', async () => {
+    handler = json(200, [{ id: 42, email: 'a@b.co' }]);
+    await expect(findCreatorId('a@b.co', env())).resolves.toEqual({ ok: true, value: '42' });
+  });
+
+  it.each([
+    ['a 500', json(500, { error: 'boom' })],
+    ['a 404', json(404, {})],
+    ['a malformed answer', json(200, { users: [] })],
+    ['a non-JSON answer', (_q: IncomingMessage, res: ServerResponse) => res.writeHead(200).end('<html>')],
+    ['silence past the timeout', () => undefined],
+  ])('says unavailable on %s', async (_label, h) => {
+    handler = h;
+    await expect(findCreatorId('a@b.co', env())).resolves.toEqual({ ok: false, reason: 'unavailable' });
+  });
+
+  it('sends the API key when configured', async () => {
+    handler = json(200, []);
+    await findCreatorId('a@b.co', { ...env(), CREATOR_API_KEY: 'k-123' });
+    expect(seen[0]?.headers['x-api-key']).toBe('k-123');
+  });
+
+  it('says unavailable when nothing listens', async () => {
+    await expect(findCreatorId('a@b.co', { ...env(), CREATOR_API_URL: 'http://127.0.0.1:1' })).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
+  });
+});
+
+describe('fetchEmbedToken', () => {
+  it('returns the token for the channel', async () => {
+    handler = json(200, { token: 'tok' });
+    await expect(fetchEmbedToken('cm-1/x', env())).resolves.toEqual({ ok: true, value: 'tok' });
+    expect(seen[0]?.url).toBe('/users/cm-1%2Fx/embed_token');
+  });
+  it('maps 404 to not-found and the rest to unavailable', async () => {
+    handler = json(404, {});
+    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({ ok: false, reason: 'not-found' });
+    handler = json(200, { nope: 1 });
+    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({ ok: false, reason: 'unavailable' });
+    handler = json(503, {});
+    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({ ok: false, reason: 'unavailable' });
+  });
+});

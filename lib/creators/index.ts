@@ -1,0 +1,63 @@
+import 'server-only';
+import { z } from 'zod';
+import { getEnv, type Env } from '@/lib/env';
+import { log } from '@/lib/log';
+
+/**
+ * The creator system (spec §7.3-7.4), called only from the server: the browser never learns its
+ * address or key. Every call has a timeout; every answer is validated before use.
+ */
+
+export type CreatorFailure = 'not-found' | 'unavailable';
+export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };
+
+const searchAnswer = z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String), email: z.string() }).passthrough());
+const tokenAnswer = z.object({ token: z.string().min(1) }).passthrough();
+
+type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'>;
+
+async function get(path: string, env: Config, op: string): Promise<{ status: number; body: unknown } | null> {
+  const started = Date.now();
+  try {
+    const res = await fetch(`${env.CREATOR_API_URL}${path}`, {
+      method: 'GET',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(env.CREATOR_API_KEY ? { 'x-api-key': env.CREATOR_API_KEY } : {}),
+      },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
+    });
+    const body: unknown = res.ok ? await res.json().catch(() => undefined) : await res.body?.cancel();
+    if (!res.ok) log.warn('creators.error', { op, status: res.status, ms: Date.now() - started });
+    return { status: res.status, body };
+  } catch (error) {
+    log.warn('creators.unreachable', { op, reason: error instanceof Error ? error.name : 'unknown', ms: Date.now() - started });
+    return null;
+  }
+}
+
+/** The creator id for an email: the exact case-insensitive match among the search results. */
+export async function findCreatorId(email: string, env: Config = getEnv()): Promise<CreatorResult<string>> {
+  const wanted = email.trim().toLowerCase();
+  const res = await get(`/organizations/revolt/users/search?query=${encodeURIComponent(wanted)}`, env, 'search');
+  if (!res || res.status !== 200) return { ok: false, reason: 'unavailable' };
+  const parsed = searchAnswer.safeParse(res.body);
+  if (!parsed.success) {
+    log.warn('creators.bad_answer', { op: 'search' });
+    return { ok: false, reason: 'unavailable' };
+  }
+  const match = parsed.data.find((u) => u.email.trim().toLowerCase() === wanted);
+  return match ? { ok: true, value: match.id } : { ok: false, reason: 'not-found' };
+}
+
+/** A short-lived token that lets the analytics embed show this channel's dashboard. */
+export async function fetchEmbedToken(channelId: string, env: Config = getEnv()): Promise<CreatorResult<string>> {
+  const res = await get(`/users/${encodeURIComponent(channelId)}/embed_token`, env, 'embed_token');
+  if (!res) return { ok: false, reason: 'unavailable' };
+  if (res.status === 404) return { ok: false, reason: 'not-found' };
+  const parsed = tokenAnswer.safeParse(res.body);
+  if (res.status !== 200 || !parsed.success) return { ok: false, reason: 'unavailable' };
+  return { ok: true, value: parsed.data.token };
+}

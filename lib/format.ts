@@ -1,0 +1,32 @@
+/** Display helpers of spec §3. */
+
+const capitalise = (word: string) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word);
+
+/** Each word capitalised; without a name, the part of the email before the @. */
+export function formattedName(name: string | undefined, email: string): string {
+  const source = name?.trim() || email.split('@')[0] || '';
+  return source
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.split('-').map(capitalise).join('-'))
+    .join(' ');
+}
+
+/** Up to two initials from the formatted name (first and last word). */
+export function initials(name: string | undefined, email: string): string {
+  const words = formattedName(name, email)
+    .split(/[\s._-]+/)
+    .filter((w) => /\p{L}|\d/u.test(w));
+  if (words.length === 0) return '?';
+  const first = words[0]!;
+  const last = words.length > 1 ? words[words.length - 1]! : '';
+  return (Array.from(first)[0]! + (last ? Array.from(last)[0]! : '')).toUpperCase();
+}
+
+/** '+15551234567' -> '+1 (555) 123-4567'; anything else is returned as given. */
+export function formatPhone(phone: string | undefined): string {
+  if (!phone) return '';
+  const d = phone.replace(/\D/g, '');
+  if (d.length !== 11 || !d.startsWith('1')) return phone;
+  return `+1 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7)}`;
+}

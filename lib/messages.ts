@@ -1,0 +1,24 @@
+/**
+ * A message shown to a person, optionally with one link inside it: `label` is the part of
+ * `text` that becomes the link (e.g. the 'contact support' of 'For help please contact support.').
+ * Components render it with <MessageText>; nothing matches on the text itself.
+ */
+export type MessageLink = { label: string; href: string } | { label: string; action: 'resend' };
+export type Message = { text: string; link?: MessageLink };
+
+/** The catalogue messages of spec §8 that are not Cognito's, word for word. */
+export const APP_MSG = {
+  creatorSystemDown: "We're having trouble connecting to our creator system. Please try again in a few minutes.",
+  emailNotFound: 'Email not found. For help please contact support.',
+  systemError: 'System Error Occured',
+  connectionFailed: 'Connection Failed! Please check your internet connection.',
+  verificationSuccess: 'Email verification successful, forwarding you to login page...',
+  allSet: 'All Set! Your profile has been successfully updated.',
+  networkError: 'Network Error',
+} as const;
+
+export function emailNotFound(supportEmail: string): Message {
+  return { text: APP_MSG.emailNotFound, link: { label: 'contact support', href: `mailto:${supportEmail}` } };
+}
+
+export const plain = (text: string): Message => ({ text });

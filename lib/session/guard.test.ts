@@ -1,0 +1,48 @@
+import { decide, needsRefresh, routeAccess } from './guard';
+
+describe('routeAccess', () => {
+  it.each([
+    ['/login', 'public-only'],
+    ['/register', 'public-only'],
+    ['/register/', 'public-only'],
+    ['/verify-email', 'public-only'],
+    ['/forgot-password', 'public-only'],
+    ['/', 'protected'],
+    ['/profile', 'protected'],
+    ['/profile/anything', 'protected'],
+    ['/creatorcash', 'any'],
+    ['/creatorcash/v1', 'any'],
+    ['/terms', 'any'],
+    ['/privacy', 'any'],
+    ['/api/health', 'any'],
+    ['/login-help', 'any'],
+    ['/profiles', 'any'],
+  ])('%s is %s', (path, access) => {
+    expect(routeAccess(path)).toBe(access);
+  });
+});
+
+describe('decide', () => {
+  it('sends signed-in people away from public-only pages', () => {
+    expect(decide('/login', true)).toEqual({ action: 'redirect', to: '/' });
+    expect(decide('/register', true)).toEqual({ action: 'redirect', to: '/' });
+  });
+  it('sends everyone else to /login from protected pages', () => {
+    expect(decide('/', false)).toEqual({ action: 'redirect', to: '/login' });
+    expect(decide('/profile', false)).toEqual({ action: 'redirect', to: '/login' });
+  });
+  it('lets the rest through', () => {
+    expect(decide('/login', false)).toEqual({ action: 'next' });
+    expect(decide('/', true)).toEqual({ action: 'next' });
+    expect(decide('/terms', true)).toEqual({ action: 'next' });
+    expect(decide('/creatorcash/v2', false)).toEqual({ action: 'next' });
+  });
+});
+
+describe('needsRefresh', () => {
+  it('refreshes within 60 s of expiry and after it', () => {
+    expect(needsRefresh(1000, 900)).toBe(false);
+    expect(needsRefresh(1000, 940)).toBe(true);
+    expect(needsRefresh(1000, 1200)).toBe(true);
+  });
+});

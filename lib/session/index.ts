@@ -1,0 +1,108 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { Tokens } from '@/lib/cognito';
+import { getEnv } from '@/lib/env';
+import {
+  PENDING_TTL_S,
+  SESSION_TTL_S,
+  cookieNames,
+  cookieOptions,
+  sealPending,
+  sealRefresh,
+  sealSession,
+  unsealPending,
+  unsealRefresh,
+  unsealSession,
+  type SessionData,
+} from './seal';
+
+export type Session = SessionData;
+
+/** A store with the shape both `cookies()` and NextResponse/NextRequest cookies share. */
+export type CookieWriter = {
+  set(name: string, value: string, options?: ReturnType<typeof cookieOptions>): unknown;
+};
+
+/** Seconds before expiry at which the guard refreshes the access token (design §3). */
+export const REFRESH_MARGIN_S = 60;
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Writes a fresh sign-in (or refresh) to the two session cookies. */
+export async function writeTokens(store: CookieWriter, tokens: Tokens) {
+  const env = getEnv();
+  const names = cookieNames(env);
+  const opts = cookieOptions(env, SESSION_TTL_S);
+  store.set(
+    names.session,
+    await sealSession({ v: 1, accessToken: tokens.accessToken, accessExpiresAt: tokens.accessExpiresAt, claims: tokens.claims }, env),
+    opts,
+  );
+  if (tokens.refreshToken) {
+    store.set(names.refresh, await sealRefresh({ v: 1, refreshToken: tokens.refreshToken, sub: tokens.claims.sub }, env), opts);
+  }
+}
+
+export function clearTokens(store: CookieWriter) {
+  const env = getEnv();
+  const names = cookieNames(env);
+  const gone = cookieOptions(env, 0);
+  store.set(names.session, '', gone);
+  store.set(names.refresh, '', gone);
+}
+
+/**
+ * The check every server action and route handler makes for itself, whatever the guard did:
+ * a sealed, well-formed session whose access token has not expired. Null otherwise.
+ */
+export async function verifySession(): Promise<Session | null> {
+  const env = getEnv();
+  const jar = await cookies();
+  const session = await unsealSession(jar.get(cookieNames(env).session)?.value, env);
+  if (!session || session.accessExpiresAt <= nowSeconds()) return null;
+  return session;
+}
+
+/** For pages: the session, or off to /login. */
+export async function requireSession(): Promise<Session> {
+  const session = await verifySession();
+  if (!session) redirect('/login');
+  return session;
+}
+
+/** Replaces the claims of the current session (after a profile change or attribute check). */
+export async function updateSessionClaims(session: Session, claims: Partial<Session['claims']>) {
+  const env = getEnv();
+  const jar = await cookies();
+  jar.set(
+    cookieNames(env).session,
+    await sealSession({ ...session, claims: { ...session.claims, ...claims } }, env),
+    cookieOptions(env, SESSION_TTL_S),
+  );
+}
+
+export async function readRefresh() {
+  const env = getEnv();
+  return unsealRefresh((await cookies()).get(cookieNames(env).refresh)?.value, env);
+}
+
+export async function endSession() {
+  clearTokens(await cookies());
+}
+
+/** The email waiting for its sign-up code, kept server-side so /verify-email survives a reload. */
+export async function setPendingEmail(email: string) {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).pending, await sealPending({ v: 1, email }, env), cookieOptions(env, PENDING_TTL_S));
+}
+
+export async function getPendingEmail(): Promise<string | null> {
+  const env = getEnv();
+  return (await unsealPending((await cookies()).get(cookieNames(env).pending)?.value, env))?.email ?? null;
+}
+
+export async function clearPendingEmail() {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).pending, '', cookieOptions(env, 0));
+}

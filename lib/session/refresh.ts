@@ -1,0 +1,68 @@
+import 'server-only';
+import type { NextRequest, NextResponse } from 'next/server';
+import { refresh } from '@/lib/cognito';
+import { getEnv } from '@/lib/env';
+import { log } from '@/lib/log';
+import { needsRefresh } from './guard';
+import { REFRESH_MARGIN_S, clearTokens, nowSeconds, writeTokens } from './index';
+import { cookieNames, unsealRefresh, unsealSession } from './seal';
+
+export type GuardAuth = {
+  signedIn: boolean;
+  /** Applies the cookie changes (refreshed or cleared) to the outgoing response. */
+  apply(response: NextResponse): void;
+};
+
+type Jar = { name: string; value: string; options?: Parameters<NextResponse['cookies']['set']>[2] };
+
+/**
+ * Reads the session for the guard, refreshing an access token that has expired or is about to.
+ * New cookies are written onto the request too, so the page rendered in this same request
+ * already sees them (design §3). An invalid session is cleared.
+ */
+export async function authenticateRequest(request: NextRequest): Promise<GuardAuth> {
+  const env = getEnv();
+  const names = cookieNames(env);
+  const pending: Jar[] = [];
+  const writer = {
+    set(name: string, value: string, options?: Jar['options']) {
+      pending.push({ name, value, options });
+      if (value) request.cookies.set(name, value);
+      else request.cookies.delete(name);
+    },
+  };
+  const result = (signedIn: boolean): GuardAuth => ({
+    signedIn,
+    apply(response) {
+      for (const c of pending) response.cookies.set(c.name, c.value, c.options);
+    },
+  });
+
+  const sessionCookie = request.cookies.get(names.session)?.value;
+  const refreshCookie = request.cookies.get(names.refresh)?.value;
+  if (!sessionCookie && !refreshCookie) return result(false);
+
+  const session = await unsealSession(sessionCookie, env);
+  const now = nowSeconds();
+  if (session && !needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) return result(true);
+
+  const stored = await unsealRefresh(refreshCookie, env);
+  if (!stored) {
+    if (sessionCookie || refreshCookie) clearTokens(writer);
+    return result(false);
+  }
+
+  const refreshed = await refresh(stored.refreshToken, stored.sub);
+  if (refreshed.ok) {
+    await writeTokens(writer, refreshed.value);
+    return result(true);
+  }
+  if (refreshed.failure.kind === 'session-invalid') {
+    log.info('session.ended', { reason: refreshed.failure.name });
+    clearTokens(writer);
+    return result(false);
+  }
+  // Identity unreachable: keep the cookies for a later try; the still-valid token may serve.
+  log.warn('session.refresh_failed', { reason: refreshed.failure.name });
+  return result(!!session && session.accessExpiresAt > now);
+}

@@ -1,0 +1,87 @@
+import { sealData, unsealData } from 'iron-session';
+import { z } from 'zod';
+import type { Env } from '@/lib/env';
+
+/**
+ * Sealing and the cookie split of design §3: the access token and the few claims the UI needs in
+ * one cookie, the refresh token in another, each sealed (encrypted + authenticated) with the
+ * session secrets. Pure: the callers decide where cookies come from and go to.
+ */
+
+export const SESSION_TTL_S = 30 * 24 * 60 * 60; // the refresh token's default lifetime
+export const PENDING_TTL_S = 24 * 60 * 60; // a sign-up code's lifetime
+/** Browsers drop cookies whose name=value exceeds this. */
+export const COOKIE_LIMIT = 4096;
+
+const claims = z.object({
+  sub: z.string().min(1),
+  email: z.string().min(1),
+  emailVerified: z.boolean(),
+  name: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  phoneNumberVerified: z.boolean(),
+  channelId: z.string().optional(),
+});
+
+const sessionData = z.object({
+  v: z.literal(1),
+  accessToken: z.string().min(1),
+  accessExpiresAt: z.number().int(),
+  claims,
+});
+const refreshData = z.object({ v: z.literal(1), refreshToken: z.string().min(1), sub: z.string().min(1) });
+const pendingData = z.object({ v: z.literal(1), email: z.string().min(3) });
+
+export type SessionData = z.infer<typeof sessionData>;
+export type RefreshData = z.infer<typeof refreshData>;
+export type PendingData = z.infer<typeof pendingData>;
+
+type Secrets = Pick<Env, 'sessionPasswords'>;
+
+export function cookieNames(env: Pick<Env, 'mode'>) {
+  // __Host- binds the cookie to this exact origin over HTTPS (no Domain, Path=/, Secure).
+  const prefix = env.mode === 'production' ? '__Host-' : '';
+  return {
+    session: `${prefix}cd_session`,
+    refresh: `${prefix}cd_refresh`,
+    pending: `${prefix}cd_pending`,
+  } as const;
+}
+
+export function cookieOptions(env: Pick<Env, 'mode'>, maxAge: number) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: env.mode === 'production',
+    path: '/',
+    maxAge,
+  };
+}
+
+/** Caps free-text claims so a user-chosen attribute can never push the cookie over the limit. */
+function bounded(data: SessionData): SessionData {
+  const cap = (s: string | undefined, n: number) => (s && s.length > n ? s.slice(0, n) : s);
+  return { ...data, claims: { ...data.claims, name: cap(data.claims.name, 256), email: cap(data.claims.email, 320)! } };
+}
+
+async function seal(data: object, env: Secrets, ttl: number) {
+  return sealData(data, { password: env.sessionPasswords, ttl });
+}
+
+async function unseal<T>(schema: z.ZodType<T>, value: string | undefined, env: Secrets, ttl: number): Promise<T | null> {
+  // Anything odd (garbage, truncated, another secret, oversized, old shape) reads as "no cookie".
+  if (!value || value.length > COOKIE_LIMIT * 2) return null;
+  try {
+    const parsed = schema.safeParse(await unsealData(value, { password: env.sessionPasswords, ttl }));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const sealSession = (d: SessionData, env: Secrets) => seal(bounded(d), env, SESSION_TTL_S);
+export const unsealSession = (v: string | undefined, env: Secrets) => unseal(sessionData, v, env, SESSION_TTL_S);
+export const sealRefresh = (d: RefreshData, env: Secrets) => seal(d, env, SESSION_TTL_S);
+export const unsealRefresh = (v: string | undefined, env: Secrets) => unseal(refreshData, v, env, SESSION_TTL_S);
+export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
+export const unsealPending = (v: string | undefined, env: Secrets) => unseal(pendingData, v, env, PENDING_TTL_S);

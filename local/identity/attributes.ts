@@ -45,18 +45,26 @@ export function validateAttributes(list: Attribute[], caller: Caller): Map<strin
     if (ADMIN_ONLY.has(Name)) {
       if (caller !== 'admin') throw notAuthorized(MESSAGES.unauthorizedAttribute);
       if (Value !== 'true' && Value !== 'false') {
-        throw invalidParameter(`Attributes did not conform to the schema: ${Name}: Value must be either true or false`);
+        throw invalidParameter(
+          `Attributes did not conform to the schema: ${Name}: Value must be either true or false`,
+        );
       }
     } else if (!WRITABLE.has(Name)) {
       if (Name.startsWith('custom:') || !/^[a-z_]+$/.test(Name)) {
-        throw invalidParameter(`Attributes did not conform to the schema: Type for attribute {${Name}} could not be determined`);
+        throw invalidParameter(
+          `Attributes did not conform to the schema: Type for attribute {${Name}} could not be determined`,
+        );
       }
       throw notAuthorized(MESSAGES.unauthorizedAttribute);
     }
-    if (Name === 'email' && Value !== '' && !isEmail(Value)) throw invalidParameter('Invalid email address format.');
-    if (Name === 'phone_number' && Value !== '' && !PHONE.test(Value)) throw invalidParameter('Invalid phone number format.');
+    if (Name === 'email' && Value !== '' && !isEmail(Value))
+      throw invalidParameter('Invalid email address format.');
+    if (Name === 'phone_number' && Value !== '' && !PHONE.test(Value))
+      throw invalidParameter('Invalid phone number format.');
     if (Name === CHANNEL_ATTRIBUTE && Value.length > 256) {
-      throw invalidParameter(`Attributes did not conform to the schema: ${Name}: String must be no longer than 256 characters`);
+      throw invalidParameter(
+        `Attributes did not conform to the schema: ${Name}: String must be no longer than 256 characters`,
+      );
     }
     out.set(Name, Value);
   }
@@ -82,7 +90,11 @@ export function maskPhone(phone: string): string {
   return `+${'*'.repeat(Math.max(phone.length - 5, 0))}${phone.slice(-4)}`;
 }
 
-export type DeliveryDetails = { Destination: string; DeliveryMedium: 'EMAIL' | 'SMS'; AttributeName: 'email' | 'phone_number' };
+export type DeliveryDetails = {
+  Destination: string;
+  DeliveryMedium: 'EMAIL' | 'SMS';
+  AttributeName: 'email' | 'phone_number';
+};
 
 export function emailDelivery(email: string): DeliveryDetails {
   return { Destination: maskEmail(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };

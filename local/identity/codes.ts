@@ -6,14 +6,25 @@ import type { CodePurpose, IdentityStore, UserRecord } from './store';
 const hashCode = (user: UserRecord, purpose: CodePurpose, code: string) =>
   createHash('sha256').update(`${user.sub}:${purpose}:${code.trim()}`).digest('hex');
 
-const remember = (spent: string[], hash: string) => [...spent.filter((h) => h !== hash), hash].slice(-10);
+const remember = (spent: string[], hash: string) =>
+  [...spent.filter((h) => h !== hash), hash].slice(-10);
 
 /** A new random 6-digit code for `purpose`, replacing (and retiring) any earlier one. The caller saves. */
-export function issueCode(user: UserRecord, purpose: CodePurpose, target: string, expiresAt: number): string {
+export function issueCode(
+  user: UserRecord,
+  purpose: CodePurpose,
+  target: string,
+  expiresAt: number,
+): string {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const slot = user.codes[purpose] ?? { spent: [] };
   if (slot.active) slot.spent = remember(slot.spent, slot.active.hash);
-  slot.active = { hash: hashCode(user, purpose, code), target: target.toLowerCase(), expiresAt, attempts: 0 };
+  slot.active = {
+    hash: hashCode(user, purpose, code),
+    target: target.toLowerCase(),
+    expiresAt,
+    attempts: 0,
+  };
   user.codes[purpose] = slot;
   return code;
 }
@@ -23,13 +34,24 @@ export function issueCode(user: UserRecord, purpose: CodePurpose, target: string
  * (5 allowed per code), a used, replaced or expired one is "expired". Saves the user either way.
  * `target`, when given, must be the address the code was sent to.
  */
-export function consumeCode(store: IdentityStore, user: UserRecord, purpose: CodePurpose, code: string, now: number, target?: string): void {
+export function consumeCode(
+  store: IdentityStore,
+  user: UserRecord,
+  purpose: CodePurpose,
+  code: string,
+  now: number,
+  target?: string,
+): void {
   const slot = user.codes[purpose] ?? { spent: [] };
   user.codes[purpose] = slot;
   const hash = hashCode(user, purpose, code);
   const active = slot.active;
   if (active && active.attempts >= MAX_CODE_ATTEMPTS) throw limitExceeded(MESSAGES.attemptLimit);
-  if (active && active.hash === hash && (target === undefined || target.toLowerCase() === active.target)) {
+  if (
+    active &&
+    active.hash === hash &&
+    (target === undefined || target.toLowerCase() === active.target)
+  ) {
     slot.spent = remember(slot.spent, hash);
     delete slot.active;
     store.saveUser(user);

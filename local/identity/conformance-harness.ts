@@ -51,7 +51,8 @@ export async function startLocalTarget(): Promise<PoolTarget> {
   let offset = 0;
   const now = () => Date.now() + offset;
   const logs: string[] = [];
-  const start = (port = 0) => startIdentityServer({ port, dataDir, now, log: (line) => logs.push(line), scryptLogN: 10 });
+  const start = (port = 0) =>
+    startIdentityServer({ port, dataDir, now, log: (line) => logs.push(line), scryptLogN: 10 });
   let server: IdentityServer = await start();
   const makeClient = () =>
     new CognitoIdentityProviderClient({
@@ -61,7 +62,9 @@ export async function startLocalTarget(): Promise<PoolTarget> {
       maxAttempts: 1,
     });
   const outbox = async (to?: string) => {
-    const res = await fetch(`${server.url}/__local/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    const res = await fetch(
+      `${server.url}/__local/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`,
+    );
     return (await res.json()) as OutboxMessage[];
   };
   const local: LocalControls = {
@@ -89,7 +92,10 @@ export async function startLocalTarget(): Promise<PoolTarget> {
       target.client = makeClient();
     },
     post: async (pathname, body) => {
-      const res = await fetch(`${server.url}${pathname}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+      const res = await fetch(`${server.url}${pathname}`, {
+        method: 'POST',
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as unknown };
     },
   };
@@ -118,7 +124,13 @@ export function realTargetConfig(): { poolId: string; clientId: string } | undef
 export async function startRealTarget(): Promise<PoolTarget> {
   const config = realTargetConfig();
   if (!config) throw new Error('CONFORMANCE_USER_POOL_ID and CONFORMANCE_CLIENT_ID are not set');
-  const client = new CognitoIdentityProviderClient({ region: config.poolId.split('_')[0], maxAttempts: 3 });
+  // CONFORMANCE_ENDPOINT only serves to check the real-pool variant itself against a running local service.
+  const endpoint = process.env.CONFORMANCE_ENDPOINT?.trim() || undefined;
+  const client = new CognitoIdentityProviderClient({
+    region: config.poolId.split('_')[0],
+    maxAttempts: 3,
+    endpoint,
+  });
   return { kind: 'real', client, ...config, close: async () => client.destroy() };
 }
 
@@ -145,7 +157,11 @@ export async function createConfirmedUser(
     }),
   );
   const challenge = await target.client.send(
-    new InitiateAuthCommand({ ClientId: target.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: temporary } }),
+    new InitiateAuthCommand({
+      ClientId: target.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: temporary },
+    }),
   );
   const done = await target.client.send(
     new RespondToAuthChallengeCommand({
@@ -161,12 +177,18 @@ export async function createConfirmedUser(
 
 export async function signIn(target: PoolTarget, email: string, password: string) {
   return target.client.send(
-    new InitiateAuthCommand({ ClientId: target.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      ClientId: target.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
 }
 
 /** The error a promise rejects with, as `{ name, message }` (fails when it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{ name: string; message: string }> {
   try {
     await promise;
   } catch (err) {
@@ -176,8 +198,12 @@ export async function failure(promise: Promise<unknown>): Promise<{ name: string
   throw new Error('expected the call to fail, but it succeeded');
 }
 
-export function decodeJwt(token: string | undefined): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+export function decodeJwt(token: string | undefined): {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+} {
   const [header, payload] = (token ?? '').split('.');
-  const decode = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  const decode = (part: string | undefined) =>
+    JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
   return { header: decode(header), payload: decode(payload) };
 }

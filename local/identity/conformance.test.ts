@@ -18,8 +18,12 @@
  * are reported as skipped for the real pool. Real-pool users get @example.com addresses and are
  * deleted at the end.
  */
-jest.mock('jose', () => (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'));
-jest.mock('otplib', () => (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'));
+jest.mock('jose', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
+);
+jest.mock('otplib', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'),
+);
 
 import {
   AdminCreateUserCommand,
@@ -48,6 +52,8 @@ import {
   VerifyUserAttributeCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { generateSync } from 'otplib';
 import { DEMO_CREATOR } from '../demo';
@@ -64,7 +70,8 @@ import {
   type PoolTarget,
 } from './conformance-harness';
 
-const attr = (list: AttributeType[] | undefined, name: string) => list?.find((a) => a.Name === name)?.Value;
+const attr = (list: AttributeType[] | undefined, name: string) =>
+  list?.find((a) => a.Name === name)?.Value;
 
 function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
   const itLocal = kind === 'local' ? it : it.skip;
@@ -95,10 +102,18 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       }),
     );
   };
-  const getUser = (accessToken: string | undefined) => t().client.send(new GetUserCommand({ AccessToken: accessToken }));
+  const getUser = (accessToken: string | undefined) =>
+    t().client.send(new GetUserCommand({ AccessToken: accessToken }));
   const refresh = (refreshToken: string | undefined) =>
-    t().client.send(new InitiateAuthCommand({ ClientId: t().clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken ?? '' } }));
-  const totp = (secret: string, atMs = nowMs()) => generateSync({ secret, epoch: Math.floor(atMs / 1000) });
+    t().client.send(
+      new InitiateAuthCommand({
+        ClientId: t().clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken ?? '' },
+      }),
+    );
+  const totp = (secret: string, atMs = nowMs()) =>
+    generateSync({ secret, epoch: Math.floor(atMs / 1000) });
 
   afterAll(async () => {
     if (kind !== 'real') return;
@@ -110,23 +125,35 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
   });
 
   describe('sign-up and confirmation', () => {
-    itLocal('SignUp answers the sub and masked delivery details, and the code reaches the outbox and the terminal', async () => {
-      const email = uniqueEmail('signup');
-      const res = await signUp(email);
-      expect(res.UserConfirmed).toBe(false);
-      expect(res.UserSub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      expect(res.CodeDeliveryDetails).toEqual({ Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
-      const [message] = await local().outbox(email.toUpperCase());
-      expect(message).toMatchObject({ to: email, channel: 'email', purpose: 'signup' });
-      expect(message?.code).toMatch(/^\d{6}$/);
-      expect(new Date(message?.sentAt ?? '').getTime()).toBeGreaterThan(0);
-      expect(local().logs).toContain(`✉  signup code for ${email}: ${message?.code}`);
-    });
+    itLocal(
+      'SignUp answers the sub and masked delivery details, and the code reaches the outbox and the terminal',
+      async () => {
+        const email = uniqueEmail('signup');
+        const res = await signUp(email);
+        expect(res.UserConfirmed).toBe(false);
+        expect(res.UserSub).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+        expect(res.CodeDeliveryDetails).toEqual({
+          Destination: 'c***@e***',
+          DeliveryMedium: 'EMAIL',
+          AttributeName: 'email',
+        });
+        const [message] = await local().outbox(email.toUpperCase());
+        expect(message).toMatchObject({ to: email, channel: 'email', purpose: 'signup' });
+        expect(message?.code).toMatch(/^\d{6}$/);
+        expect(new Date(message?.sentAt ?? '').getTime()).toBeGreaterThan(0);
+        expect(local().logs).toContain(`✉  signup code for ${email}: ${message?.code}`);
+      },
+    );
 
     it('rejects a duplicate email, whatever its case', async () => {
       const email = uniqueEmail('dup');
       await signUp(email);
-      expect(await failure(signUp(email.toUpperCase()))).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+      expect(await failure(signUp(email.toUpperCase()))).toEqual({
+        name: 'UsernameExistsException',
+        message: 'An account with the given email already exists.',
+      });
     });
 
     it.each([
@@ -143,45 +170,95 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
     });
 
     it('names an unknown app client', async () => {
-      const res = await failure(t().client.send(new SignUpCommand({ ClientId: 'nosuchclient123', Username: uniqueEmail('client'), Password: PASSWORD })));
-      expect(res).toEqual({ name: 'ResourceNotFoundException', message: 'User pool client nosuchclient123 does not exist.' });
+      const res = await failure(
+        t().client.send(
+          new SignUpCommand({
+            ClientId: 'nosuchclient123',
+            Username: uniqueEmail('client'),
+            Password: PASSWORD,
+          }),
+        ),
+      );
+      expect(res).toEqual({
+        name: 'ResourceNotFoundException',
+        message: 'User pool client nosuchclient123 does not exist.',
+      });
     });
 
     it('refuses sign-in before confirmation', async () => {
       const email = uniqueEmail('unconfirmed');
       await signUp(email);
-      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({ name: 'UserNotConfirmedException', message: 'User is not confirmed.' });
+      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({
+        name: 'UserNotConfirmedException',
+        message: 'User is not confirmed.',
+      });
     });
 
-    itLocal('confirms with the right code, sets email_verified, and refuses a second confirmation', async () => {
-      const email = uniqueEmail('confirm');
-      await signUp(email);
-      const confirm = (code: string) => t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code }));
-      const code = await local().code(email, 'signup');
-      const wrong = code === '000000' ? '111111' : '000000';
-      expect(await failure(confirm(wrong))).toEqual({ name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
-      await confirm(code);
-      const admin = await t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }));
-      expect(admin.UserStatus).toBe('CONFIRMED');
-      expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
-      expect(await failure(confirm(code))).toEqual({ name: 'NotAuthorizedException', message: 'User cannot be confirmed. Current status is CONFIRMED' });
-      const tokens = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
-      expect(decodeJwt(tokens?.IdToken).payload['custom:channelmeter_id']).toBe('cm-conf-0002');
-    });
+    itLocal(
+      'confirms with the right code, sets email_verified, and refuses a second confirmation',
+      async () => {
+        const email = uniqueEmail('confirm');
+        await signUp(email);
+        const confirm = (code: string) =>
+          t().client.send(
+            new ConfirmSignUpCommand({
+              ClientId: t().clientId,
+              Username: email,
+              ConfirmationCode: code,
+            }),
+          );
+        const code = await local().code(email, 'signup');
+        const wrong = code === '000000' ? '111111' : '000000';
+        expect(await failure(confirm(wrong))).toEqual({
+          name: 'CodeMismatchException',
+          message: 'Invalid verification code provided, please try again.',
+        });
+        await confirm(code);
+        const admin = await t().client.send(
+          new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }),
+        );
+        expect(admin.UserStatus).toBe('CONFIRMED');
+        expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
+        expect(await failure(confirm(code))).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'User cannot be confirmed. Current status is CONFIRMED',
+        });
+        const tokens = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
+        expect(decodeJwt(tokens?.IdToken).payload['custom:channelmeter_id']).toBe('cm-conf-0002');
+      },
+    );
 
     itLocal('ResendConfirmationCode retires the earlier code', async () => {
       const email = uniqueEmail('resend');
       await signUp(email);
       const first = await local().code(email, 'signup');
-      const res = await t().client.send(new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email }));
+      const res = await t().client.send(
+        new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email }),
+      );
       expect(res.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
       const second = await local().code(email, 'signup');
-      const confirm = (code: string) => t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code }));
+      const confirm = (code: string) =>
+        t().client.send(
+          new ConfirmSignUpCommand({
+            ClientId: t().clientId,
+            Username: email,
+            ConfirmationCode: code,
+          }),
+        );
       if (first !== second) {
-        expect(await failure(confirm(first))).toEqual({ name: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
+        expect(await failure(confirm(first))).toEqual({
+          name: 'ExpiredCodeException',
+          message: 'Invalid code provided, please request a code again.',
+        });
       }
       await confirm(second);
-      expect(await failure(t().client.send(new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email })))).toEqual({
+      expect(
+        await failure(
+          t().client.send(
+            new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email }),
+          ),
+        ),
+      ).toEqual({
         name: 'InvalidParameterException',
         message: 'User is already confirmed.',
       });
@@ -192,7 +269,17 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       await signUp(email);
       const code = await local().code(email, 'signup');
       local().advance(24 * 3600 * 1000 + 1000);
-      expect(await failure(t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code })))).toEqual({
+      expect(
+        await failure(
+          t().client.send(
+            new ConfirmSignUpCommand({
+              ClientId: t().clientId,
+              Username: email,
+              ConfirmationCode: code,
+            }),
+          ),
+        ),
+      ).toEqual({
         name: 'ExpiredCodeException',
         message: 'Invalid code provided, please request a code again.',
       });
@@ -202,22 +289,47 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       const email = uniqueEmail('attempts');
       await signUp(email);
       const code = await local().code(email, 'signup');
-      const confirm = (c: string) => t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: c }));
+      const confirm = (c: string) =>
+        t().client.send(
+          new ConfirmSignUpCommand({
+            ClientId: t().clientId,
+            Username: email,
+            ConfirmationCode: c,
+          }),
+        );
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-      for (let i = 0; i < 5; i++) expect((await failure(confirm(wrong))).name).toBe('CodeMismatchException');
-      expect(await failure(confirm(code))).toEqual({ name: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+      for (let i = 0; i < 5; i++)
+        expect((await failure(confirm(wrong))).name).toBe('CodeMismatchException');
+      expect(await failure(confirm(code))).toEqual({
+        name: 'LimitExceededException',
+        message: 'Attempt limit exceeded, please try after some time.',
+      });
     });
 
     itLocal('an unknown user cannot be confirmed', async () => {
-      const res = await failure(t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: uniqueEmail('ghost'), ConfirmationCode: '123456' })));
-      expect(res).toEqual({ name: 'UserNotFoundException', message: 'Username/client id combination not found.' });
+      const res = await failure(
+        t().client.send(
+          new ConfirmSignUpCommand({
+            ClientId: t().clientId,
+            Username: uniqueEmail('ghost'),
+            ConfirmationCode: '123456',
+          }),
+        ),
+      );
+      expect(res).toEqual({
+        name: 'UserNotFoundException',
+        message: 'Username/client id combination not found.',
+      });
     });
   });
 
   describe('sign-in and tokens', () => {
     it('wrong password and unknown user get the same answer', async () => {
       const { email } = await user();
-      const expected = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+      const expected = {
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      };
       expect(await failure(signIn(t(), email, 'Wrong-pass1!'))).toEqual(expected);
       expect(await failure(signIn(t(), uniqueEmail('nobody'), PASSWORD))).toEqual(expected);
     });
@@ -240,16 +352,28 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
         aud: t().clientId,
         token_use: 'id',
       });
-      expect(access.payload).toMatchObject({ sub, client_id: t().clientId, username: sub, scope: 'aws.cognito.signin.user.admin', token_use: 'access' });
-      for (const claim of ['jti', 'origin_jti', 'auth_time', 'iat', 'exp', 'iss']) expect(access.payload[claim]).toBeDefined();
+      expect(access.payload).toMatchObject({
+        sub,
+        client_id: t().clientId,
+        username: sub,
+        scope: 'aws.cognito.signin.user.admin',
+        token_use: 'access',
+      });
+      for (const claim of ['jti', 'origin_jti', 'auth_time', 'iat', 'exp', 'iss'])
+        expect(access.payload[claim]).toBeDefined();
       expect((access.payload.exp as number) - (access.payload.iat as number)).toBe(3600);
       expect(tokens.AccessToken).not.toBe(res?.AccessToken);
 
       const issuer = access.payload.iss as string;
       expect(issuer).toMatch(new RegExp(`/${t().poolId}$`));
       if (kind === 'local') expect(issuer).toBe(`${local().url}/${t().poolId}`);
-      const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Parameters<typeof createLocalJWKSet>[0];
-      const verified = await jwtVerify(res?.AccessToken ?? '', createLocalJWKSet(jwks), { issuer, currentDate: new Date(nowMs()) });
+      const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Parameters<
+        typeof createLocalJWKSet
+      >[0];
+      const verified = await jwtVerify(res?.AccessToken ?? '', createLocalJWKSet(jwks), {
+        issuer,
+        currentDate: new Date(nowMs()),
+      });
       expect(verified.payload.sub).toBe(sub);
 
       const me = await getUser(res?.AccessToken);
@@ -260,8 +384,14 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
 
     itLocal('locks sign-in after five failures, briefly, even for the right password', async () => {
       const { email } = await user();
-      for (let i = 0; i < 5; i++) expect((await failure(signIn(t(), email, 'Wrong-pass1!'))).message).toBe('Incorrect username or password.');
-      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({ name: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+      for (let i = 0; i < 5; i++)
+        expect((await failure(signIn(t(), email, 'Wrong-pass1!'))).message).toBe(
+          'Incorrect username or password.',
+        );
+      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Password attempts exceeded',
+      });
       local().advance(1500);
       expect((await signIn(t(), email, PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
     });
@@ -271,37 +401,57 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       const res = await refresh(tokens.RefreshToken);
       expect(res.AuthenticationResult?.RefreshToken).toBeUndefined();
       expect(res.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
-      expect(decodeJwt(res.AuthenticationResult?.AccessToken).payload.origin_jti).toBe(decodeJwt(tokens.AccessToken).payload.origin_jti);
+      expect(decodeJwt(res.AuthenticationResult?.AccessToken).payload.origin_jti).toBe(
+        decodeJwt(tokens.AccessToken).payload.origin_jti,
+      );
       expect((await getUser(res.AuthenticationResult?.AccessToken)).Username).toBeTruthy();
     });
 
     itLocal('access tokens expire; refresh tokens expire after their lifetime', async () => {
       const { tokens } = await user();
       local().advance(3601 * 1000);
-      expect(await failure(getUser(tokens.AccessToken))).toEqual({ name: 'NotAuthorizedException', message: 'Access Token has expired' });
+      expect(await failure(getUser(tokens.AccessToken))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Access Token has expired',
+      });
       const renewed = await refresh(tokens.RefreshToken);
       await getUser(renewed.AuthenticationResult?.AccessToken);
       local().advance(30 * 24 * 3600 * 1000);
-      expect(await failure(refresh(tokens.RefreshToken))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has expired' });
+      expect(await failure(refresh(tokens.RefreshToken))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has expired',
+      });
     });
 
-    itLocal('per-user token lifetimes apply to that user only and to tokens issued afterwards', async () => {
-      const short = await user();
-      const other = await user();
-      const res = await local().post('/__local/users/token-ttl', { email: short.email, accessTokenTtl: 5, idTokenTtl: 5, refreshTokenTtl: 60 });
-      expect(res.status).toBe(200);
-      const fresh = (await signIn(t(), short.email, PASSWORD)).AuthenticationResult;
-      expect(fresh?.ExpiresIn).toBe(5);
-      const otherFresh = (await signIn(t(), other.email, PASSWORD)).AuthenticationResult;
-      expect(otherFresh?.ExpiresIn).toBe(3600);
-      local().advance(6000);
-      expect((await failure(getUser(fresh?.AccessToken))).message).toBe('Access Token has expired');
-      await getUser(short.tokens.AccessToken);
-      await getUser(otherFresh?.AccessToken);
-      local().advance(60_000);
-      expect((await failure(refresh(fresh?.RefreshToken))).message).toBe('Refresh Token has expired');
-      await refresh(short.tokens.RefreshToken);
-    });
+    itLocal(
+      'per-user token lifetimes apply to that user only and to tokens issued afterwards',
+      async () => {
+        const short = await user();
+        const other = await user();
+        const res = await local().post('/__local/users/token-ttl', {
+          email: short.email,
+          accessTokenTtl: 5,
+          idTokenTtl: 5,
+          refreshTokenTtl: 60,
+        });
+        expect(res.status).toBe(200);
+        const fresh = (await signIn(t(), short.email, PASSWORD)).AuthenticationResult;
+        expect(fresh?.ExpiresIn).toBe(5);
+        const otherFresh = (await signIn(t(), other.email, PASSWORD)).AuthenticationResult;
+        expect(otherFresh?.ExpiresIn).toBe(3600);
+        local().advance(6000);
+        expect((await failure(getUser(fresh?.AccessToken))).message).toBe(
+          'Access Token has expired',
+        );
+        await getUser(short.tokens.AccessToken);
+        await getUser(otherFresh?.AccessToken);
+        local().advance(60_000);
+        expect((await failure(refresh(fresh?.RefreshToken))).message).toBe(
+          'Refresh Token has expired',
+        );
+        await refresh(short.tokens.RefreshToken);
+      },
+    );
 
     it('GlobalSignOut revokes every access and refresh token of the user, and a new sign-in works', async () => {
       const { email, tokens } = await user();
@@ -309,10 +459,16 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       const renewed = (await refresh(tokens.RefreshToken)).AuthenticationResult;
       await t().client.send(new GlobalSignOutCommand({ AccessToken: second?.AccessToken }));
       for (const access of [tokens.AccessToken, second?.AccessToken, renewed?.AccessToken]) {
-        expect(await failure(getUser(access))).toEqual({ name: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+        expect(await failure(getUser(access))).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'Access Token has been revoked',
+        });
       }
       for (const token of [tokens.RefreshToken, second?.RefreshToken]) {
-        expect(await failure(refresh(token))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+        expect(await failure(refresh(token))).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'Refresh Token has been revoked',
+        });
       }
       const again = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
       await getUser(again?.AccessToken);
@@ -323,10 +479,19 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       const { email, tokens } = await user();
       const other = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
       const derived = (await refresh(tokens.RefreshToken)).AuthenticationResult;
-      await t().client.send(new RevokeTokenCommand({ ClientId: t().clientId, Token: tokens.RefreshToken }));
-      expect(await failure(refresh(tokens.RefreshToken))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
-      expect((await failure(getUser(tokens.AccessToken))).message).toBe('Access Token has been revoked');
-      expect((await failure(getUser(derived?.AccessToken))).message).toBe('Access Token has been revoked');
+      await t().client.send(
+        new RevokeTokenCommand({ ClientId: t().clientId, Token: tokens.RefreshToken }),
+      );
+      expect(await failure(refresh(tokens.RefreshToken))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+      expect((await failure(getUser(tokens.AccessToken))).message).toBe(
+        'Access Token has been revoked',
+      );
+      expect((await failure(getUser(derived?.AccessToken))).message).toBe(
+        'Access Token has been revoked',
+      );
       await getUser(other?.AccessToken);
       await refresh(other?.RefreshToken);
     });
@@ -335,65 +500,137 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       const { tokens } = await user();
       const real = decodeJwt(tokens.AccessToken);
       const { privateKey } = await generateKeyPair('RS256');
-      const forged = await new SignJWT(real.payload).setProtectedHeader(real.header as { alg: string; kid: string }).sign(privateKey);
+      const forged = await new SignJWT(real.payload)
+        .setProtectedHeader(real.header as { alg: string; kid: string })
+        .sign(privateKey);
       const [h, , s] = (tokens.AccessToken ?? '').split('.');
-      const altered = [h, Buffer.from(JSON.stringify({ ...real.payload, exp: (real.payload.exp as number) + 86400 })).toString('base64url'), s].join('.');
-      const unsigned = [Buffer.from('{"alg":"none"}').toString('base64url'), (tokens.AccessToken ?? '').split('.')[1], ''].join('.');
+      const altered = [
+        h,
+        Buffer.from(
+          JSON.stringify({ ...real.payload, exp: (real.payload.exp as number) + 86400 }),
+        ).toString('base64url'),
+        s,
+      ].join('.');
+      const unsigned = [
+        Buffer.from('{"alg":"none"}').toString('base64url'),
+        (tokens.AccessToken ?? '').split('.')[1],
+        '',
+      ].join('.');
       const invalid = { name: 'NotAuthorizedException', message: 'Invalid Access Token' };
-      for (const token of [forged, altered, unsigned, 'garbage.token.here', tokens.IdToken]) expect(await failure(getUser(token))).toEqual(invalid);
-      expect(await failure(refresh('not-a-refresh-token'))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+      for (const token of [forged, altered, unsigned, 'garbage.token.here', tokens.IdToken])
+        expect(await failure(getUser(token))).toEqual(invalid);
+      expect(await failure(refresh('not-a-refresh-token'))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Invalid Refresh Token',
+      });
     });
 
     it('AdminDisableUser stops sign-in, revokes tokens and refreshes; AdminEnableUser restores sign-in', async () => {
       const { email, tokens } = await user();
-      await t().client.send(new AdminDisableUserCommand({ UserPoolId: t().poolId, Username: email }));
-      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({ name: 'NotAuthorizedException', message: 'User is disabled.' });
-      expect((await failure(getUser(tokens.AccessToken))).message).toBe('Access Token has been revoked');
-      expect(await failure(refresh(tokens.RefreshToken))).toMatchObject({ name: 'NotAuthorizedException' });
-      await t().client.send(new AdminEnableUserCommand({ UserPoolId: t().poolId, Username: email }));
+      await t().client.send(
+        new AdminDisableUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'User is disabled.',
+      });
+      expect((await failure(getUser(tokens.AccessToken))).message).toBe(
+        'Access Token has been revoked',
+      );
+      expect(await failure(refresh(tokens.RefreshToken))).toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+      await t().client.send(
+        new AdminEnableUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
       await getUser((await signIn(t(), email, PASSWORD)).AuthenticationResult?.AccessToken);
     });
 
     it('AdminDeleteUser ends the account: tokens, refresh and lookups fail', async () => {
       const { email, tokens } = await user();
-      await t().client.send(new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }));
-      expect(await failure(getUser(tokens.AccessToken))).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
-      expect((await failure(refresh(tokens.RefreshToken))).name).toBe('NotAuthorizedException');
-      expect(await failure(t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email })))).toEqual({
+      await t().client.send(
+        new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      expect(await failure(getUser(tokens.AccessToken))).toEqual({
         name: 'UserNotFoundException',
         message: 'User does not exist.',
       });
-      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe('Incorrect username or password.');
+      expect((await failure(refresh(tokens.RefreshToken))).name).toBe('NotAuthorizedException');
+      expect(
+        await failure(
+          t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email })),
+        ),
+      ).toEqual({
+        name: 'UserNotFoundException',
+        message: 'User does not exist.',
+      });
+      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe(
+        'Incorrect username or password.',
+      );
     });
   });
 
   describe('passwords', () => {
-    itLocal('ForgotPassword: unknown user, no verified email, then the full reset with single-use code', async () => {
-      expect(await failure(t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: uniqueEmail('ghost') })))).toEqual({
-        name: 'UserNotFoundException',
-        message: 'Username/client id combination not found.',
-      });
-      const unconfirmed = uniqueEmail('noverified');
-      await signUp(unconfirmed);
-      expect(await failure(t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: unconfirmed })))).toEqual({
-        name: 'InvalidParameterException',
-        message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
-      });
+    itLocal(
+      'ForgotPassword: unknown user, no verified email, then the full reset with single-use code',
+      async () => {
+        expect(
+          await failure(
+            t().client.send(
+              new ForgotPasswordCommand({ ClientId: t().clientId, Username: uniqueEmail('ghost') }),
+            ),
+          ),
+        ).toEqual({
+          name: 'UserNotFoundException',
+          message: 'Username/client id combination not found.',
+        });
+        const unconfirmed = uniqueEmail('noverified');
+        await signUp(unconfirmed);
+        expect(
+          await failure(
+            t().client.send(
+              new ForgotPasswordCommand({ ClientId: t().clientId, Username: unconfirmed }),
+            ),
+          ),
+        ).toEqual({
+          name: 'InvalidParameterException',
+          message:
+            'Cannot reset password for the user as there is no registered/verified email or phone_number',
+        });
 
-      const { email } = await user();
-      const res = await t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: email }));
-      expect(res.CodeDeliveryDetails).toEqual({ Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
-      const code = await local().code(email, 'forgot-password');
-      const confirm = (c: string, p = 'N3w-password!') =>
-        t().client.send(new ConfirmForgotPasswordCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: c, Password: p }));
-      expect((await failure(confirm(code, 'weak'))).name).toBe('InvalidPasswordException');
-      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-      expect((await failure(confirm(wrong))).name).toBe('CodeMismatchException');
-      await confirm(code);
-      await signIn(t(), email, 'N3w-password!');
-      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe('Incorrect username or password.');
-      expect(await failure(confirm(code, 'An0ther-password!'))).toEqual({ name: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
-    });
+        const { email } = await user();
+        const res = await t().client.send(
+          new ForgotPasswordCommand({ ClientId: t().clientId, Username: email }),
+        );
+        expect(res.CodeDeliveryDetails).toEqual({
+          Destination: 'c***@e***',
+          DeliveryMedium: 'EMAIL',
+          AttributeName: 'email',
+        });
+        const code = await local().code(email, 'forgot-password');
+        const confirm = (c: string, p = 'N3w-password!') =>
+          t().client.send(
+            new ConfirmForgotPasswordCommand({
+              ClientId: t().clientId,
+              Username: email,
+              ConfirmationCode: c,
+              Password: p,
+            }),
+          );
+        expect((await failure(confirm(code, 'weak'))).name).toBe('InvalidPasswordException');
+        const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+        expect((await failure(confirm(wrong))).name).toBe('CodeMismatchException');
+        await confirm(code);
+        await signIn(t(), email, 'N3w-password!');
+        expect((await failure(signIn(t(), email, PASSWORD))).message).toBe(
+          'Incorrect username or password.',
+        );
+        expect(await failure(confirm(code, 'An0ther-password!'))).toEqual({
+          name: 'ExpiredCodeException',
+          message: 'Invalid code provided, please request a code again.',
+        });
+      },
+    );
 
     itLocal('a reset code expires after an hour', async () => {
       const { email } = await user();
@@ -401,7 +638,14 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       const code = await local().code(email, 'forgot-password');
       local().advance(3600 * 1000 + 1000);
       const res = await failure(
-        t().client.send(new ConfirmForgotPasswordCommand({ ClientId: t().clientId, Username: email, ConfirmationCode: code, Password: 'N3w-password!' })),
+        t().client.send(
+          new ConfirmForgotPasswordCommand({
+            ClientId: t().clientId,
+            Username: email,
+            ConfirmationCode: code,
+            Password: 'N3w-password!',
+          }),
+        ),
       );
       expect(res.name).toBe('ExpiredCodeException');
     });
@@ -409,8 +653,17 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
     it('ChangePassword checks the current password and the policy', async () => {
       const { email, tokens } = await user();
       const change = (previous: string, proposed: string) =>
-        t().client.send(new ChangePasswordCommand({ AccessToken: tokens.AccessToken, PreviousPassword: previous, ProposedPassword: proposed }));
-      expect(await failure(change('Wrong-pass1!', 'Changed-pass1!'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+        t().client.send(
+          new ChangePasswordCommand({
+            AccessToken: tokens.AccessToken,
+            PreviousPassword: previous,
+            ProposedPassword: proposed,
+          }),
+        );
+      expect(await failure(change('Wrong-pass1!', 'Changed-pass1!'))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
       expect((await failure(change(PASSWORD, 'short'))).name).toBe('InvalidPasswordException');
       await change(PASSWORD, 'Changed-pass1!');
       await signIn(t(), email, 'Changed-pass1!');
@@ -419,92 +672,193 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
     itLocal('repeated wrong current passwords hit the attempt limit', async () => {
       const { tokens } = await user();
       const change = (previous: string) =>
-        t().client.send(new ChangePasswordCommand({ AccessToken: tokens.AccessToken, PreviousPassword: previous, ProposedPassword: 'Changed-pass1!' }));
-      for (let i = 0; i < 5; i++) expect((await failure(change('Wrong-pass1!'))).name).toBe('NotAuthorizedException');
-      expect(await failure(change(PASSWORD))).toEqual({ name: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+        t().client.send(
+          new ChangePasswordCommand({
+            AccessToken: tokens.AccessToken,
+            PreviousPassword: previous,
+            ProposedPassword: 'Changed-pass1!',
+          }),
+        );
+      for (let i = 0; i < 5; i++)
+        expect((await failure(change('Wrong-pass1!'))).name).toBe('NotAuthorizedException');
+      expect(await failure(change(PASSWORD))).toEqual({
+        name: 'LimitExceededException',
+        message: 'Attempt limit exceeded, please try after some time.',
+      });
     });
   });
 
   describe('attributes', () => {
     it('updates the name; GetUser and refreshed id tokens show it', async () => {
       const { tokens } = await user();
-      const res = await t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'name', Value: 'Grace Hopper' }] }));
+      const res = await t().client.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: tokens.AccessToken,
+          UserAttributes: [{ Name: 'name', Value: 'Grace Hopper' }],
+        }),
+      );
       expect(res.CodeDeliveryDetailsList ?? []).toEqual([]);
       expect(attr((await getUser(tokens.AccessToken)).UserAttributes, 'name')).toBe('Grace Hopper');
-      expect(decodeJwt((await refresh(tokens.RefreshToken)).AuthenticationResult?.IdToken).payload.name).toBe('Grace Hopper');
+      expect(
+        decodeJwt((await refresh(tokens.RefreshToken)).AuthenticationResult?.IdToken).payload.name,
+      ).toBe('Grace Hopper');
     });
 
     it('refuses writes to email_verified from the user', async () => {
       const { tokens } = await user();
-      const res = await failure(t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] })));
-      expect(res).toEqual({ name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
+      const res = await failure(
+        t().client.send(
+          new UpdateUserAttributesCommand({
+            AccessToken: tokens.AccessToken,
+            UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+          }),
+        ),
+      );
+      expect(res).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'A client attempted to write unauthorized attribute',
+      });
     });
 
     it('refuses a malformed phone number', async () => {
       const { tokens } = await user();
-      const res = await failure(t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'phone_number', Value: '555-1234' }] })));
-      expect(res).toEqual({ name: 'InvalidParameterException', message: 'Invalid phone number format.' });
+      const res = await failure(
+        t().client.send(
+          new UpdateUserAttributesCommand({
+            AccessToken: tokens.AccessToken,
+            UserAttributes: [{ Name: 'phone_number', Value: '555-1234' }],
+          }),
+        ),
+      );
+      expect(res).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Invalid phone number format.',
+      });
     });
 
-    itLocal('an email change keeps the old address active until the new one is verified', async () => {
-      const { email, tokens } = await user();
-      const next = uniqueEmail('moved');
-      const res = await t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'email', Value: next }] }));
-      expect(res.CodeDeliveryDetailsList).toEqual([{ Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' }]);
-      const before = await getUser(tokens.AccessToken);
-      expect(attr(before.UserAttributes, 'email')).toBe(email);
-      expect(attr(before.UserAttributes, 'email_verified')).toBe('true');
-      await signIn(t(), email, PASSWORD);
-      expect((await failure(signIn(t(), next, PASSWORD))).message).toBe('Incorrect username or password.');
+    itLocal(
+      'an email change keeps the old address active until the new one is verified',
+      async () => {
+        const { email, tokens } = await user();
+        const next = uniqueEmail('moved');
+        const res = await t().client.send(
+          new UpdateUserAttributesCommand({
+            AccessToken: tokens.AccessToken,
+            UserAttributes: [{ Name: 'email', Value: next }],
+          }),
+        );
+        expect(res.CodeDeliveryDetailsList).toEqual([
+          { Destination: 'c***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+        ]);
+        const before = await getUser(tokens.AccessToken);
+        expect(attr(before.UserAttributes, 'email')).toBe(email);
+        expect(attr(before.UserAttributes, 'email_verified')).toBe('true');
+        await signIn(t(), email, PASSWORD);
+        expect((await failure(signIn(t(), next, PASSWORD))).message).toBe(
+          'Incorrect username or password.',
+        );
 
-      const first = await local().code(next, 'verify-email');
-      const resent = await t().client.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'email' }));
-      expect(resent.CodeDeliveryDetails?.Destination).toBe('c***@e***');
-      const messages = await local().outbox(next);
-      expect(messages.map((m) => m.purpose)).toEqual(['verify-email', 'verify-email']);
-      const latest = messages[0]?.code ?? '';
-      expect((await local().outbox(email)).some((m) => m.purpose === 'verify-email')).toBe(false);
-      const verify = (code: string) => t().client.send(new VerifyUserAttributeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'email', Code: code }));
-      if (first !== latest) expect((await failure(verify(first))).name).toBe('ExpiredCodeException');
-      await verify(latest);
+        const first = await local().code(next, 'verify-email');
+        const resent = await t().client.send(
+          new GetUserAttributeVerificationCodeCommand({
+            AccessToken: tokens.AccessToken,
+            AttributeName: 'email',
+          }),
+        );
+        expect(resent.CodeDeliveryDetails?.Destination).toBe('c***@e***');
+        const messages = await local().outbox(next);
+        expect(messages.map((m) => m.purpose)).toEqual(['verify-email', 'verify-email']);
+        const latest = messages[0]?.code ?? '';
+        expect((await local().outbox(email)).some((m) => m.purpose === 'verify-email')).toBe(false);
+        const verify = (code: string) =>
+          t().client.send(
+            new VerifyUserAttributeCommand({
+              AccessToken: tokens.AccessToken,
+              AttributeName: 'email',
+              Code: code,
+            }),
+          );
+        if (first !== latest)
+          expect((await failure(verify(first))).name).toBe('ExpiredCodeException');
+        await verify(latest);
 
-      const after = await getUser(tokens.AccessToken);
-      expect(attr(after.UserAttributes, 'email')).toBe(next);
-      expect(attr(after.UserAttributes, 'email_verified')).toBe('true');
-      await signIn(t(), next, PASSWORD);
-      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe('Incorrect username or password.');
-    });
+        const after = await getUser(tokens.AccessToken);
+        expect(attr(after.UserAttributes, 'email')).toBe(next);
+        expect(attr(after.UserAttributes, 'email_verified')).toBe('true');
+        await signIn(t(), next, PASSWORD);
+        expect((await failure(signIn(t(), email, PASSWORD))).message).toBe(
+          'Incorrect username or password.',
+        );
+      },
+    );
 
     it('an email taken by another account is refused', async () => {
       const a = await user();
       const b = await user();
-      const res = await failure(t().client.send(new UpdateUserAttributesCommand({ AccessToken: b.tokens.AccessToken, UserAttributes: [{ Name: 'email', Value: a.email }] })));
-      expect(res).toEqual({ name: 'AliasExistsException', message: 'An account with the given email already exists.' });
+      const res = await failure(
+        t().client.send(
+          new UpdateUserAttributesCommand({
+            AccessToken: b.tokens.AccessToken,
+            UserAttributes: [{ Name: 'email', Value: a.email }],
+          }),
+        ),
+      );
+      expect(res).toEqual({
+        name: 'AliasExistsException',
+        message: 'An account with the given email already exists.',
+      });
     });
 
     itLocal('a phone number is unverified until its SMS code is entered', async () => {
       const { tokens } = await user();
       const phone = `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-      const res = await t().client.send(new UpdateUserAttributesCommand({ AccessToken: tokens.AccessToken, UserAttributes: [{ Name: 'phone_number', Value: phone }] }));
-      expect(res.CodeDeliveryDetailsList).toEqual([{ Destination: `+*******${phone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' }]);
+      const res = await t().client.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: tokens.AccessToken,
+          UserAttributes: [{ Name: 'phone_number', Value: phone }],
+        }),
+      );
+      expect(res.CodeDeliveryDetailsList).toEqual([
+        {
+          Destination: `+*******${phone.slice(-4)}`,
+          DeliveryMedium: 'SMS',
+          AttributeName: 'phone_number',
+        },
+      ]);
       const me = await getUser(tokens.AccessToken);
       expect(attr(me.UserAttributes, 'phone_number')).toBe(phone);
       expect(attr(me.UserAttributes, 'phone_number_verified')).toBe('false');
       const [sms] = await local().outbox(phone);
       expect(sms).toMatchObject({ to: phone, channel: 'sms', purpose: 'verify-phone' });
       expect(local().logs).toContain(`📱 verify-phone code for ${phone}: ${sms?.code}`);
-      await t().client.send(new VerifyUserAttributeCommand({ AccessToken: tokens.AccessToken, AttributeName: 'phone_number', Code: sms?.code }));
-      expect(attr((await getUser(tokens.AccessToken)).UserAttributes, 'phone_number_verified')).toBe('true');
-      const id = decodeJwt((await refresh(tokens.RefreshToken)).AuthenticationResult?.IdToken).payload;
+      await t().client.send(
+        new VerifyUserAttributeCommand({
+          AccessToken: tokens.AccessToken,
+          AttributeName: 'phone_number',
+          Code: sms?.code,
+        }),
+      );
+      expect(
+        attr((await getUser(tokens.AccessToken)).UserAttributes, 'phone_number_verified'),
+      ).toBe('true');
+      const id = decodeJwt(
+        (await refresh(tokens.RefreshToken)).AuthenticationResult?.IdToken,
+      ).payload;
       expect(id).toMatchObject({ phone_number: phone, phone_number_verified: true });
     });
 
     it('AdminUpdateUserAttributes sets attributes an administrator may set', async () => {
       const { email } = await user();
       await t().client.send(
-        new AdminUpdateUserAttributesCommand({ UserPoolId: t().poolId, Username: email, UserAttributes: [{ Name: 'custom:channelmeter_id', Value: 'cm-conf-0099' }] }),
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: t().poolId,
+          Username: email,
+          UserAttributes: [{ Name: 'custom:channelmeter_id', Value: 'cm-conf-0099' }],
+        }),
       );
-      const admin = await t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }));
+      const admin = await t().client.send(
+        new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
       expect(attr(admin.UserAttributes, 'custom:channelmeter_id')).toBe('cm-conf-0099');
       expect(admin).toMatchObject({ Enabled: true, UserStatus: 'CONFIRMED' });
       expect(admin.UserCreateDate).toBeInstanceOf(Date);
@@ -515,19 +869,52 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
     it('associates, verifies and enables a software token, then challenges sign-in', async () => {
       const { email, tokens } = await user();
       expect(
-        await failure(t().client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
-      ).toEqual({ name: 'InvalidParameterException', message: 'User has not verified software token mfa' });
-      const { SecretCode: secret = '' } = await t().client.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
+        await failure(
+          t().client.send(
+            new SetUserMFAPreferenceCommand({
+              AccessToken: tokens.AccessToken,
+              SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+            }),
+          ),
+        ),
+      ).toEqual({
+        name: 'InvalidParameterException',
+        message: 'User has not verified software token mfa',
+      });
+      const { SecretCode: secret = '' } = await t().client.send(
+        new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }),
+      );
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       const good = totp(secret);
       const bad = good === '000000' ? '111111' : '000000';
-      expect(await failure(t().client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: bad, FriendlyDeviceName: 'phone' })))).toEqual({
+      expect(
+        await failure(
+          t().client.send(
+            new VerifySoftwareTokenCommand({
+              AccessToken: tokens.AccessToken,
+              UserCode: bad,
+              FriendlyDeviceName: 'phone',
+            }),
+          ),
+        ),
+      ).toEqual({
         name: 'EnableSoftwareTokenMFAException',
         message: 'Code mismatch',
       });
-      const verified = await t().client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: good, FriendlyDeviceName: 'phone' }));
+      const verified = await t().client.send(
+        new VerifySoftwareTokenCommand({
+          AccessToken: tokens.AccessToken,
+          UserCode: good,
+          FriendlyDeviceName: 'phone',
+        }),
+      );
       expect(verified.Status).toBe('SUCCESS');
-      await t().client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+      await t().client.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: tokens.AccessToken,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      );
       const me = await getUser(tokens.AccessToken);
       expect(me.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
       expect(me.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
@@ -545,19 +932,79 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
             ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
           }),
         );
-      expect(await failure(respond(bad))).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
+      expect(await failure(respond(bad))).toEqual({
+        name: 'CodeMismatchException',
+        message: 'Invalid code received for user',
+      });
       if (kind === 'local') local().advance(30_000);
       else await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
       const done = await respond(totp(secret));
       expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
-      expect(await failure(respond(totp(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
+      expect(await failure(respond(totp(secret)))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session is expired.',
+      });
     }, 45_000);
+
+    itLocal(
+      'a challenge Session can stand in for the access token while setting up TOTP',
+      async () => {
+        const email = uniqueEmail('mfasetup');
+        created.push(email);
+        await t().client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: t().poolId,
+            Username: email,
+            TemporaryPassword: 'Temp0rary!',
+            MessageAction: 'SUPPRESS',
+          }),
+        );
+        const challenge = await signIn(t(), email, 'Temp0rary!');
+        const associated = await t().client.send(
+          new AssociateSoftwareTokenCommand({ Session: challenge.Session }),
+        );
+        expect(associated.Session).toBeTruthy();
+        expect(associated.Session).not.toBe(challenge.Session);
+        const verified = await t().client.send(
+          new VerifySoftwareTokenCommand({
+            Session: associated.Session,
+            UserCode: totp(associated.SecretCode ?? ''),
+          }),
+        );
+        expect(verified).toMatchObject({ Status: 'SUCCESS', Session: expect.any(String) });
+        expect(
+          (
+            await failure(
+              t().client.send(new AssociateSoftwareTokenCommand({ Session: challenge.Session })),
+            )
+          ).message,
+        ).toBe('Invalid session for the user, session is expired.');
+        const done = await t().client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: t().clientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: verified.Session,
+            ChallengeResponses: { USERNAME: email, NEW_PASSWORD: PASSWORD },
+          }),
+        );
+        expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      },
+    );
 
     itLocal('an MFA session expires after three minutes', async () => {
       const { email, tokens } = await user();
-      const { SecretCode: secret = '' } = await t().client.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
-      await t().client.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: totp(secret) }));
-      await t().client.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true } }));
+      const { SecretCode: secret = '' } = await t().client.send(
+        new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }),
+      );
+      await t().client.send(
+        new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: totp(secret) }),
+      );
+      await t().client.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: tokens.AccessToken,
+          SoftwareTokenMfaSettings: { Enabled: true },
+        }),
+      );
       const challenge = await signIn(t(), email, PASSWORD);
       local().advance(3 * 60_000 + 1000);
       const res = await failure(
@@ -570,48 +1017,76 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
           }),
         ),
       );
-      expect(res).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
+      expect(res).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session is expired.',
+      });
     });
   });
 
   describe('administrator-created users (NEW_PASSWORD_REQUIRED)', () => {
-    itLocal('invites with a temporary password, challenges, and confirms on the new password', async () => {
-      const email = uniqueEmail('invite');
-      created.push(email);
-      const res = await t().client.send(
-        new AdminCreateUserCommand({ UserPoolId: t().poolId, Username: email, UserAttributes: [{ Name: 'name', Value: 'Invited One' }] }),
-      );
-      expect(res.User).toMatchObject({ Enabled: true, UserStatus: 'FORCE_CHANGE_PASSWORD' });
-      const temporary = await local().code(email, 'invite');
-      expect(() => temporary).not.toThrow();
-      expect(temporary.length).toBeGreaterThanOrEqual(8);
-
-      const challenge = await signIn(t(), email, temporary);
-      expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-      expect(challenge.ChallengeParameters?.USER_ID_FOR_SRP).toBe(res.User?.Username);
-      expect(challenge.ChallengeParameters?.requiredAttributes).toBe('[]');
-      expect(JSON.parse(challenge.ChallengeParameters?.userAttributes ?? '{}')).toMatchObject({ email, name: 'Invited One' });
-      const respond = (password: string) =>
-        t().client.send(
-          new RespondToAuthChallengeCommand({
-            ClientId: t().clientId,
-            ChallengeName: 'NEW_PASSWORD_REQUIRED',
-            Session: challenge.Session,
-            ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+    itLocal(
+      'invites with a temporary password, challenges, and confirms on the new password',
+      async () => {
+        const email = uniqueEmail('invite');
+        created.push(email);
+        const res = await t().client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: t().poolId,
+            Username: email,
+            UserAttributes: [{ Name: 'name', Value: 'Invited One' }],
           }),
         );
-      expect((await failure(respond('weak'))).name).toBe('InvalidPasswordException');
-      const done = await respond(PASSWORD);
-      expect(done.AuthenticationResult?.IdToken).toBeTruthy();
-      const admin = await t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }));
-      expect(admin.UserStatus).toBe('CONFIRMED');
-      expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
-      expect(await failure(respond('An0ther-pass!'))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' });
-    });
+        expect(res.User).toMatchObject({ Enabled: true, UserStatus: 'FORCE_CHANGE_PASSWORD' });
+        const temporary = await local().code(email, 'invite');
+        expect(() => temporary).not.toThrow();
+        expect(temporary.length).toBeGreaterThanOrEqual(8);
+
+        const challenge = await signIn(t(), email, temporary);
+        expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+        expect(challenge.ChallengeParameters?.USER_ID_FOR_SRP).toBe(res.User?.Username);
+        expect(challenge.ChallengeParameters?.requiredAttributes).toBe('[]');
+        expect(JSON.parse(challenge.ChallengeParameters?.userAttributes ?? '{}')).toMatchObject({
+          email,
+          name: 'Invited One',
+        });
+        const respond = (password: string) =>
+          t().client.send(
+            new RespondToAuthChallengeCommand({
+              ClientId: t().clientId,
+              ChallengeName: 'NEW_PASSWORD_REQUIRED',
+              Session: challenge.Session,
+              ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+            }),
+          );
+        expect((await failure(respond('weak'))).name).toBe('InvalidPasswordException');
+        const done = await respond(PASSWORD);
+        expect(done.AuthenticationResult?.IdToken).toBeTruthy();
+        const admin = await t().client.send(
+          new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }),
+        );
+        expect(admin.UserStatus).toBe('CONFIRMED');
+        expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
+        expect(await failure(respond('An0ther-pass!'))).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'Invalid session for the user, session is expired.',
+        });
+      },
+    );
 
     it('refuses to create a user twice', async () => {
       const { email } = await user();
-      expect(await failure(t().client.send(new AdminCreateUserCommand({ UserPoolId: t().poolId, Username: email, MessageAction: 'SUPPRESS' })))).toEqual({
+      expect(
+        await failure(
+          t().client.send(
+            new AdminCreateUserCommand({
+              UserPoolId: t().poolId,
+              Username: email,
+              MessageAction: 'SUPPRESS',
+            }),
+          ),
+        ),
+      ).toEqual({
         name: 'UsernameExistsException',
         message: 'User account already exists',
       });
@@ -619,7 +1094,14 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
 
     itLocal('SUPPRESS sends nothing; temporary passwords expire after 7 days', async () => {
       const email = uniqueEmail('suppress');
-      await t().client.send(new AdminCreateUserCommand({ UserPoolId: t().poolId, Username: email, TemporaryPassword: 'Temp0rary!', MessageAction: 'SUPPRESS' }));
+      await t().client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: t().poolId,
+          Username: email,
+          TemporaryPassword: 'Temp0rary!',
+          MessageAction: 'SUPPRESS',
+        }),
+      );
       expect(await local().outbox(email)).toEqual([]);
       local().advance(7 * 24 * 3600 * 1000 + 1000);
       expect(await failure(signIn(t(), email, 'Temp0rary!'))).toEqual({
@@ -629,8 +1111,15 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
     });
 
     it('names an unknown user pool', async () => {
-      const res = await failure(t().client.send(new AdminGetUserCommand({ UserPoolId: 'us-east-1_Nope', Username: 'x@example.com' })));
-      expect(res).toEqual({ name: 'ResourceNotFoundException', message: 'User pool us-east-1_Nope does not exist.' });
+      const res = await failure(
+        t().client.send(
+          new AdminGetUserCommand({ UserPoolId: 'us-east-1_Nope', Username: 'x@example.com' }),
+        ),
+      );
+      expect(res).toEqual({
+        name: 'ResourceNotFoundException',
+        message: 'User pool us-east-1_Nope does not exist.',
+      });
     });
   });
 
@@ -638,17 +1127,30 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
     itLocal('provisions the demo creator', async () => {
       const res = await signIn(t(), DEMO_CREATOR.email, DEMO_CREATOR.password);
       const id = decodeJwt(res.AuthenticationResult?.IdToken).payload;
-      expect(id).toMatchObject({ email: DEMO_CREATOR.email, email_verified: true, name: DEMO_CREATOR.name, 'custom:channelmeter_id': DEMO_CREATOR.channelId });
-      expect(local().logs.some((l) => l.includes(DEMO_CREATOR.email) && l.includes(DEMO_CREATOR.password))).toBe(true);
+      expect(id).toMatchObject({
+        email: DEMO_CREATOR.email,
+        email_verified: true,
+        name: DEMO_CREATOR.name,
+        'custom:channelmeter_id': DEMO_CREATOR.channelId,
+      });
+      expect(
+        local().logs.some(
+          (l) => l.includes(DEMO_CREATOR.email) && l.includes(DEMO_CREATOR.password),
+        ),
+      ).toBe(true);
     });
 
     itLocal('the outbox lists newest first, filtered case-insensitively or all', async () => {
       const email = uniqueEmail('outbox');
       await signUp(email);
-      await t().client.send(new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email }));
+      await t().client.send(
+        new ResendConfirmationCodeCommand({ ClientId: t().clientId, Username: email }),
+      );
       const mine = await local().outbox(email.toUpperCase());
       expect(mine).toHaveLength(2);
-      expect(Date.parse(mine[0]?.sentAt ?? '')).toBeGreaterThanOrEqual(Date.parse(mine[1]?.sentAt ?? ''));
+      expect(Date.parse(mine[0]?.sentAt ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(mine[1]?.sentAt ?? ''),
+      );
       const all = await local().outbox();
       expect(all[0]).toEqual(mine[0]);
       expect(all.length).toBeLessThanOrEqual(200);
@@ -656,14 +1158,35 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
 
     itLocal('the attributes hook sets and deletes attributes; bad input is a 400', async () => {
       const { email, tokens } = await user();
-      const ok = await local().post('/__local/users/attributes', { email, attributes: { 'custom:channelmeter_id': '' } });
+      const ok = await local().post('/__local/users/attributes', {
+        email,
+        attributes: { 'custom:channelmeter_id': '' },
+      });
       expect(ok.status).toBe(200);
-      expect(attr((await getUser(tokens.AccessToken)).UserAttributes, 'custom:channelmeter_id')).toBeUndefined();
-      expect((await local().post('/__local/users/attributes', { email, attributes: { 'custom:nope': 'x' } })).status).toBe(400);
+      expect(
+        attr((await getUser(tokens.AccessToken)).UserAttributes, 'custom:channelmeter_id'),
+      ).toBeUndefined();
+      expect(
+        (
+          await local().post('/__local/users/attributes', {
+            email,
+            attributes: { 'custom:nope': 'x' },
+          })
+        ).status,
+      ).toBe(400);
       expect((await local().post('/__local/users/attributes', { email })).status).toBe(400);
       expect((await local().post('/__local/users/attributes', '{nope')).status).toBe(400);
-      expect((await local().post('/__local/users/token-ttl', { email, accessTokenTtl: -1 })).status).toBe(400);
-      expect((await local().post('/__local/users/token-ttl', { email: uniqueEmail('ghost'), accessTokenTtl: 5 })).status).toBe(404);
+      expect(
+        (await local().post('/__local/users/token-ttl', { email, accessTokenTtl: -1 })).status,
+      ).toBe(400);
+      expect(
+        (
+          await local().post('/__local/users/token-ttl', {
+            email: uniqueEmail('ghost'),
+            accessTokenTtl: 5,
+          })
+        ).status,
+      ).toBe(404);
     });
 
     itLocal('answers operations it does not implement with UnknownOperationException', async () => {
@@ -685,12 +1208,39 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       await getUser(kept.tokens.AccessToken);
       const renewed = await refresh(kept.tokens.RefreshToken);
       expect(decodeJwt(renewed.AuthenticationResult?.AccessToken).header.kid).toBe(kid);
-      expect((await failure(getUser(revoked.tokens.AccessToken))).message).toBe('Access Token has been revoked');
-      expect((await failure(refresh(revoked.tokens.RefreshToken))).message).toBe('Refresh Token has been revoked');
-      await t().client.send(new ConfirmSignUpCommand({ ClientId: t().clientId, Username: pending, ConfirmationCode: code }));
+      expect((await failure(getUser(revoked.tokens.AccessToken))).message).toBe(
+        'Access Token has been revoked',
+      );
+      expect((await failure(refresh(revoked.tokens.RefreshToken))).message).toBe(
+        'Refresh Token has been revoked',
+      );
+      await t().client.send(
+        new ConfirmSignUpCommand({
+          ClientId: t().clientId,
+          Username: pending,
+          ConfirmationCode: code,
+        }),
+      );
       await signIn(t(), pending, PASSWORD);
       expect((await local().outbox(pending))[0]?.code).toBe(code);
     });
+
+    itLocal(
+      'stores one small file per user, written atomically (no temporary files left behind)',
+      async () => {
+        const { email } = await user();
+        const root = path.join(local().dataDir, 'identity');
+        const files = (dir: string) => readdirSync(path.join(root, dir));
+        expect(
+          readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith('.tmp')),
+        ).toEqual([]);
+        const admin = await t().client.send(
+          new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }),
+        );
+        expect(files('users')).toContain(`${admin.Username}.json`);
+        expect(files('users').length).toBe(files('emails').length);
+      },
+    );
   });
 }
 

@@ -43,5 +43,6 @@ export const MESSAGES = {
   invalidSession: 'Invalid session for the user, session is expired.',
   mfaCodeMismatch: 'Invalid code received for user',
   unauthorizedAttribute: 'A client attempted to write unauthorized attribute',
-  noVerifiedContact: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+  noVerifiedContact:
+    'Cannot reset password for the user as there is no registered/verified email or phone_number',
 } as const;

@@ -7,12 +7,32 @@ import { BodyTooLargeError, readBody, sendJson } from './protocol';
 import type { IdentityService } from './service';
 import type { UserRecord } from './store';
 
-const ttl = z.number().int().min(1).max(10 * 365 * 24 * 3600).nullable().optional();
+const ttl = z
+  .number()
+  .int()
+  .min(1)
+  .max(10 * 365 * 24 * 3600)
+  .nullable()
+  .optional();
 
-const TokenTtlBody = z.strictObject({ email: z.string().min(1), accessTokenTtl: ttl, idTokenTtl: ttl, refreshTokenTtl: ttl });
-const AttributesBody = z.strictObject({ email: z.string().min(1), attributes: z.record(z.string().min(1).max(32), z.string().max(2048)) });
+const TokenTtlBody = z.strictObject({
+  email: z.string().min(1),
+  accessTokenTtl: ttl,
+  idTokenTtl: ttl,
+  refreshTokenTtl: ttl,
+});
+const AttributesBody = z.strictObject({
+  email: z.string().min(1),
+  attributes: z.record(z.string().min(1).max(32), z.string().max(2048)),
+});
 
-const view = (user: UserRecord) => ({ sub: user.sub, email: user.email, pendingEmail: user.pendingEmail, attributes: user.attributes, tokenTtl: user.tokenTtl ?? {} });
+const view = (user: UserRecord) => ({
+  sub: user.sub,
+  email: user.email,
+  pendingEmail: user.pendingEmail,
+  attributes: user.attributes,
+  tokenTtl: user.tokenTtl ?? {},
+});
 
 async function jsonBody(req: IncomingMessage): Promise<unknown> {
   const raw = await readBody(req, 64 * 1024);
@@ -26,7 +46,12 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
  *   POST /__local/users/token-ttl          { email, accessTokenTtl?, idTokenTtl?, refreshTokenTtl? } (s; null clears)
  *   POST /__local/users/attributes         { email, attributes: { name: value } } ("" deletes)
  */
-export async function handleLocal(svc: IdentityService, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleLocal(
+  svc: IdentityService,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   if (route === 'GET /__local/health') return sendJson(res, 200, { ok: true });
   if (route === 'GET /__local/outbox') {
@@ -41,12 +66,18 @@ export async function handleLocal(svc: IdentityService, req: IncomingMessage, re
   try {
     body = await jsonBody(req);
   } catch (err) {
-    return sendJson(res, err instanceof BodyTooLargeError ? 413 : 400, { error: err instanceof BodyTooLargeError ? 'Body too large' : 'Body is not JSON' });
+    return sendJson(res, err instanceof BodyTooLargeError ? 413 : 400, {
+      error: err instanceof BodyTooLargeError ? 'Body too large' : 'Body is not JSON',
+    });
   }
   const schema = route.endsWith('token-ttl') ? TokenTtlBody : AttributesBody;
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    return sendJson(res, 400, { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+    return sendJson(res, 400, {
+      error: parsed.error.issues
+        .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+        .join('; '),
+    });
   }
   const user = svc.store.findUser(parsed.data.email);
   if (!user) return sendJson(res, 404, { error: `No user ${parsed.data.email}` });
@@ -56,7 +87,8 @@ export async function handleLocal(svc: IdentityService, req: IncomingMessage, re
     try {
       applyAttributeWrites(svc, user, validateAttributes(list, 'admin'), 'admin');
     } catch (err) {
-      if (err instanceof CognitoError) return sendJson(res, 400, { error: err.message, type: err.type });
+      if (err instanceof CognitoError)
+        return sendJson(res, 400, { error: err.message, type: err.type });
       throw err;
     }
     return sendJson(res, 200, { ok: true, user: view(user) });

@@ -15,7 +15,8 @@ function fail(message: string): never {
 function positiveInt(name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) fail(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+    fail(`${name} must be a whole number from 1 to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -33,10 +34,13 @@ async function main(): Promise<void> {
       refreshTokenTtl: positiveInt('IDENTITY_REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${port} is already in use`);
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      fail(`port ${port} is already in use`);
     throw err;
   }
-  console.log(`local identity listening on ${server.url} (pool ${POOL_ID}, client ${CLIENT_ID}, data ${path.join(dataDir, 'identity')})`);
+  console.log(
+    `local identity listening on ${server.url} (pool ${POOL_ID}, client ${CLIENT_ID}, data ${path.join(dataDir, 'identity')})`,
+  );
 
   let stopping = false;
   const stop = () => {
@@ -51,4 +55,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((err: unknown) => fail(err instanceof Error ? (err.stack ?? err.message) : String(err)));
+main().catch((err: unknown) =>
+  fail(err instanceof Error ? (err.stack ?? err.message) : String(err)),
+);

@@ -2,8 +2,12 @@
  * @jest-environment ./local/identity/test-environment.ts
  */
 // Malformed requests, sent raw: every one gets a Cognito-style JSON error, and the server lives on.
-jest.mock('jose', () => (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'));
-jest.mock('otplib', () => (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'));
+jest.mock('jose', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
+);
+jest.mock('otplib', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'),
+);
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +20,13 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'identity-malformed-'));
-  server = await startIdentityServer({ port: 0, dataDir, log: () => undefined, seedDemo: false, scryptLogN: 10 });
+  server = await startIdentityServer({
+    port: 0,
+    dataDir,
+    log: () => undefined,
+    seedDemo: false,
+    scryptLogN: 10,
+  });
 });
 
 afterAll(async () => {
@@ -28,7 +38,11 @@ async function call(target: string | undefined, body: string) {
   const headers: Record<string, string> = { 'content-type': 'application/x-amz-json-1.1' };
   if (target !== undefined) headers['x-amz-target'] = target;
   const res = await fetch(`${server.url}/`, { method: 'POST', headers, body });
-  return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as { __type?: string; message?: string } };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: (await res.json()) as { __type?: string; message?: string },
+  };
 }
 
 const op = (name: string) => `AWSCognitoIdentityProviderService.${name}`;
@@ -39,7 +53,13 @@ afterEach(async () => {
 });
 
 test('unknown or missing target', async () => {
-  for (const target of [op('NoSuchOperation'), op('constructor'), op('__proto__'), 'Other.SignUp', undefined]) {
+  for (const target of [
+    op('NoSuchOperation'),
+    op('constructor'),
+    op('__proto__'),
+    'Other.SignUp',
+    undefined,
+  ]) {
     const res = await call(target, '{}');
     expect(res.status).toBe(400);
     expect(res.type).toBe('application/x-amz-json-1.1');
@@ -72,8 +92,18 @@ test('missing required members', async () => {
     expect(res.body.__type).toBe('InvalidParameterException');
     expect(res.body.message).toContain(fragment);
   }
-  const flow = await call(op('InitiateAuth'), JSON.stringify({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'a@example.com' } }));
-  expect(flow.body).toEqual({ __type: 'InvalidParameterException', message: 'Missing required parameter PASSWORD' });
+  const flow = await call(
+    op('InitiateAuth'),
+    JSON.stringify({
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'a@example.com' },
+    }),
+  );
+  expect(flow.body).toEqual({
+    __type: 'InvalidParameterException',
+    message: 'Missing required parameter PASSWORD',
+  });
 });
 
 test('members of the wrong type', async () => {
@@ -81,42 +111,99 @@ test('members of the wrong type', async () => {
     { ClientId: 42, Username: 'a@example.com', Password: 'Passw0rd!' },
     { ClientId: CLIENT_ID, Username: ['a@example.com'], Password: 'Passw0rd!' },
     { ClientId: CLIENT_ID, Username: 'a@example.com', Password: { p: 1 } },
-    { ClientId: CLIENT_ID, Username: 'a@example.com', Password: 'Passw0rd!', UserAttributes: { Name: 'name' } },
-    { ClientId: CLIENT_ID, Username: 'a@example.com', Password: 'Passw0rd!', UserAttributes: [{ Name: 'name', Value: 7 }] },
-    { ClientId: CLIENT_ID, Username: 'a@example.com', Password: 'Passw0rd!', UserAttributes: ['name'] },
+    {
+      ClientId: CLIENT_ID,
+      Username: 'a@example.com',
+      Password: 'Passw0rd!',
+      UserAttributes: { Name: 'name' },
+    },
+    {
+      ClientId: CLIENT_ID,
+      Username: 'a@example.com',
+      Password: 'Passw0rd!',
+      UserAttributes: [{ Name: 'name', Value: 7 }],
+    },
+    {
+      ClientId: CLIENT_ID,
+      Username: 'a@example.com',
+      Password: 'Passw0rd!',
+      UserAttributes: ['name'],
+    },
   ];
   for (const body of bodies) {
     const res = await call(op('SignUp'), JSON.stringify(body));
     expect(res.status).toBe(400);
     expect(res.body.__type).toBe('SerializationException');
   }
-  const auth = await call(op('InitiateAuth'), JSON.stringify({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: 'USERNAME=a' }));
+  const auth = await call(
+    op('InitiateAuth'),
+    JSON.stringify({
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: 'USERNAME=a',
+    }),
+  );
   expect(auth.body.__type).toBe('SerializationException');
-  const mfa = await call(op('SetUserMFAPreference'), JSON.stringify({ AccessToken: 'x', SoftwareTokenMfaSettings: { Enabled: 'yes' } }));
-  expect(mfa.body).toEqual({ __type: 'SerializationException', message: 'STRING_VALUE can not be converted to a Boolean' });
+  const mfa = await call(
+    op('SetUserMFAPreference'),
+    JSON.stringify({ AccessToken: 'x', SoftwareTokenMfaSettings: { Enabled: 'yes' } }),
+  );
+  expect(mfa.body).toEqual({
+    __type: 'SerializationException',
+    message: 'STRING_VALUE can not be converted to a Boolean',
+  });
 });
 
 test('values outside Cognito constraints', async () => {
-  const long = await call(op('SignUp'), JSON.stringify({ ClientId: CLIENT_ID, Username: `${'a'.repeat(200)}@example.com`, Password: 'Passw0rd!' }));
+  const long = await call(
+    op('SignUp'),
+    JSON.stringify({
+      ClientId: CLIENT_ID,
+      Username: `${'a'.repeat(200)}@example.com`,
+      Password: 'Passw0rd!',
+    }),
+  );
   expect(long.body.__type).toBe('InvalidParameterException');
   expect(long.body.message).toContain('length less than or equal to 128');
-  const flow = await call(op('InitiateAuth'), JSON.stringify({ ClientId: CLIENT_ID, AuthFlow: 'MAGIC' }));
+  const flow = await call(
+    op('InitiateAuth'),
+    JSON.stringify({ ClientId: CLIENT_ID, AuthFlow: 'MAGIC' }),
+  );
   expect(flow.body.__type).toBe('InvalidParameterException');
   expect(flow.body.message).toContain('enum value set');
-  const srp = await call(op('InitiateAuth'), JSON.stringify({ ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: {} }));
-  expect(srp.body).toEqual({ __type: 'InvalidParameterException', message: 'Initiate Auth method not supported.' });
-  const user = await call(op('SignUp'), JSON.stringify({ ClientId: CLIENT_ID, Username: 'not-an-email', Password: 'Passw0rd!' }));
-  expect(user.body).toEqual({ __type: 'InvalidParameterException', message: 'Username should be an email.' });
+  const srp = await call(
+    op('InitiateAuth'),
+    JSON.stringify({ ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: {} }),
+  );
+  expect(srp.body).toEqual({
+    __type: 'InvalidParameterException',
+    message: 'Initiate Auth method not supported.',
+  });
+  const user = await call(
+    op('SignUp'),
+    JSON.stringify({ ClientId: CLIENT_ID, Username: 'not-an-email', Password: 'Passw0rd!' }),
+  );
+  expect(user.body).toEqual({
+    __type: 'InvalidParameterException',
+    message: 'Username should be an email.',
+  });
   const proto = await call(op('SignUp'), '{"__proto__": {"ClientId": "x"}, "constructor": 1}');
   expect(proto.body.__type).toBe('InvalidParameterException');
 });
 
 test('a 1 MB body is refused with 413 JSON', async () => {
-  const big = JSON.stringify({ ClientId: CLIENT_ID, Username: 'a@example.com', Password: 'x'.repeat(1024 * 1024) });
+  const big = JSON.stringify({
+    ClientId: CLIENT_ID,
+    Username: 'a@example.com',
+    Password: 'x'.repeat(1024 * 1024),
+  });
   const res = await call(op('SignUp'), big);
   expect(res.status).toBe(413);
   expect(res.body.__type).toBe('RequestEntityTooLargeException');
-  const local = await fetch(`${server.url}/__local/users/attributes`, { method: 'POST', body: 'x'.repeat(1024 * 1024) });
+  const local = await fetch(`${server.url}/__local/users/attributes`, {
+    method: 'POST',
+    body: 'x'.repeat(1024 * 1024),
+  });
   expect(local.status).toBe(413);
   expect(await local.json()).toEqual({ error: 'Body too large' });
 });
@@ -132,13 +219,26 @@ test('other paths and methods answer JSON', async () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toHaveProperty('error');
   }
-  const jwks = (await (await fetch(`${server.url}/us-east-1_LocalDev01/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, string>> };
-  expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
-  const oidc = (await (await fetch(`${server.url}/us-east-1_LocalDev01/.well-known/openid-configuration`)).json()) as { issuer: string };
+  const jwks = (await (
+    await fetch(`${server.url}/us-east-1_LocalDev01/.well-known/jwks.json`)
+  ).json()) as { keys: Array<Record<string, string>> };
+  expect(jwks.keys[0]).toMatchObject({
+    kty: 'RSA',
+    alg: 'RS256',
+    use: 'sig',
+    kid: expect.any(String),
+  });
+  const oidc = (await (
+    await fetch(`${server.url}/us-east-1_LocalDev01/.well-known/openid-configuration`)
+  ).json()) as { issuer: string };
   expect(oidc.issuer).toBe(`${server.url}/us-east-1_LocalDev01`);
 });
 
 test('a burst of bad requests leaves the server answering', async () => {
-  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => call(op(i % 2 ? 'SignUp' : 'Nope'), i % 3 ? '{bad' : '{}')));
+  const results = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      call(op(i % 2 ? 'SignUp' : 'Nope'), i % 3 ? '{bad' : '{}'),
+    ),
+  );
   for (const res of results) expect(res.status).toBe(400);
 });

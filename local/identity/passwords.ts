@@ -11,7 +11,8 @@ export function checkPasswordPolicy(password: string): void {
   if (!/[a-z]/.test(password)) throw fail('Password must have lowercase characters');
   if (!/[A-Z]/.test(password)) throw fail('Password must have uppercase characters');
   if (!/[0-9]/.test(password)) throw fail('Password must have numeric characters');
-  if (![...password].some((ch) => SYMBOLS.has(ch))) throw fail('Password must have symbol characters');
+  if (![...password].some((ch) => SYMBOLS.has(ch)))
+    throw fail('Password must have symbol characters');
 }
 
 /**
@@ -22,8 +23,12 @@ export const DEFAULT_SCRYPT_LOG_N = 12;
 
 function derive(password: string, salt: Buffer, logN: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, 32, { N: 2 ** logN, r: 8, p: 1, maxmem: 256 * 2 ** logN * 8 + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      32,
+      { N: 2 ** logN, r: 8, p: 1, maxmem: 256 * 2 ** logN * 8 + 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }
@@ -45,7 +50,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A temporary password that satisfies the policy (one of each class, then random). */
 export function generateTemporaryPassword(): string {
-  const classes = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!#%&*+=?@^'];
+  const classes = [
+    'ABCDEFGHJKLMNPQRSTUVWXYZ',
+    'abcdefghijkmnopqrstuvwxyz',
+    '23456789',
+    '!#%&*+=?@^',
+  ];
   const all = classes.join('');
   const chars = classes.map((set) => set.charAt(randomInt(set.length)));
   while (chars.length < 12) chars.push(all.charAt(randomInt(all.length)));

@@ -34,13 +34,24 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         settle(() => reject(new BodyTooLargeError()));
       }
     });
-    req.on('end', () => settle(() => (size > limit ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks)))));
+    req.on('end', () =>
+      settle(() =>
+        size > limit ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks)),
+      ),
+    );
     req.on('error', (err) => settle(() => reject(err)));
-    req.on('close', () => settle(() => reject(new Error('request closed before its body was read'))));
+    req.on('close', () =>
+      settle(() => reject(new Error('request closed before its body was read'))),
+    );
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': contentType,
@@ -66,8 +77,16 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** How the AWS JSON protocol words a value of the wrong type. */
 function typeMismatch(value: unknown, expected: string): CognitoError {
   if (Array.isArray(value)) return serialization('Start of list found where not expected');
-  if (typeof value === 'object' && value !== null) return serialization('Start of structure or map found where not expected.');
-  const kind = typeof value === 'number' ? 'NUMBER_VALUE' : typeof value === 'boolean' ? (value ? 'TRUE_VALUE' : 'FALSE_VALUE') : 'STRING_VALUE';
+  if (typeof value === 'object' && value !== null)
+    return serialization('Start of structure or map found where not expected.');
+  const kind =
+    typeof value === 'number'
+      ? 'NUMBER_VALUE'
+      : typeof value === 'boolean'
+        ? value
+          ? 'TRUE_VALUE'
+          : 'FALSE_VALUE'
+        : 'STRING_VALUE';
   return serialization(`${kind} can not be converted to ${expected}`);
 }
 
@@ -75,7 +94,9 @@ function typeMismatch(value: unknown, expected: string): CognitoError {
 const memberName = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
 const validation = (name: string, constraint: string) =>
-  invalidParameter(`1 validation error detected: Value at '${memberName(name)}' failed to satisfy constraint: ${constraint}`);
+  invalidParameter(
+    `1 validation error detected: Value at '${memberName(name)}' failed to satisfy constraint: ${constraint}`,
+  );
 
 export interface StringRule {
   min?: number;
@@ -96,7 +117,8 @@ export class Input {
     } catch {
       throw serialization('Invalid JSON in request body');
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw typeMismatch(value, 'a structure');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw typeMismatch(value, 'a structure');
     return new Input(value);
   }
 
@@ -119,7 +141,10 @@ export class Input {
 
   string(name: string, rule: StringRule = {}): string {
     const value = this.optString(name, rule);
-    if (value === undefined) throw invalidParameter(`1 validation error detected: Value null at '${memberName(name)}' failed to satisfy constraint: Member must not be null`);
+    if (value === undefined)
+      throw invalidParameter(
+        `1 validation error detected: Value null at '${memberName(name)}' failed to satisfy constraint: Member must not be null`,
+      );
     return value;
   }
 
@@ -133,7 +158,8 @@ export class Input {
   optObject(name: string): Input | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw typeMismatch(value, 'a structure');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw typeMismatch(value, 'a structure');
     return new Input(value);
   }
 
@@ -141,7 +167,8 @@ export class Input {
   optStringMap(name: string): Record<string, string> | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw typeMismatch(value, 'a map');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw typeMismatch(value, 'a map');
     const out: Record<string, string> = {};
     for (const [key, entry] of Object.entries(value)) {
       if (entry === null) continue;
@@ -167,11 +194,14 @@ export class Input {
     if (value === undefined) return undefined;
     if (!Array.isArray(value)) throw typeMismatch(value, 'a list');
     return value.map((entry, index) => {
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw typeMismatch(entry, 'a structure');
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+        throw typeMismatch(entry, 'a structure');
       const item = new Input(entry);
       const attrName = item.optString('Name', { min: 1, max: 32 });
       if (attrName === undefined) {
-        throw invalidParameter(`1 validation error detected: Value null at '${memberName(name)}.${index + 1}.member.name' failed to satisfy constraint: Member must not be null`);
+        throw invalidParameter(
+          `1 validation error detected: Value null at '${memberName(name)}.${index + 1}.member.name' failed to satisfy constraint: Member must not be null`,
+        );
       }
       return { Name: attrName, Value: item.optString('Value', { max: 2048 }) ?? '' };
     });
@@ -179,7 +209,10 @@ export class Input {
 
   attributes(name: string): Attribute[] {
     const value = this.optAttributes(name);
-    if (value === undefined) throw invalidParameter(`1 validation error detected: Value null at '${memberName(name)}' failed to satisfy constraint: Member must not be null`);
+    if (value === undefined)
+      throw invalidParameter(
+        `1 validation error detected: Value null at '${memberName(name)}' failed to satisfy constraint: Member must not be null`,
+      );
     return value;
   }
 }
@@ -192,7 +225,10 @@ function checkString(name: string, value: string, rule: StringRule): void {
     throw validation(name, `Member must have length less than or equal to ${rule.max}`);
   }
   if (rule.pattern && !rule.pattern.test(value)) {
-    throw validation(name, `Member must satisfy regular expression pattern: ${rule.pattern.source}`);
+    throw validation(
+      name,
+      `Member must satisfy regular expression pattern: ${rule.pattern.source}`,
+    );
   }
 }
 

@@ -5,7 +5,15 @@ import { MAX_BODY_BYTES, POOL_ID } from './config';
 import { CognitoError } from './errors';
 import { handleLocal } from './local-routes';
 import { OPERATIONS } from './ops';
-import { AMZ_JSON, BodyTooLargeError, Input, readBody, sendCognitoError, sendJson, TARGET_PREFIX } from './protocol';
+import {
+  AMZ_JSON,
+  BodyTooLargeError,
+  Input,
+  readBody,
+  sendCognitoError,
+  sendJson,
+  TARGET_PREFIX,
+} from './protocol';
 import { defaultTtls, IdentityService } from './service';
 import { IdentityStore } from './store';
 import { TokenKeys } from './tokens';
@@ -40,21 +48,41 @@ export interface IdentityServer {
 /** The service's data folder under a LOCAL_DATA_DIR-style root. */
 export const identityDataRoot = (dataDir: string) => path.join(dataDir, 'identity');
 
-async function handleCognito(svc: IdentityService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleCognito(
+  svc: IdentityService,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   let raw: Buffer;
   try {
     raw = await readBody(req, MAX_BODY_BYTES);
   } catch (err) {
     if (err instanceof BodyTooLargeError) {
-      return sendCognitoError(res, new CognitoError('RequestEntityTooLargeException', `Request body must not exceed ${MAX_BODY_BYTES} bytes.`, 413));
+      return sendCognitoError(
+        res,
+        new CognitoError(
+          'RequestEntityTooLargeException',
+          `Request body must not exceed ${MAX_BODY_BYTES} bytes.`,
+          413,
+        ),
+      );
     }
     throw err;
   }
   const target = req.headers['x-amz-target'];
-  const name = typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
+  const name =
+    typeof target === 'string' && target.startsWith(TARGET_PREFIX)
+      ? target.slice(TARGET_PREFIX.length)
+      : undefined;
   const operation = name === undefined ? undefined : OPERATIONS.get(name);
   if (!operation) {
-    return sendCognitoError(res, new CognitoError('UnknownOperationException', `Unknown operation ${typeof target === 'string' ? target : '(no X-Amz-Target header)'}`));
+    return sendCognitoError(
+      res,
+      new CognitoError(
+        'UnknownOperationException',
+        `Unknown operation ${typeof target === 'string' ? target : '(no X-Amz-Target header)'}`,
+      ),
+    );
   }
   try {
     const result = await operation(svc, Input.parse(raw));
@@ -84,7 +112,14 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
   const now = opts.now ?? Date.now;
   const store = new IdentityStore(identityDataRoot(opts.dataDir));
   const keys = await TokenKeys.open(store.root);
-  const svc = new IdentityService({ store, keys, now, log, ttl: defaultTtls(opts), scryptLogN: opts.scryptLogN });
+  const svc = new IdentityService({
+    store,
+    keys,
+    now,
+    log,
+    ttl: defaultTtls(opts),
+    scryptLogN: opts.scryptLogN,
+  });
   store.pruneSessions(now());
   const demoLine = opts.seedDemo === false ? undefined : await svc.seedDemo();
 
@@ -92,7 +127,8 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
     const done = (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname.startsWith('/__local/')) return handleLocal(svc, req, res, url);
-      if (req.method === 'GET' && url.pathname === `/${POOL_ID}/.well-known/jwks.json`) return sendJson(res, 200, keys.jwks());
+      if (req.method === 'GET' && url.pathname === `/${POOL_ID}/.well-known/jwks.json`)
+        return sendJson(res, 200, keys.jwks());
       if (req.method === 'GET' && url.pathname === `/${POOL_ID}/.well-known/openid-configuration`) {
         return sendJson(res, 200, openIdConfiguration(keys.issuer));
       }
@@ -101,13 +137,19 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
       sendJson(res, 404, { error: `Not found: ${req.method ?? ''} ${url.pathname}` });
     })();
     done.catch((err: unknown) => {
-      log(`identity: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      if (!res.headersSent) sendCognitoError(res, new CognitoError('InternalErrorException', 'Internal error', 500));
+      log(
+        `identity: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      if (!res.headersSent)
+        sendCognitoError(res, new CognitoError('InternalErrorException', 'Internal error', 500));
       else res.destroy();
     });
   });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  // Outlive the clients' idle keep-alive (undici 4 s, SDK agents longer), so a client never sends on
+  // a socket the server is closing at that moment (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 70_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -117,7 +159,8 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
     });
   });
   const { port } = server.address() as AddressInfo;
-  const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const publicHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${publicHost}:${port}`;
   keys.issuer = `${url}/${POOL_ID}`;
   if (demoLine) log(demoLine);

@@ -67,7 +67,8 @@ export class IdentityService {
   }
 
   requireClient(clientId: string): void {
-    if (clientId !== CLIENT_ID) throw resourceNotFound(`User pool client ${clientId} does not exist.`);
+    if (clientId !== CLIENT_ID)
+      throw resourceNotFound(`User pool client ${clientId} does not exist.`);
   }
 
   requirePool(poolId: string): void {
@@ -135,11 +136,18 @@ export class IdentityService {
   // ---- codes ----
 
   /** Issues a code into the user record (not yet saved) and describes where it goes. */
-  prepareCode(user: UserRecord, purpose: CodePurpose, to: string): { message: PendingMessage; details: DeliveryDetails } {
+  prepareCode(
+    user: UserRecord,
+    purpose: CodePurpose,
+    to: string,
+  ): { message: PendingMessage; details: DeliveryDetails } {
     const channel = purpose === 'verify-phone' ? 'sms' : 'email';
     const ttl = purpose === 'signup' ? SIGNUP_CODE_TTL_MS : OTHER_CODE_TTL_MS;
     const code = issueCode(user, purpose, to, this.now() + ttl);
-    return { message: { to, channel, purpose, code }, details: channel === 'sms' ? smsDelivery(to) : emailDelivery(to) };
+    return {
+      message: { to, channel, purpose, code },
+      details: channel === 'sms' ? smsDelivery(to) : emailDelivery(to),
+    };
   }
 
   send(messages: PendingMessage[]): void {
@@ -164,7 +172,8 @@ export class IdentityService {
     state.count += 1;
     state.lastAt = now;
     if (state.count >= LOCKOUT_THRESHOLD) {
-      state.lockedUntil = now + Math.min(1000 * 2 ** (state.count - LOCKOUT_THRESHOLD), LOCKOUT_MAX_MS);
+      state.lockedUntil =
+        now + Math.min(1000 * 2 ** (state.count - LOCKOUT_THRESHOLD), LOCKOUT_MAX_MS);
     }
   }
 
@@ -174,25 +183,39 @@ export class IdentityService {
 
   // ---- users ----
 
-  newUser(email: string, passwordHash: string, status: UserStatus, attributes: Record<string, string>): UserRecord {
+  newUser(
+    email: string,
+    passwordHash: string,
+    status: UserStatus,
+    attributes: Record<string, string>,
+  ): UserRecord {
     return newUserRecord({ email, passwordHash, status, attributes, now: this.now() });
   }
 
   /** Provisions the demo creator when missing; answers the line that tells people how to sign in. */
   async seedDemo(): Promise<string> {
     if (!this.store.getUserByEmail(DEMO_CREATOR.email)) {
-      const user = this.newUser(DEMO_CREATOR.email, await this.hash(DEMO_CREATOR.password), 'CONFIRMED', {
-        email_verified: 'true',
-        name: DEMO_CREATOR.name,
-        [CHANNEL_ATTRIBUTE]: DEMO_CREATOR.channelId,
-      });
+      const user = this.newUser(
+        DEMO_CREATOR.email,
+        await this.hash(DEMO_CREATOR.password),
+        'CONFIRMED',
+        {
+          email_verified: 'true',
+          name: DEMO_CREATOR.name,
+          [CHANNEL_ATTRIBUTE]: DEMO_CREATOR.channelId,
+        },
+      );
       this.store.createUser(user);
     }
     return `demo creator: ${DEMO_CREATOR.email} / ${DEMO_CREATOR.password} (channel ${DEMO_CREATOR.channelId})`;
   }
 }
 
-export const defaultTtls = (opts: { accessTokenTtl?: number; idTokenTtl?: number; refreshTokenTtl?: number }): TokenTtls => ({
+export const defaultTtls = (opts: {
+  accessTokenTtl?: number;
+  idTokenTtl?: number;
+  refreshTokenTtl?: number;
+}): TokenTtls => ({
   access: opts.accessTokenTtl ?? DEFAULT_TOKEN_TTL.access,
   id: opts.idTokenTtl ?? DEFAULT_TOKEN_TTL.id,
   refresh: opts.refreshTokenTtl ?? DEFAULT_TOKEN_TTL.refresh,

@@ -1,5 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
@@ -43,7 +51,13 @@ export interface UserRecord {
   changePasswordFailures: FailureState;
   /** Every token whose origin was issued before this instant (ms) is revoked (GlobalSignOut). */
   revokedBefore: number;
-  mfa: { secret?: string; pendingSecret?: string; enabled: boolean; preferred: boolean; lastStep?: number };
+  mfa: {
+    secret?: string;
+    pendingSecret?: string;
+    enabled: boolean;
+    preferred: boolean;
+    lastStep?: number;
+  };
   tokenTtl?: { access?: number; id?: number; refresh?: number };
 }
 
@@ -67,7 +81,13 @@ export interface OutboxMessage {
 export const emptyFailures = (): FailureState => ({ count: 0, lastAt: 0, lockedUntil: 0 });
 
 /** A new user record with a random sub; `attributes` may not override sub or email. */
-export function newUserRecord(init: { email: string; passwordHash: string; status: UserStatus; attributes: Record<string, string>; now: number }): UserRecord {
+export function newUserRecord(init: {
+  email: string;
+  passwordHash: string;
+  status: UserStatus;
+  attributes: Record<string, string>;
+  now: number;
+}): UserRecord {
   const sub = randomUUID();
   return {
     sub,
@@ -154,7 +174,8 @@ export class IdentityStore {
   private recent: OutboxMessage[];
 
   constructor(readonly root: string) {
-    for (const dir of ['users', 'emails', 'revoked', 'sessions', 'outbox']) mkdirSync(path.join(root, dir), { recursive: true });
+    for (const dir of ['users', 'emails', 'revoked', 'sessions', 'outbox'])
+      mkdirSync(path.join(root, dir), { recursive: true });
     this.recent = readJson<OutboxMessage[]>(this.file('outbox', 'recent')) ?? [];
   }
 

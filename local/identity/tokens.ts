@@ -1,6 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { calculateJwkThumbprint, EncryptJWT, exportJWK, generateKeyPair, importJWK, jwtDecrypt, jwtVerify, SignJWT, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  EncryptJWT,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtDecrypt,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+} from 'jose';
 import { ACCESS_SCOPE, CLIENT_ID, CHANNEL_ATTRIBUTE } from './config';
 import { notAuthorized, MESSAGES } from './errors';
 import { readJson, writeJsonAtomic, type UserRecord } from './store';
@@ -87,14 +97,33 @@ export class TokenKeys {
   }
 
   jwks(): { keys: JWK[] } {
-    return { keys: [{ alg: 'RS256', e: this.publicJwk.e, kid: this.kid, kty: 'RSA', n: this.publicJwk.n, use: 'sig' }] };
+    return {
+      keys: [
+        {
+          alg: 'RS256',
+          e: this.publicJwk.e,
+          kid: this.kid,
+          kty: 'RSA',
+          n: this.publicJwk.n,
+          use: 'sig',
+        },
+      ],
+    };
   }
 
   private sign(claims: Record<string, unknown>): Promise<string> {
-    return new SignJWT(claims).setProtectedHeader({ kid: this.kid, alg: 'RS256' }).sign(this.signingKey);
+    return new SignJWT(claims)
+      .setProtectedHeader({ kid: this.kid, alg: 'RS256' })
+      .sign(this.signingKey);
   }
 
-  async issueAccessAndId(user: UserRecord, originJti: string, authTime: number, nowMs: number, ttl: TokenTtls) {
+  async issueAccessAndId(
+    user: UserRecord,
+    originJti: string,
+    authTime: number,
+    nowMs: number,
+    ttl: TokenTtls,
+  ) {
     const iat = Math.floor(nowMs / 1000);
     const eventId = randomUUID();
     const accessToken = this.sign({
@@ -128,16 +157,27 @@ export class TokenKeys {
       idClaims.phone_number = attrs.phone_number;
       idClaims.phone_number_verified = attrs.phone_number_verified === 'true';
     }
-    if (attrs[CHANNEL_ATTRIBUTE] !== undefined) idClaims[CHANNEL_ATTRIBUTE] = attrs[CHANNEL_ATTRIBUTE];
+    if (attrs[CHANNEL_ATTRIBUTE] !== undefined)
+      idClaims[CHANNEL_ATTRIBUTE] = attrs[CHANNEL_ATTRIBUTE];
     Object.assign(idClaims, { exp: iat + ttl.id, iat, jti: randomUUID(), email: user.email });
     const [AccessToken, IdToken] = await Promise.all([accessToken, this.sign(idClaims)]);
     return { AccessToken, IdToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
   }
 
   /** Opaque to clients, like Cognito's; padded to Cognito's size (~1.8 KB) so cookie limits show up locally. */
-  issueRefresh(user: UserRecord, originJti: string, authTime: number, nowMs: number, ttlSeconds: number): Promise<string> {
+  issueRefresh(
+    user: UserRecord,
+    originJti: string,
+    authTime: number,
+    nowMs: number,
+    ttlSeconds: number,
+  ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
-    return new EncryptJWT({ client_id: CLIENT_ID, auth_time: authTime, pad: randomBytes(960).toString('base64url') })
+    return new EncryptJWT({
+      client_id: CLIENT_ID,
+      auth_time: authTime,
+      pad: randomBytes(960).toString('base64url'),
+    })
       .setProtectedHeader({ cty: 'JWT', enc: 'A256GCM', alg: 'dir' })
       .setSubject(user.sub)
       .setJti(originJti)
@@ -150,13 +190,24 @@ export class TokenKeys {
   async verifyAccess(token: string, nowMs: number): Promise<AccessClaims> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.verifyKey, { issuer: this.issuer, algorithms: ['RS256'], currentDate: new Date(nowMs) }));
+      ({ payload } = await jwtVerify(token, this.verifyKey, {
+        issuer: this.issuer,
+        algorithms: ['RS256'],
+        currentDate: new Date(nowMs),
+      }));
     } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED') throw notAuthorized(MESSAGES.accessExpired);
+      if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED')
+        throw notAuthorized(MESSAGES.accessExpired);
       throw notAuthorized(MESSAGES.accessInvalid);
     }
     const { sub, origin_jti: originJti, auth_time: authTime } = payload;
-    if (payload.token_use !== 'access' || payload.client_id !== CLIENT_ID || !str(sub) || !str(originJti) || typeof authTime !== 'number') {
+    if (
+      payload.token_use !== 'access' ||
+      payload.client_id !== CLIENT_ID ||
+      !str(sub) ||
+      !str(originJti) ||
+      typeof authTime !== 'number'
+    ) {
       throw notAuthorized(MESSAGES.accessInvalid);
     }
     return { sub, originJti, authTime };
@@ -167,11 +218,18 @@ export class TokenKeys {
     try {
       ({ payload } = await jwtDecrypt(token, this.refreshKey, { currentDate: new Date(nowMs) }));
     } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED') throw notAuthorized(MESSAGES.refreshExpired);
+      if ((err as { code?: string }).code === 'ERR_JWT_EXPIRED')
+        throw notAuthorized(MESSAGES.refreshExpired);
       throw notAuthorized(MESSAGES.refreshInvalid);
     }
     const { sub, jti, auth_time: authTime, exp } = payload;
-    if (payload.client_id !== CLIENT_ID || !str(sub) || !str(jti) || typeof authTime !== 'number' || typeof exp !== 'number') {
+    if (
+      payload.client_id !== CLIENT_ID ||
+      !str(sub) ||
+      !str(jti) ||
+      typeof authTime !== 'number' ||
+      typeof exp !== 'number'
+    ) {
       throw notAuthorized(MESSAGES.refreshInvalid);
     }
     return { sub, originJti: jti, authTime, expiresAt: exp * 1000 };

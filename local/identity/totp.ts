@@ -7,7 +7,12 @@ export const newTotpSecret = (): string => generateSecret();
 export function matchTotp(secret: string, code: string, nowMs: number): number | null {
   if (!/^[0-9]{6}$/.test(code)) return null;
   try {
-    const result = verifySync({ secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: 30 });
+    const result = verifySync({
+      secret,
+      token: code,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: 30,
+    });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
     return null;

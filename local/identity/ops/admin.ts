@@ -5,7 +5,13 @@ import { checkPasswordPolicy, generateTemporaryPassword } from '../passwords';
 import { enumValue, RULES, type Input } from '../protocol';
 import type { IdentityService } from '../service';
 import type { UserRecord } from '../store';
-import { adminUserView, applyAttributeWrites, usernameExists, userType, type Operation } from './shared';
+import {
+  adminUserView,
+  applyAttributeWrites,
+  usernameExists,
+  userType,
+  type Operation,
+} from './shared';
 
 /**
  * Admin calls are signed with SigV4 in Cognito; locally any (or no) signature is accepted.
@@ -20,7 +26,11 @@ function adminUser(svc: IdentityService, input: Input): UserRecord {
 }
 
 /** Gives the user a (new) temporary password, valid for 7 days; answers it for the invitation. */
-async function setTemporaryPassword(svc: IdentityService, user: UserRecord, temporary: string | undefined): Promise<string> {
+async function setTemporaryPassword(
+  svc: IdentityService,
+  user: UserRecord,
+  temporary: string | undefined,
+): Promise<string> {
   const password = temporary ?? generateTemporaryPassword();
   user.passwordHash = await svc.hash(password);
   user.temporaryPasswordExpiresAt = svc.now() + TEMP_PASSWORD_TTL_MS;
@@ -36,8 +46,12 @@ export const AdminCreateUser: Operation = async (svc, input) => {
   const temporary = input.optString('TemporaryPassword', RULES.password);
   input.optBoolean('ForceAliasCreation');
   const actionName = input.optString('MessageAction');
-  const action = actionName === undefined ? undefined : enumValue('MessageAction', actionName, ['RESEND', 'SUPPRESS'] as const);
-  for (const medium of input.optStringList('DesiredDeliveryMediums') ?? []) enumValue('DesiredDeliveryMediums', medium, ['SMS', 'EMAIL'] as const);
+  const action =
+    actionName === undefined
+      ? undefined
+      : enumValue('MessageAction', actionName, ['RESEND', 'SUPPRESS'] as const);
+  for (const medium of input.optStringList('DesiredDeliveryMediums') ?? [])
+    enumValue('DesiredDeliveryMediums', medium, ['SMS', 'EMAIL'] as const);
   input.optStringMap('ClientMetadata');
   if (!isEmail(username)) throw invalidParameter('Username should be an email.');
   const writes = validateAttributes(attributes, 'admin');
@@ -47,7 +61,10 @@ export const AdminCreateUser: Operation = async (svc, input) => {
   if (action === 'RESEND') {
     if (!existing) throw userNotFound(MESSAGES.userDoesNotExist);
     if (existing.status !== 'FORCE_CHANGE_PASSWORD') {
-      throw new CognitoError('UnsupportedUserStateException', `Resend not possible. ${existing.sub} status is not FORCE_CHANGE_PASSWORD`);
+      throw new CognitoError(
+        'UnsupportedUserStateException',
+        `Resend not possible. ${existing.sub} status is not FORCE_CHANGE_PASSWORD`,
+      );
     }
     const password = await setTemporaryPassword(svc, existing, temporary);
     svc.store.saveUser(existing);

@@ -42,8 +42,10 @@ const CHALLENGES = [
 // Compared against when the user does not exist, so both answers take as long.
 let dummyHash: Promise<string> | undefined;
 
-const passwordResetRequired = () => new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
-const userNotConfirmed = () => new CognitoError('UserNotConfirmedException', MESSAGES.userNotConfirmed);
+const passwordResetRequired = () =>
+  new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+const userNotConfirmed = () =>
+  new CognitoError('UserNotConfirmedException', MESSAGES.userNotConfirmed);
 
 function missing(name: string): CognitoError {
   return invalidParameter(`Missing required parameter ${name}`);
@@ -94,7 +96,11 @@ async function passwordAuth(svc: IdentityService, params: Record<string, string>
     return {
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
       Session: svc.createSession('NEW_PASSWORD_REQUIRED', user.sub),
-      ChallengeParameters: { USER_ID_FOR_SRP: user.sub, requiredAttributes: '[]', userAttributes: JSON.stringify(visible) },
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.sub,
+        requiredAttributes: '[]',
+        userAttributes: JSON.stringify(visible),
+      },
     };
   }
   return finishSignIn(svc, user);
@@ -111,7 +117,13 @@ async function refreshAuth(svc: IdentityService, params: Record<string, string>)
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   if (svc.isRevoked(user, claims.originJti)) throw notAuthorized(MESSAGES.refreshRevoked);
   if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
-  const tokens = await svc.keys.issueAccessAndId(user, claims.originJti, claims.authTime, now, svc.ttlFor(user));
+  const tokens = await svc.keys.issueAccessAndId(
+    user,
+    claims.originJti,
+    claims.authTime,
+    now,
+    svc.ttlFor(user),
+  );
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
 }
 
@@ -143,7 +155,8 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
   if (!username) throw missing('USERNAME');
   const session = svc.readSession(sessionId, [challenge]);
   const user = svc.store.getUser(session.sub);
-  if (!user || svc.store.findUser(username)?.sub !== user.sub || !sessionId) throw notAuthorized(MESSAGES.invalidSession);
+  if (!user || svc.store.findUser(username)?.sub !== user.sub || !sessionId)
+    throw notAuthorized(MESSAGES.invalidSession);
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
 
   if (challenge === 'SOFTWARE_TOKEN_MFA') {
@@ -156,7 +169,8 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
       else svc.store.putSession(sessionId, session);
       throw codeMismatch(MESSAGES.mfaCodeMismatch);
     }
-    if (user.mfa.lastStep !== undefined && step <= user.mfa.lastStep) throw codeMismatch('Your software token has already been used once.');
+    if (user.mfa.lastStep !== undefined && step <= user.mfa.lastStep)
+      throw codeMismatch('Your software token has already been used once.');
     user.mfa.lastStep = step;
     svc.store.saveUser(user);
     svc.store.deleteSession(sessionId);
@@ -200,7 +214,8 @@ export const RevokeToken: Operation = async (svc, input) => {
   const token = input.string('Token', { min: 1 });
   svc.requireClient(input.string('ClientId', RULES.clientId));
   input.optString('ClientSecret');
-  if (token.split('.').length === 3) throw new CognitoError('UnsupportedTokenTypeException', 'Unsupported token type');
+  if (token.split('.').length === 3)
+    throw new CognitoError('UnsupportedTokenTypeException', 'Unsupported token type');
   let claims;
   try {
     claims = await svc.keys.readRefresh(token, svc.now());

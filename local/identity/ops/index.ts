@@ -1,8 +1,22 @@
-import { AdminCreateUser, AdminDeleteUser, AdminDisableUser, AdminEnableUser, AdminGetUser, AdminUpdateUserAttributes } from './admin';
+import {
+  AdminCreateUser,
+  AdminDeleteUser,
+  AdminDisableUser,
+  AdminEnableUser,
+  AdminGetUser,
+  AdminUpdateUserAttributes,
+} from './admin';
 import { GlobalSignOut, InitiateAuth, RespondToAuthChallenge, RevokeToken } from './auth';
 import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from './mfa';
 import { ChangePassword, ConfirmForgotPassword, ForgotPassword } from './password';
-import { DeleteUser, DeleteUserAttributes, GetUser, GetUserAttributeVerificationCode, UpdateUserAttributes, VerifyUserAttribute } from './profile';
+import {
+  DeleteUser,
+  DeleteUserAttributes,
+  GetUser,
+  GetUserAttributeVerificationCode,
+  UpdateUserAttributes,
+  VerifyUserAttribute,
+} from './profile';
 import type { Operation } from './shared';
 import { ConfirmSignUp, ResendConfirmationCode, SignUp } from './signup';
 

@@ -6,16 +6,21 @@ import { matchTotp, newTotpSecret } from '../totp';
 import type { Operation } from './shared';
 
 /** The user behind an AccessToken or, during a sign-in challenge, a Session; plus a follow-up session. */
-async function tokenOrSession(svc: IdentityService, input: Input): Promise<{ user: UserRecord; nextSession?: string }> {
+async function tokenOrSession(
+  svc: IdentityService,
+  input: Input,
+): Promise<{ user: UserRecord; nextSession?: string }> {
   const accessToken = input.optString('AccessToken', RULES.accessToken);
   const sessionId = input.optString('Session', RULES.session);
   if (accessToken !== undefined) return { user: (await svc.authenticate(accessToken)).user };
-  if (sessionId === undefined) throw invalidParameter('Either AccessToken or Session must be provided.');
+  if (sessionId === undefined)
+    throw invalidParameter('Either AccessToken or Session must be provided.');
   const session = svc.readSession(sessionId);
   const user = svc.store.getUser(session.sub);
   if (!user) throw notAuthorized(MESSAGES.invalidSession);
+  // Sessions are single-use: hand out a fresh one for the same challenge, as Cognito does.
   svc.store.deleteSession(sessionId);
-  return { user, nextSession: svc.createSession(session.kind === 'SOFTWARE_TOKEN_MFA' ? 'SOFTWARE_TOKEN_MFA' : 'MFA_SETUP', user.sub) };
+  return { user, nextSession: svc.createSession(session.kind, user.sub) };
 }
 
 export const AssociateSoftwareToken: Operation = async (svc, input) => {
@@ -33,7 +38,11 @@ export const VerifySoftwareToken: Operation = async (svc, input) => {
   input.optString('FriendlyDeviceName', { min: 0, max: 131072 });
   const { user, nextSession } = await tokenOrSession(svc, input);
   const secret = user.mfa.pendingSecret ?? user.mfa.secret;
-  if (!secret) throw new CognitoError('SoftwareTokenMFANotFoundException', 'Software token MFA has not been associated with the user.');
+  if (!secret)
+    throw new CognitoError(
+      'SoftwareTokenMFANotFoundException',
+      'Software token MFA has not been associated with the user.',
+    );
   const step = matchTotp(secret, code, svc.now());
   if (step === null) throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
   user.mfa.secret = secret;
@@ -58,7 +67,8 @@ export const SetUserMFAPreference: Operation = async (svc, input) => {
   if (email?.optBoolean('Enabled') || email?.optBoolean('PreferredMfa')) {
     throw invalidParameter('User does not have delivery config set to turn on EMAIL_OTP');
   }
-  if ((enabled || preferred) && !user.mfa.secret) throw invalidParameter('User has not verified software token mfa');
+  if ((enabled || preferred) && !user.mfa.secret)
+    throw invalidParameter('User has not verified software token mfa');
   if (enabled !== undefined) user.mfa.enabled = enabled;
   if (preferred !== undefined) user.mfa.preferred = preferred;
   if (preferred) user.mfa.enabled = true;
@@ -67,4 +77,3 @@ export const SetUserMFAPreference: Operation = async (svc, input) => {
   svc.store.saveUser(user);
   return {};
 };
-

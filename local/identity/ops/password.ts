@@ -12,7 +12,8 @@ export const ForgotPassword: Operation = async (svc, input) => {
   publicCall(svc, input);
   const user = namedUser(svc, username);
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
-  if (user.status === 'FORCE_CHANGE_PASSWORD') throw notAuthorized('User password cannot be reset in the current state.');
+  if (user.status === 'FORCE_CHANGE_PASSWORD')
+    throw notAuthorized('User password cannot be reset in the current state.');
   const { attributes } = user;
   if (attributes.email_verified === 'true') {
     svc.sendCode(user, 'forgot-password', user.email);

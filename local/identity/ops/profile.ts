@@ -8,7 +8,11 @@ const ATTRIBUTE_NAME = { min: 1, max: 32 };
 
 export const GetUser: Operation = async (svc, input) => {
   const { user } = await svc.authenticate(input.string('AccessToken', RULES.accessToken));
-  return { Username: user.sub, UserAttributes: toAttributeList(user.attributes), ...mfaSettings(user) };
+  return {
+    Username: user.sub,
+    UserAttributes: toAttributeList(user.attributes),
+    ...mfaSettings(user),
+  };
 };
 
 export const UpdateUserAttributes: Operation = async (svc, input) => {
@@ -24,7 +28,10 @@ export const DeleteUserAttributes: Operation = async (svc, input) => {
   const names = input.optStringList('UserAttributeNames');
   if (names === undefined) input.string('UserAttributeNames');
   const { user } = await svc.authenticate(input.string('AccessToken', RULES.accessToken));
-  const writes = validateAttributes((names ?? []).map((Name) => ({ Name, Value: '' })), 'user');
+  const writes = validateAttributes(
+    (names ?? []).map((Name) => ({ Name, Value: '' })),
+    'user',
+  );
   applyAttributeWrites(svc, user, writes, 'user');
   return {};
 };
@@ -35,7 +42,10 @@ export const GetUserAttributeVerificationCode: Operation = async (svc, input) =>
   const name = input.string('AttributeName', ATTRIBUTE_NAME);
   input.optStringMap('ClientMetadata');
   const { user } = await svc.authenticate(accessToken);
-  if (name === 'email') return { CodeDeliveryDetails: svc.sendCode(user, 'verify-email', user.pendingEmail ?? user.email) };
+  if (name === 'email')
+    return {
+      CodeDeliveryDetails: svc.sendCode(user, 'verify-email', user.pendingEmail ?? user.email),
+    };
   if (name === 'phone_number') {
     const phone = user.attributes.phone_number;
     if (!phone) throw invalidParameter('User has no attribute phone_number to verify.');

@@ -6,15 +6,22 @@ import type { UserRecord } from '../store';
 
 export type Operation = (svc: IdentityService, input: Input) => Promise<object>;
 
-export const usernameExists = (message: string) => new CognitoError('UsernameExistsException', message);
+export const usernameExists = (message: string) =>
+  new CognitoError('UsernameExistsException', message);
 export const aliasExists = () => new CognitoError('AliasExistsException', MESSAGES.emailExists);
 
 const seconds = (ms: number) => ms / 1000;
 
 /** The MFA part of GetUser / AdminGetUser. */
-export function mfaSettings(user: UserRecord): { UserMFASettingList?: string[]; PreferredMfaSetting?: string } {
+export function mfaSettings(user: UserRecord): {
+  UserMFASettingList?: string[];
+  PreferredMfaSetting?: string;
+} {
   if (!user.mfa.enabled) return {};
-  return { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], ...(user.mfa.preferred ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' } : {}) };
+  return {
+    UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+    ...(user.mfa.preferred ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' } : {}),
+  };
 }
 
 /** Cognito's UserType (AdminCreateUser answers it). */
@@ -52,7 +59,12 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * - an empty value deletes an optional attribute.
  * Saves the user, then sends the codes; answers the delivery details.
  */
-export function applyAttributeWrites(svc: IdentityService, user: UserRecord, writes: Map<string, string>, caller: Caller): DeliveryDetails[] {
+export function applyAttributeWrites(
+  svc: IdentityService,
+  user: UserRecord,
+  writes: Map<string, string>,
+  caller: Caller,
+): DeliveryDetails[] {
   const messages: PendingMessage[] = [];
   const details: DeliveryDetails[] = [];
   const adminVerifies = (name: string) => caller === 'admin' && writes.get(name) === 'true';
@@ -60,7 +72,10 @@ export function applyAttributeWrites(svc: IdentityService, user: UserRecord, wri
 
   // Everything that can fail is checked before the (cached) record is touched.
   const email = writes.get('email');
-  if (email === '') throw invalidParameter('Attributes did not conform to the schema: email: The attribute is required');
+  if (email === '')
+    throw invalidParameter(
+      'Attributes did not conform to the schema: email: The attribute is required',
+    );
   if (email !== undefined) {
     const owner = svc.store.subForEmail(email);
     if (owner !== undefined && owner !== user.sub) throw aliasExists();
@@ -89,7 +104,9 @@ export function applyAttributeWrites(svc: IdentityService, user: UserRecord, wri
       }
       if (value === user.attributes.phone_number && !writes.has('phone_number_verified')) continue;
       user.attributes.phone_number = value;
-      user.attributes.phone_number_verified = adminVerifies('phone_number_verified') ? 'true' : 'false';
+      user.attributes.phone_number_verified = adminVerifies('phone_number_verified')
+        ? 'true'
+        : 'false';
       if (user.attributes.phone_number_verified === 'false') {
         const prepared = svc.prepareCode(user, 'verify-phone', value);
         messages.push(prepared.message);
@@ -99,9 +116,11 @@ export function applyAttributeWrites(svc: IdentityService, user: UserRecord, wri
       // With an email change in the same call the flag belongs to the switch (handled below);
       // otherwise it is about the active address.
       const emailWrite = writes.get('email');
-      if (emailWrite === undefined || sameEmail(emailWrite, user.email)) user.attributes.email_verified = value;
+      if (emailWrite === undefined || sameEmail(emailWrite, user.email))
+        user.attributes.email_verified = value;
     } else if (name === 'phone_number_verified') {
-      if (user.attributes.phone_number !== undefined && !writes.has('phone_number')) user.attributes.phone_number_verified = value;
+      if (user.attributes.phone_number !== undefined && !writes.has('phone_number'))
+        user.attributes.phone_number_verified = value;
     } else if (value === '') {
       delete user.attributes[name];
     } else {

@@ -53,7 +53,8 @@ export const ConfirmSignUp: Operation = async (svc, input) => {
   input.optString('Session');
   publicCall(svc, input);
   const user = namedUser(svc, username);
-  if (user.status !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
+  if (user.status !== 'UNCONFIRMED')
+    throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
   consumeCode(svc.store, user, 'signup', code, svc.now(), user.email);
   user.status = 'CONFIRMED';
   user.attributes.email_verified = 'true';

@@ -24,7 +24,7 @@ export const emailField = (required: string = MSG.emailRequired) =>
     .pipe(
       z
         .string()
-        .min(1, required)
+        .min(1, { error: required, abort: true })
         .max(MAX_EMAIL, MSG.emailInvalid)
         .regex(EMAIL_PATTERN, MSG.emailInvalid)
         .transform(normalizeEmail),
@@ -58,8 +58,8 @@ export const codeField = z
   .pipe(
     z
       .string()
-      .min(1, MSG.codeEnter)
-      .regex(/^\d*$/, MSG.codeDigitsOnly)
+      .min(1, { error: MSG.codeEnter, abort: true })
+      .regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true })
       .length(6, MSG.codeLength),
   );
 
@@ -104,8 +104,8 @@ export const nameSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, MSG.nameRequired)
-        .min(2, MSG.nameLength)
+        .min(1, { error: MSG.nameRequired, abort: true })
+        .min(2, { error: MSG.nameLength, abort: true })
         .max(100, MSG.nameInvalid)
         // Letters, optionally separated by a space, dot, apostrophe or hyphen ("Mary-Jane O'Neil Jr.").
         .regex(/^\p{L}+(?:(?:[ .'-]|\. )\p{L}+)*\.?$/u, MSG.nameInvalid),
@@ -120,8 +120,8 @@ export const phoneSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, MSG.phoneRequired)
-        .refine((d) => d !== '1', MSG.phoneRequired)
+        .min(1, { error: MSG.phoneRequired, abort: true })
+        .refine((d) => d !== '1', { error: MSG.phoneRequired, abort: true })
         .regex(/^1[2-9]\d{9}$/, MSG.phoneInvalid)
         .transform((d) => `+${d}`),
     ),

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { COOKIE_LIMIT, cookieNames, cookieOptions, sealRefresh, sealSession, unsealPending, unsealRefresh, unsealSession } from './seal';
+
+const env = { sessionPasswords: { '1': 'p'.repeat(32) } };
+const rotated = { sessionPasswords: { '2': 'n'.repeat(32), '1': 'p'.repeat(32) } };
+const other = { sessionPasswords: { '1': 'o'.repeat(32) } };
+
+/** A JWT-shaped string of about `bytes` characters, like Cognito's production tokens. */
+const token = (bytes: number) => randomBytes(Math.ceil((bytes * 3) / 4)).toString('base64url').slice(0, bytes);
+
+const claims = {
+  sub: '6f1c2a4e-1b2c-4d5e-8f90-1234567890ab',
+  email: 'a.rather.long.creator.address+youtube@creator-network.example.com',
+  emailVerified: true,
+  name: 'Alexandra Catherine Montgomery-Whitfield',
+  phoneNumber: '+15551234567',
+  phoneNumberVerified: true,
+  channelId: 'cm-0123456789abcdef0123',
+};
+
+/** Set-Cookie as a browser counts it: name=value plus attributes. */
+function setCookieLength(name: string, value: string) {
+  const o = cookieOptions({ mode: 'production' }, 30 * 24 * 3600);
+  return `${name}=${value}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; Secure; SameSite=Lax`.length;
+}
+
+describe('the cookie split (design §3)', () => {
+  it('keeps each cookie under 4096 bytes with production-sized tokens (access 1.8 KB, id 2 KB, refresh 1.8 KB)', async () => {
+    const names = cookieNames({ mode: 'production' });
+    // The id token (2 KB) is never stored; only the claims the UI needs are.
+    const idToken = token(2048);
+    expect(idToken.length).toBe(2048);
+    const session = await sealSession({ v: 1, accessToken: token(1800), accessExpiresAt: 2_000_000_000, claims }, env);
+    const refresh = await sealRefresh({ v: 1, refreshToken: token(1800), sub: claims.sub }, env);
+    expect(setCookieLength(names.session, session)).toBeLessThan(COOKIE_LIMIT);
+    expect(setCookieLength(names.refresh, refresh)).toBeLessThan(COOKIE_LIMIT);
+  });
+
+  it('caps a very long name so a user-chosen attribute cannot overflow the cookie', async () => {
+    const session = await sealSession({ v: 1, accessToken: token(1800), accessExpiresAt: 1, claims: { ...claims, name: 'x'.repeat(2048) } }, env);
+    expect(setCookieLength('__Host-cd_session', session)).toBeLessThan(COOKIE_LIMIT);
+    expect((await unsealSession(session, env))?.claims.name).toHaveLength(256);
+  });
+
+  it('round-trips, and survives secret rotation', async () => {
+    const data = { v: 1 as const, accessToken: 'at', accessExpiresAt: 123, claims };
+    const sealed = await sealSession(data, env);
+    expect(await unsealSession(sealed, env)).toEqual(data);
+    expect(await unsealSession(sealed, rotated)).toEqual(data);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['garbage', 'not-a-seal'],
+    ['oversized', 'Fe26.2*'.padEnd(10_000, 'a')],
+  ])('reads a %s cookie as signed out', async (_label, value) => {
+    expect(await unsealSession(value, env)).toBeNull();
+  });
+
+  it('reads a truncated, foreign or mis-shaped cookie as signed out', async () => {
+    const sealed = await sealSession({ v: 1, accessToken: 'at', accessExpiresAt: 1, claims }, env);
+    expect(await unsealSession(sealed.slice(0, -10), env)).toBeNull();
+    expect(await unsealSession(sealed, other)).toBeNull();
+    // A refresh cookie swapped into the session slot (or the other way round) is refused.
+    const refresh = await sealRefresh({ v: 1, refreshToken: 'rt', sub: 's' }, env);
+    expect(await unsealSession(refresh, env)).toBeNull();
+    expect(await unsealRefresh(sealed, env)).toBeNull();
+    expect(await unsealPending(refresh, env)).toBeNull();
+  });
+
+  it('names and flags cookies for the mode', () => {
+    expect(cookieNames({ mode: 'production' }).session).toBe('__Host-cd_session');
+    expect(cookieNames({ mode: 'local' }).session).toBe('cd_session');
+    expect(cookieOptions({ mode: 'production' }, 10)).toEqual({ httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: 10 });
+    expect(cookieOptions({ mode: 'local' }, 10).secure).toBe(false);
+  });
+});

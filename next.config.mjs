@@ -6,6 +6,18 @@ const nextConfig = {
   reactStrictMode: true,
   // The local stack's services are plain Node processes, not part of the app bundle.
   outputFileTracingExcludes: { '*': ['local/**', 'bench/**', 'e2e/**', '.data/**'] },
+  // Static assets bypass the guard; they still must not be sniffed or framed.
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

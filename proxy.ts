@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
+import { getEnv } from '@/lib/env';
+import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
 import { decide, routeAccess } from '@/lib/session/guard';
 import { authenticateRequest } from '@/lib/session/refresh';
 
@@ -9,17 +11,31 @@ import { authenticateRequest } from '@/lib/session/refresh';
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  const env = getEnv();
+  const https = env.mode === 'production';
+  const frameOrigin = originOf(env.ANALYTICS_EMBED_URL);
+  const dev = process.env.NODE_ENV === 'development';
 
-  if (pathname === '/creatorcash') {
+  const secure = (response: NextResponse, csp: string) => {
+    response.headers.set('Content-Security-Policy', csp);
+    for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
+    return response;
+  };
+
+  if (pathname === '/creatorcash' || pathname.startsWith('/creatorcash/')) {
+    // Prerendered pages: no per-request nonce is possible, and none is needed (no user data).
+    const csp = contentSecurityPolicy({ frameOrigin, dev, https });
+    if (pathname !== '/creatorcash') return secure(NextResponse.next(), csp);
     const variant = decodeCreatorCashQuery(search);
     const target = request.nextUrl.clone();
     target.search = '';
     // Rewrite, not redirect: the address bar keeps the campaign URL.
     target.pathname = variant ? `/creatorcash/${variant}` : '/';
-    return variant ? NextResponse.rewrite(target) : NextResponse.redirect(target);
+    return secure(variant ? NextResponse.rewrite(target) : NextResponse.redirect(target), csp);
   }
-  if (pathname.startsWith('/creatorcash/')) return NextResponse.next();
 
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy({ nonce, frameOrigin, dev, https });
   const auth = await authenticateRequest(request);
   const decision = decide(pathname, auth.signedIn);
   let response: NextResponse;
@@ -29,12 +45,15 @@ export async function proxy(request: NextRequest) {
     target.search = '';
     response = NextResponse.redirect(target);
   } else {
-    // Forward the (possibly refreshed) cookies so this request's render sees them.
+    // Next reads the nonce from the request's CSP header and puts it on its own scripts; the
+    // (possibly refreshed) cookies travel on the same request so this render sees them.
+    request.headers.set('x-nonce', nonce);
+    request.headers.set('Content-Security-Policy', csp);
     response = NextResponse.next({ request: { headers: request.headers } });
   }
   auth.apply(response);
   if (routeAccess(pathname) !== 'any') response.headers.set('Cache-Control', 'private, no-store');
-  return response;
+  return secure(response, csp);
 }
 
 export const config = {

@@ -1,0 +1,55 @@
+/**
+ * The Content-Security-Policy of design §6, as a pure function. Rendered pages get a fresh nonce
+ * and 'strict-dynamic'; the prerendered marketing pages cannot carry a per-request nonce, so they
+ * allow their own inline bootstrap scripts instead (they hold no user data and take no input).
+ */
+export function contentSecurityPolicy({
+  nonce,
+  frameOrigin,
+  dev = false,
+  https = false,
+}: {
+  nonce?: string;
+  frameOrigin: string;
+  dev?: boolean;
+  https?: boolean;
+}): string {
+  const script = nonce
+    ? [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`]
+    : [`'self'`, `'unsafe-inline'`];
+  // React's dev build evaluates code for better stacks; production never does.
+  if (dev) script.push(`'unsafe-eval'`);
+  const directives: [string, string[]][] = [
+    ['default-src', [`'self'`]],
+    ['script-src', script],
+    // Inline style attributes (dialogs, transitions) need this; styles cannot run code.
+    ['style-src', [`'self'`, `'unsafe-inline'`]],
+    ['img-src', [`'self'`, 'data:', 'blob:']],
+    ['font-src', [`'self'`]],
+    ['connect-src', [`'self'`]],
+    ['frame-src', [frameOrigin]],
+    ['frame-ancestors', [`'none'`]],
+    ['object-src', [`'none'`]],
+    ['base-uri', [`'none'`]],
+    ['form-action', [`'self'`]],
+  ];
+  const policy = directives.map(([name, values]) => `${name} ${values.join(' ')}`);
+  if (https) policy.push('upgrade-insecure-requests');
+  return policy.join('; ');
+}
+
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+/** Headers every response carries (design §6); HSTS only where the site is served over HTTPS. */
+export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
+  return {
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(https ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload' } : {}),
+  };
+}

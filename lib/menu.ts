@@ -1,0 +1,151 @@
+/**
+ * The dashboard menu tree of spec §2 as data. Every path the embedded frame may show comes from
+ * here: a `?path=` that is not one of these is refused.
+ */
+
+export type MenuGroupId = 'creator' | 'analytics';
+export type MenuItem = { label: string; path: string };
+export type MenuSection = { label: string; items: MenuItem[] };
+export type MenuNode = MenuItem | MenuSection;
+export type MenuGroup = {
+  id: MenuGroupId;
+  /** The header tab's label. */
+  label: 'Dashboard' | 'Analytics';
+  root: string;
+  /** Where the header tab goes. */
+  home: string;
+  nodes: MenuNode[];
+};
+
+const C = '/dash/creator';
+const A = '/dash/analytics';
+const leaf = (label: string, path: string): MenuItem => ({ label, path });
+const section = (label: string, base: string, items: [label: string, sub: string][]): MenuSection => ({
+  label,
+  // An empty sub-path is the section's own page (Settings -> /dash/creator/settings).
+  items: items.map(([l, sub]) => leaf(l, sub ? `${base}/${sub}` : base)),
+});
+
+export const MENU: readonly MenuGroup[] = [
+  {
+    id: 'creator',
+    label: 'Dashboard',
+    root: C,
+    home: C,
+    nodes: [
+      leaf('Dashboard', C),
+      leaf('Contracts', `${C}/contracts`),
+      leaf('Tools', `${C}/tools`),
+      section('Support', `${C}/support`, [
+        ['Tickets', 'tickets'],
+        ['FAQs', 'faqs'],
+        ['Guides', 'guides'],
+      ]),
+      section('Payments', `${C}/payments`, [
+        ['Balance', 'balance'],
+        ['Settings', 'settings/method'],
+        ['Early Payments', 'advances'],
+      ]),
+      section('Settings', `${C}/settings`, [
+        ['Connected Accounts', 'connected/youtube'],
+        ['Settings', ''],
+      ]),
+    ],
+  },
+  {
+    id: 'analytics',
+    label: 'Analytics',
+    root: A,
+    home: `${A}/home`,
+    nodes: [
+      leaf('Home', `${A}/home`),
+      leaf('Analyze', `${A}/analyze`),
+      section('YouTube', `${A}/youtube`, [
+        ['Channels', 'channels'],
+        ['Channel Groups', 'networks'],
+        ['Videos', 'videos'],
+        ['Video Groups', 'videogroups'],
+        ['Playlists', 'playlists'],
+      ]),
+      section('Facebook', `${A}/facebook`, [
+        ['Pages', 'pages'],
+        ['Page Groups', 'pagegroups'],
+        ['Videos', 'videos'],
+        ['Video Groups', 'videogroups'],
+      ]),
+      section('Instagram', `${A}/instagram`, [
+        ['Profiles', 'profiles'],
+        ['Profile Groups', 'profilegroups'],
+      ]),
+      section('Twitch', `${A}/twitch`, [
+        ['Channels', 'channels'],
+        ['Videos', 'videos'],
+      ]),
+    ],
+  },
+];
+
+export const DEFAULT_PATH = C;
+
+export type MenuEntry = { group: MenuGroup; section?: MenuSection; item: MenuItem };
+
+const ENTRIES = new Map<string, MenuEntry>();
+for (const group of MENU) {
+  for (const node of group.nodes) {
+    if ('items' in node) for (const item of node.items) ENTRIES.set(item.path, { group, section: node, item });
+    else ENTRIES.set(node.path, { group, item: node });
+  }
+}
+
+/** Every path of the tree, in menu order. */
+export const MENU_PATHS: readonly string[] = [...ENTRIES.keys()];
+
+export function menuEntry(path: string): MenuEntry | undefined {
+  return ENTRIES.get(path);
+}
+
+export function isMenuPath(path: unknown): path is string {
+  return typeof path === 'string' && ENTRIES.has(path);
+}
+
+export function menuGroup(id: MenuGroupId): MenuGroup {
+  return MENU.find((g) => g.id === id)!;
+}
+
+/**
+ * A `?path=` value as the page receives it: absent -> the default; a menu path (a trailing slash
+ * tolerated) -> itself; anything else (garbage, repeated, unknown) -> null.
+ */
+export function parsePathParam(value: string | string[] | null | undefined): string | null {
+  if (value === undefined || value === null || value === '') return DEFAULT_PATH;
+  if (typeof value !== 'string' || value.length > 200) return null;
+  const path = value.length > 1 ? value.replace(/\/$/, '') : value;
+  return isMenuPath(path) ? path : null;
+}
+
+/** The app URL that shows `path` in the frame. Menu paths are plain [a-z/], safe unencoded. */
+export function dashboardHref(path: string): string {
+  return path === DEFAULT_PATH ? '/' : `/?path=${path}`;
+}
+
+/** 'Support · Tickets', 'Contracts', 'Analytics · Home': the words a person sees for a path. */
+export function menuTitle(path: string): string {
+  const entry = menuEntry(path);
+  if (!entry) return '';
+  if (entry.section) return entry.section.label === entry.item.label ? entry.item.label : `${entry.section.label} · ${entry.item.label}`;
+  return entry.group.id === 'analytics' ? `Analytics · ${entry.item.label}` : entry.item.label;
+}
+
+/**
+ * The frame's address: the analytics host from configuration, a menu path, and the token. Refuses
+ * anything else, so the frame can only ever point at the analytics origin.
+ */
+export function embedSrc(base: string, path: string, token: string): string {
+  if (!isMenuPath(path)) throw new Error('not a menu path');
+  const root = new URL(base);
+  const url = new URL(`${base.replace(/\/+$/, '')}${path}`);
+  if (url.origin !== root.origin) throw new Error('embed URL left the analytics origin');
+  url.searchParams.set('embed_token', token);
+  url.searchParams.set('embed', 'true');
+  return url.toString();
+}

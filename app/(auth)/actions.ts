@@ -15,6 +15,7 @@ import {
 import { findCreatorId } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
+import { checkLimit } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import { clearPendingEmail, getPendingEmail, setPendingEmail, writeTokens } from '@/lib/session';
@@ -36,6 +37,8 @@ type ForgotField = 'email' | 'verificationCode' | 'newPassword' | 'confirmNewPas
  * creator id, or the message to show and the field it belongs to.
  */
 async function precheck(email: string): Promise<{ ok: true; id: string } | { ok: false; field?: 'email'; message: Message }> {
+  const limited = await checkLimit('lookup', email);
+  if (limited) return { ok: false, message: limited };
   const found = await findCreatorId(email);
   if (found.ok) return { ok: true, id: found.value };
   if (found.reason === 'not-found') return { ok: false, field: 'email', message: emailNotFound(getEnv().SUPPORT_EMAIL) };
@@ -63,6 +66,8 @@ async function finishSignIn(outcome: SignInOutcome): Promise<Message | null> {
 }
 
 export const signInAction = validatedAction(signInSchema, ['email', 'password'] as const, async ({ email, password }, { values }) => {
+  const limited = await checkLimit('signIn', email);
+  if (limited) return { status: 'error', message: limited, values };
   const pre = await precheck(email);
   if (!pre.ok) return precheckFailure<SignInField>(pre, values);
 
@@ -87,6 +92,8 @@ export const signUpAction = validatedAction(
   signUpSchema,
   ['email', 'password', 'verifyPassword'] as const,
   async ({ email, password }, { values }) => {
+    const limited = await checkLimit('signUp', email);
+    if (limited) return { status: 'error', message: limited, values };
     const pre = await precheck(email);
     if (!pre.ok) return precheckFailure<SignUpField>(pre, values);
 
@@ -107,6 +114,8 @@ export const signUpAction = validatedAction(
 export const verifySignUpAction = validatedAction(verifyEmailSchema, ['code'] as const, async ({ code }) => {
   const email = await getPendingEmail();
   if (!email) redirect('/login');
+  const limited = await checkLimit('verifyCode', email);
+  if (limited) return { status: 'error', message: limited };
   const result = await confirmSignUp(email, code);
   if (!result.ok) {
     log.info('auth.confirm_failed', { reason: result.failure.name });
@@ -121,6 +130,8 @@ export const verifySignUpAction = validatedAction(verifyEmailSchema, ['code'] as
 export async function resendSignUpCodeAction(): Promise<ActionState<CodeField>> {
   const email = await getPendingEmail();
   if (!email) return { status: 'error', unauthenticated: true };
+  const limited = await checkLimit('resendCode', email);
+  if (limited) return { status: 'error', message: limited };
   const result = await resendSignUpCode(email);
   if (!result.ok) return { status: 'error', message: result.failure.message };
   return { status: 'success', message: { text: `We sent a new code to ${email}.` } };
@@ -128,6 +139,8 @@ export async function resendSignUpCodeAction(): Promise<ActionState<CodeField>> 
 
 /** Stage 1 of forgot-password: pre-check, then ask Cognito to email a code. */
 export const forgotRequestAction = validatedAction(forgotRequestSchema, ['email'] as const, async ({ email }, { values }) => {
+  const limited = await checkLimit('resetPassword', email);
+  if (limited) return { status: 'error', message: limited, values };
   const pre = await precheck(email);
   if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
   const result = await forgotPassword(email);
@@ -145,6 +158,8 @@ export const forgotConfirmAction = validatedAction(
   ['email', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const,
   async ({ email, verificationCode, newPassword }, { values }) => {
     const stage = { stage: 'confirm', email };
+    const limited = await checkLimit('verifyCode', email);
+    if (limited) return { status: 'error', message: limited, values, data: stage };
     const result = await confirmForgotPassword(email, verificationCode, newPassword);
     if (!result.ok) {
       log.info('auth.reset_failed', { reason: result.failure.name });
@@ -167,6 +182,8 @@ export const forgotConfirmAction = validatedAction(
 export async function resendResetCodeAction(email: string): Promise<ActionState<ForgotField>> {
   const parsed = forgotRequestSchema.safeParse({ email });
   if (!parsed.success) return { status: 'error', message: { text: MSG.emailInvalid } };
+  const limited = await checkLimit('resendCode', parsed.data.email);
+  if (limited) return { status: 'error', message: limited, data: { stage: 'confirm', email } };
   const result = await forgotPassword(parsed.data.email);
   if (!result.ok) return { status: 'error', message: result.failure.message, data: { stage: 'confirm', email } };
   return { status: 'success', message: { text: `We sent a new code to ${parsed.data.email}.` }, data: { stage: 'confirm', email } };

@@ -73,8 +73,14 @@ for (const v of VARIANTS) {
     test('shows its sections, metadata and no axe violations', async ({ page, request }) => {
       await open(page, v);
       await expect(page).toHaveTitle(copy.meta.title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', copy.meta.description);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/creatorcash\\?[\\w-]+$`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        copy.meta.description,
+      );
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`/creatorcash\\?[\\w-]+$`),
+      );
 
       const main = page.getByRole('main');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.welcomebanner.title);
@@ -92,7 +98,9 @@ for (const v of VARIANTS) {
       const requirements = main.getByRole('region', { name: 'Requirements to Join' });
       const faqHeading = copy.faq?.title ?? 'Frequently asked questions';
       if (copy.requirementsToJoin && copy.faq) {
-        await expect(requirements.getByRole('listitem')).toHaveCount(copy.requirementsToJoin.items.length);
+        await expect(requirements.getByRole('listitem')).toHaveCount(
+          copy.requirementsToJoin.items.length,
+        );
         await expect(main.getByRole('heading', { level: 2, name: faqHeading })).toBeVisible();
       } else {
         await expect(requirements).toHaveCount(0);
@@ -119,7 +127,9 @@ for (const v of VARIANTS) {
         await page.setViewportSize({ width, height: 844 });
         await open(page, v);
         await revealAll(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
         expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
         await snap(page, `creatorcash-${v}-${width}`);
       }
@@ -151,10 +161,9 @@ test.describe('/creatorcash interactions', () => {
     await expect(apply.getByText(copy.successMessage.description)).toBeVisible();
     await apply.getByText(copy.successMessage.description).click();
     await expect(apply.getByRole('heading', { name: 'Something Went Wrong' })).toBeFocused();
-    await expect(apply.getByRole('link', { name: copy.failureMessage.mailTo.label })).toHaveAttribute(
-      'href',
-      /^mailto:[^?]+@[^?]+\?subject=/,
-    );
+    await expect(
+      apply.getByRole('link', { name: copy.failureMessage.mailTo.label }),
+    ).toHaveAttribute('href', /^mailto:[^?]+@[^?]+\?subject=/);
     await revealAll(page);
     await expectAccessible(page, '#apply');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -168,7 +177,9 @@ test.describe('/creatorcash interactions', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Apply Now' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: copy.creatorcash.title })).toBeFocused();
+    await expect(
+      page.getByRole('heading', { level: 2, name: copy.creatorcash.title }),
+    ).toBeFocused();
 
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: copy.creatorcash.step1.action })).toBeFocused();
@@ -182,7 +193,9 @@ test.describe('/creatorcash interactions', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: copy.creatorcash.failureMessage.mailTo.label })).toBeFocused();
+    await expect(
+      page.getByRole('link', { name: copy.creatorcash.failureMessage.mailTo.label }),
+    ).toBeFocused();
 
     const faq = page.getByRole('region', { name: copy.faq!.title });
     const triggers = faq.getByRole('button');
@@ -223,7 +236,9 @@ test.describe('/creatorcash interactions', () => {
     await expectAccessible(page);
   });
 
-  test('sections fade in when 20% visible, and not at all with reduced motion', async ({ browser }) => {
+  test('sections fade in when 20% visible, and not at all with reduced motion', async ({
+    browser,
+  }) => {
     const moving = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await open(moving, 'v2');
     const faqSection = moving.locator('[data-fade]').last();
@@ -232,7 +247,10 @@ test.describe('/creatorcash interactions', () => {
     await expect(faqSection).toHaveAttribute('data-fade', 'in');
     await moving.close();
 
-    const calm = await browser.newPage({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    const calm = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: 'reduce',
+    });
     await open(calm, 'v2');
     await calm.mouse.wheel(0, 4000);
     await expect(calm.locator('[data-fade]')).toHaveCount(0);
@@ -240,7 +258,10 @@ test.describe('/creatorcash interactions', () => {
   });
 
   test('everything reads without JavaScript', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     await page.goto(campaign('v3'));
     const copy = COPY.v3;
@@ -256,7 +277,8 @@ test.describe('/creatorcash interactions', () => {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
       const opacity = await page.getByText(text, { exact: true }).evaluate((el) => {
         let o = 1;
-        for (let n: Element | null = el; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
+        for (let n: Element | null = el; n; n = n.parentElement)
+          o *= Number(getComputedStyle(n).opacity);
         return o;
       });
       expect(opacity, text).toBe(1);

@@ -14,7 +14,13 @@ const primaryButton =
  * 3 Application Received, 4 Something Went Wrong (opened from the success message). Each change
  * moves focus to the new state's heading, since the control that caused it is gone.
  */
-export function ApplicationSteps({ copy, supportEmail }: { copy: ApplicationCopy; supportEmail: string }) {
+export function ApplicationSteps({
+  copy,
+  supportEmail,
+}: {
+  copy: ApplicationCopy;
+  supportEmail: string;
+}) {
   const [step, setStep] = useState<Step>(1);
   const heading = useRef<HTMLHeadingElement>(null);
   const changed = useRef(false);
@@ -64,7 +70,7 @@ export function ApplicationSteps({ copy, supportEmail }: { copy: ApplicationCopy
                   n
                 )}
               </span>
-              <span className={current ? 'font-semibold text-ink' : 'text-ink-muted'}>
+              <span className={current ? 'text-ink font-semibold' : 'text-ink-muted'}>
                 {label}
                 {done ? <span className="sr-only"> (done)</span> : null}
                 {failed ? <span className="sr-only"> (needs attention)</span> : null}
@@ -75,7 +81,7 @@ export function ApplicationSteps({ copy, supportEmail }: { copy: ApplicationCopy
       </ol>
 
       <div
-        className={`rounded-card border p-6 shadow-card sm:p-8 ${
+        className={`rounded-card shadow-card border p-6 sm:p-8 ${
           step === 3
             ? 'border-success/30 bg-success-bg'
             : step === 4
@@ -85,32 +91,38 @@ export function ApplicationSteps({ copy, supportEmail }: { copy: ApplicationCopy
       >
         {step === 1 || step === 2 ? (
           <>
-            <p className="text-sm font-semibold text-brand-700">Step {step} of 3</p>
-            <h3 ref={heading} tabIndex={-1} className="mt-1 text-2xl font-bold text-ink">
+            <p className="text-brand-700 text-sm font-semibold">Step {step} of 3</p>
+            <h3 ref={heading} tabIndex={-1} className="text-ink mt-1 text-2xl font-bold">
               {(step === 1 ? copy.step1 : copy.step2).title}
             </h3>
-            <p className="mt-2 text-ink-muted">{(step === 1 ? copy.step1 : copy.step2).description}</p>
-            <button type="button" className={`${primaryButton} mt-6`} onClick={() => go(step === 1 ? 2 : 3)}>
+            <p className="text-ink-muted mt-2">
+              {(step === 1 ? copy.step1 : copy.step2).description}
+            </p>
+            <button
+              type="button"
+              className={`${primaryButton} mt-6`}
+              onClick={() => go(step === 1 ? 2 : 3)}
+            >
               {step === 1 ? <Icon name="play" /> : <Icon name="arrow" />}
               {(step === 1 ? copy.step1 : copy.step2).action}
             </button>
           </>
         ) : step === 3 ? (
           <>
-            <p className="flex items-center gap-2 text-sm font-semibold text-success">
+            <p className="text-success flex items-center gap-2 text-sm font-semibold">
               <Icon name="check" className="size-5" />
               Step 3 of 3
             </p>
-            <h3 ref={heading} tabIndex={-1} className="mt-1 text-2xl font-bold text-success">
+            <h3 ref={heading} tabIndex={-1} className="text-success mt-1 text-2xl font-bold">
               {copy.successMessage.title}
             </h3>
             <button
               type="button"
               onClick={() => go(4)}
-              className="mt-4 flex w-full flex-col gap-2 rounded-card border border-success/30 bg-surface p-4 text-left text-ink transition-colors hover:border-success"
+              className="rounded-card border-success/30 bg-surface text-ink hover:border-success mt-4 flex w-full flex-col gap-2 border p-4 text-left transition-colors"
             >
               <span>{copy.successMessage.description}</span>
-              <span className="inline-flex items-center gap-1 font-semibold text-success">
+              <span className="text-success inline-flex items-center gap-1 font-semibold">
                 {copy.successMessage.action}
                 <Icon name="arrow" className="size-4" />
               </span>
@@ -118,14 +130,14 @@ export function ApplicationSteps({ copy, supportEmail }: { copy: ApplicationCopy
           </>
         ) : (
           <>
-            <p className="flex items-center gap-2 text-sm font-semibold text-danger">
+            <p className="text-danger flex items-center gap-2 text-sm font-semibold">
               <Icon name="alert" className="size-5" />
               Application status
             </p>
-            <h3 ref={heading} tabIndex={-1} className="mt-1 text-2xl font-bold text-danger">
+            <h3 ref={heading} tabIndex={-1} className="text-danger mt-1 text-2xl font-bold">
               {copy.failureMessage.title}
             </h3>
-            <p className="mt-2 text-ink">{copy.failureMessage.description}</p>
+            <p className="text-ink mt-2">{copy.failureMessage.description}</p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
               <a href={mailto} className={primaryButton}>
                 <Icon name="mail" />
@@ -134,13 +146,13 @@ export function ApplicationSteps({ copy, supportEmail }: { copy: ApplicationCopy
               <button
                 type="button"
                 onClick={() => go(1)}
-                className="min-h-12 rounded-full px-6 py-3 font-semibold text-brand-700 underline-offset-4 hover:underline"
+                className="text-brand-700 min-h-12 rounded-full px-6 py-3 font-semibold underline-offset-4 hover:underline"
               >
                 Start over
               </button>
             </div>
-            <p className="mt-4 text-sm text-ink-muted">
-              Or write to <span className="font-medium text-ink">{supportEmail}</span>
+            <p className="text-ink-muted mt-4 text-sm">
+              Or write to <span className="text-ink font-medium">{supportEmail}</span>
             </p>
           </>
         )}

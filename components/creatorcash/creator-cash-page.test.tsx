@@ -4,8 +4,14 @@ import { VARIANTS } from '@/lib/creatorcash/variants';
 import { CreatorCashPage } from './creator-cash-page';
 
 const SUPPORT = 'help@creators.example';
-const html = (v: (typeof VARIANTS)[number]) => renderToStaticMarkup(<CreatorCashPage copy={COPY[v]} supportEmail={SUPPORT} />);
-const text = (s: string) => s.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const html = (v: (typeof VARIANTS)[number]) =>
+  renderToStaticMarkup(<CreatorCashPage copy={COPY[v]} supportEmail={SUPPORT} />);
+const text = (s: string) =>
+  s
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
 
 describe('CreatorCashPage (server HTML)', () => {
@@ -34,16 +40,21 @@ describe('CreatorCashPage (server HTML)', () => {
     expect(out).not.toMatch(/Frequently asked|Questions, answered/);
   });
 
-  it.each(['v2', 'v3'] as const)('%s puts every requirement and every FAQ answer in the HTML', (v) => {
-    const out = html(v);
-    for (const item of COPY[v].requirementsToJoin!.items) expect(out).toContain(esc(item));
-    for (const { question, answer } of COPY[v].faq!.items) {
-      expect(out).toContain(esc(question));
-      expect(out).toContain(esc(answer));
-    }
-    // One answer open to begin with; the rest are in the HTML but hidden.
-    expect(out.match(/role="region"[^>]*hidden=""/g) ?? []).toHaveLength(COPY[v].faq!.items.length - 1);
-  });
+  it.each(['v2', 'v3'] as const)(
+    '%s puts every requirement and every FAQ answer in the HTML',
+    (v) => {
+      const out = html(v);
+      for (const item of COPY[v].requirementsToJoin!.items) expect(out).toContain(esc(item));
+      for (const { question, answer } of COPY[v].faq!.items) {
+        expect(out).toContain(esc(question));
+        expect(out).toContain(esc(answer));
+      }
+      // One answer open to begin with; the rest are in the HTML but hidden.
+      expect(out.match(/role="region"[^>]*hidden=""/g) ?? []).toHaveLength(
+        COPY[v].faq!.items.length - 1,
+      );
+    },
+  );
 
   it('hides nothing before the browser runs (no invisible-until-hydrated text)', () => {
     for (const v of VARIANTS) {

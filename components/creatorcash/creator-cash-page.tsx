@@ -1,4 +1,9 @@
-import { APPLY_PROMISES, DISCLAIMER, OFFER_TERMS, type CreatorCashCopy } from '@/lib/creatorcash/copy';
+import {
+  APPLY_PROMISES,
+  DISCLAIMER,
+  OFFER_TERMS,
+  type CreatorCashCopy,
+} from '@/lib/creatorcash/copy';
 import { ApplicationSteps } from './application-steps';
 import { ApplyNowLink } from './apply-now-link';
 import { FadeIn } from './fade-in';
@@ -12,14 +17,20 @@ const APPLY_ID = 'apply';
 const APPLY_HEADING_ID = 'apply-heading';
 
 /** The whole /creatorcash page for one variant. Server-rendered; client islands are marked. */
-export function CreatorCashPage({ copy, supportEmail }: { copy: CreatorCashCopy; supportEmail: string }) {
+export function CreatorCashPage({
+  copy,
+  supportEmail,
+}: {
+  copy: CreatorCashCopy;
+  supportEmail: string;
+}) {
   const { welcomebanner: banner, creators, creatorcash, requirementsToJoin, faq } = copy;
 
   return (
     <>
       <header className="bg-brand-900">
         <div className={`${container} flex items-center gap-2 py-4 text-white`}>
-          <span className="flex size-8 items-center justify-center rounded-lg bg-white text-brand-800">
+          <span className="text-brand-800 flex size-8 items-center justify-center rounded-lg bg-white">
             <Icon name="bolt" className="size-5" />
           </span>
           <span className="text-lg font-bold tracking-tight">Creator Cash</span>
@@ -27,29 +38,41 @@ export function CreatorCashPage({ copy, supportEmail }: { copy: CreatorCashCopy;
       </header>
 
       <main>
-        <section aria-labelledby="welcome-heading" className="bg-linear-to-b from-brand-900 to-brand-700 text-white">
-          <div className={`${container} grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[1.2fr_1fr] lg:py-24`}>
+        <section
+          aria-labelledby="welcome-heading"
+          className="from-brand-900 to-brand-700 bg-linear-to-b text-white"
+        >
+          <div
+            className={`${container} grid items-center gap-10 py-12 sm:py-16 lg:grid-cols-[1.2fr_1fr] lg:py-24`}
+          >
             <div>
-              <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{banner.eyebrow}</p>
-              <h1 id="welcome-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              <p className="text-brand-100 text-sm font-semibold tracking-wide uppercase">
+                {banner.eyebrow}
+              </p>
+              <h1
+                id="welcome-heading"
+                className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+              >
                 {banner.title}
               </h1>
-              <p className="mt-5 max-w-2xl text-lg text-pretty text-brand-50 sm:text-xl">{banner.subtitle}</p>
+              <p className="text-brand-50 mt-5 max-w-2xl text-lg text-pretty sm:text-xl">
+                {banner.subtitle}
+              </p>
               <ApplyNowLink
                 targetId={APPLY_ID}
                 focusId={APPLY_HEADING_ID}
-                className="mt-8 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-white px-8 py-3 text-lg font-semibold text-brand-800 shadow-card transition-colors hover:bg-brand-50 focus-visible:outline-white sm:w-auto"
+                className="text-brand-800 shadow-card hover:bg-brand-50 mt-8 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-white px-8 py-3 text-lg font-semibold transition-colors focus-visible:outline-white sm:w-auto"
               >
                 {banner.cta}
                 <Icon name="arrow" className="size-5" />
               </ApplyNowLink>
             </div>
-            <dl className="grid grid-cols-2 gap-3 rounded-card bg-white/10 p-3 ring-1 ring-white/20 sm:gap-4 sm:p-4">
+            <dl className="rounded-card grid grid-cols-2 gap-3 bg-white/10 p-3 ring-1 ring-white/20 sm:gap-4 sm:p-4">
               {OFFER_TERMS.map((t) => (
-                <div key={t.term} className="rounded-lg bg-brand-900/60 p-4">
-                  <dt className="text-sm text-brand-100">{t.term}</dt>
+                <div key={t.term} className="bg-brand-900/60 rounded-lg p-4">
+                  <dt className="text-brand-100 text-sm">{t.term}</dt>
                   <dd className="mt-1 text-xl font-bold sm:text-3xl">{t.value}</dd>
-                  <dd className="mt-1 text-sm text-brand-100">{t.detail}</dd>
+                  <dd className="text-brand-100 mt-1 text-sm">{t.detail}</dd>
                 </div>
               ))}
             </dl>
@@ -62,15 +85,18 @@ export function CreatorCashPage({ copy, supportEmail }: { copy: CreatorCashCopy;
               <h2 id="reasons-heading" className={sectionTitle}>
                 {creators.title}
               </h2>
-              <p className="mt-3 max-w-2xl text-lg text-ink-muted">{creators.intro}</p>
+              <p className="text-ink-muted mt-3 max-w-2xl text-lg">{creators.intro}</p>
               <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
                 {creators.cards.map((card) => (
-                  <li key={card.title} className="rounded-card border border-surface-border bg-surface p-6 shadow-card">
-                    <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <li
+                    key={card.title}
+                    className="rounded-card border-surface-border bg-surface shadow-card border p-6"
+                  >
+                    <span className="bg-brand-50 text-brand-700 flex size-11 items-center justify-center rounded-lg">
                       <Icon name={card.icon} />
                     </span>
-                    <h3 className="mt-4 text-lg font-semibold text-ink">{card.title}</h3>
-                    <p className="mt-2 text-ink-muted">{card.subTitle}</p>
+                    <h3 className="text-ink mt-4 text-lg font-semibold">{card.title}</h3>
+                    <p className="text-ink-muted mt-2">{card.subTitle}</p>
                   </li>
                 ))}
               </ul>
@@ -79,17 +105,21 @@ export function CreatorCashPage({ copy, supportEmail }: { copy: CreatorCashCopy;
         </FadeIn>
 
         <FadeIn>
-          <section id={APPLY_ID} aria-labelledby={APPLY_HEADING_ID} className="scroll-mt-4 bg-surface py-16 sm:py-20">
+          <section
+            id={APPLY_ID}
+            aria-labelledby={APPLY_HEADING_ID}
+            className="bg-surface scroll-mt-4 py-16 sm:py-20"
+          >
             <div className={`${container} grid gap-10 lg:grid-cols-[1fr_1.4fr]`}>
               <div>
                 <h2 id={APPLY_HEADING_ID} tabIndex={-1} className={sectionTitle}>
                   {creatorcash.title}
                 </h2>
-                <p className="mt-3 text-lg text-ink-muted">{creatorcash.intro}</p>
+                <p className="text-ink-muted mt-3 text-lg">{creatorcash.intro}</p>
                 <ul className="mt-6 grid gap-3">
                   {APPLY_PROMISES.map((promise) => (
-                    <li key={promise} className="flex items-start gap-3 text-ink">
-                      <Icon name="check" className="mt-0.5 size-5 shrink-0 text-success" />
+                    <li key={promise} className="text-ink flex items-start gap-3">
+                      <Icon name="check" className="text-success mt-0.5 size-5 shrink-0" />
                       {promise}
                     </li>
                   ))}
@@ -107,11 +137,14 @@ export function CreatorCashPage({ copy, supportEmail }: { copy: CreatorCashCopy;
                 <h2 id="requirements-heading" className={sectionTitle}>
                   {requirementsToJoin.title}
                 </h2>
-                <p className="mt-3 max-w-2xl text-lg text-ink-muted">{requirementsToJoin.intro}</p>
+                <p className="text-ink-muted mt-3 max-w-2xl text-lg">{requirementsToJoin.intro}</p>
                 <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                   {requirementsToJoin.items.map((item) => (
-                    <li key={item} className="flex items-start gap-3 rounded-card border border-surface-border bg-surface p-4">
-                      <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-success-bg text-success">
+                    <li
+                      key={item}
+                      className="rounded-card border-surface-border bg-surface flex items-start gap-3 border p-4"
+                    >
+                      <span className="bg-success-bg text-success flex size-6 shrink-0 items-center justify-center rounded-full">
                         <Icon name="check" className="size-4" />
                       </span>
                       <span className="text-ink">{item}</span>
@@ -147,7 +180,10 @@ export function CreatorCashPage({ copy, supportEmail }: { copy: CreatorCashCopy;
           ))}
           <p>
             Questions? Email{' '}
-            <a href={`mailto:${supportEmail}`} className="font-medium text-white underline underline-offset-2 focus-visible:outline-white">
+            <a
+              href={`mailto:${supportEmail}`}
+              className="font-medium text-white underline underline-offset-2 focus-visible:outline-white"
+            >
               {supportEmail}
             </a>
           </p>

@@ -20,7 +20,7 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
       collapsible
       value={open}
       onValueChange={setOpen}
-      className="divide-y divide-surface-border rounded-card border border-surface-border bg-surface shadow-card"
+      className="divide-surface-border rounded-card border-surface-border bg-surface shadow-card divide-y border"
     >
       {items.map((item, i) => {
         const value = `item-${i}`;
@@ -34,12 +34,12 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
                 <Accordion.Trigger
                   id={triggerId}
                   aria-controls={panelId}
-                  className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink hover:text-brand-700 sm:px-6"
+                  className="group text-ink hover:text-brand-700 flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold sm:px-6"
                 >
                   {item.question}
                   <Icon
                     name="chevron"
-                    className="size-5 shrink-0 text-brand-700 transition-transform duration-200 group-data-[state=open]:rotate-180"
+                    className="text-brand-700 size-5 shrink-0 transition-transform duration-200 group-data-[state=open]:rotate-180"
                   />
                 </Accordion.Trigger>
               </h3>
@@ -49,7 +49,7 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
               role="region"
               aria-labelledby={triggerId}
               hidden={!isOpen}
-              className="px-5 pb-5 text-ink-muted sm:px-6"
+              className="text-ink-muted px-5 pb-5 sm:px-6"
             >
               <p>{item.answer}</p>
             </div>

@@ -20,7 +20,9 @@ describe('ApplicationSteps', () => {
 
     fireEvent.click(screen.getByRole('button', { name: copy.step2.action }));
     expect(screen.getByRole('heading', { name: 'Application Received' })).toHaveFocus();
-    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Application Received');
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(
+      'Application Received',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: new RegExp(copy.successMessage.action) }));
     expect(screen.getByRole('heading', { name: 'Something Went Wrong' })).toHaveFocus();
@@ -92,13 +94,22 @@ describe('FadeIn', () => {
     window.IntersectionObserver = jest.fn((cb: Callback, opts?: IntersectionObserverInit) => {
       callback = cb;
       options = opts;
-      return { observe: jest.fn(), disconnect: jest.fn(), unobserve: jest.fn(), takeRecords: () => [] };
+      return {
+        observe: jest.fn(),
+        disconnect: jest.fn(),
+        unobserve: jest.fn(),
+        takeRecords: () => [],
+      };
     }) as unknown as typeof IntersectionObserver;
-    window.matchMedia = jest.fn(() => ({ matches: reduced })) as unknown as typeof window.matchMedia;
+    window.matchMedia = jest.fn(() => ({
+      matches: reduced,
+    })) as unknown as typeof window.matchMedia;
   });
 
   const below = () =>
-    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 5000 } as DOMRect);
+    jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 5000 } as DOMRect);
   const entry = (ratio: number, height: number) => ({
     isIntersecting: true,
     intersectionRatio: ratio,
@@ -127,7 +138,9 @@ describe('FadeIn', () => {
   });
 
   it('leaves a section that is already on screen alone', () => {
-    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 10 } as DOMRect);
+    jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 10 } as DOMRect);
     render(<FadeIn>hero</FadeIn>);
     expect(screen.getByText('hero')).not.toHaveAttribute('data-fade');
   });

@@ -12,61 +12,61 @@ export const OG_ALT = 'Creator Cash: cash advances on your finalized YouTube ear
 export function creatorCashOgImage(variant: Variant) {
   const { meta } = copyFor(variant);
   return new ImageResponse(
-    (
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 72,
+        color: '#ffffff',
+        backgroundImage: 'linear-gradient(180deg, #1b336f 0%, #1d42b0 100%)',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', fontSize: 36, fontWeight: 700 }}>
+        <div
+          style={{
+            display: 'flex',
+            width: 56,
+            height: 56,
+            marginRight: 20,
+            borderRadius: 12,
+            background: '#ffffff',
+            color: '#1c3a8c',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: 32,
+          }}
+        >
+          CC
+        </div>
+        Creator Cash
+      </div>
       <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          padding: 72,
-          color: '#ffffff',
-          backgroundImage: 'linear-gradient(180deg, #1b336f 0%, #1d42b0 100%)',
-        }}
+        style={{ display: 'flex', fontSize: 76, fontWeight: 700, lineHeight: 1.1, maxWidth: 1000 }}
       >
-        <div style={{ display: 'flex', alignItems: 'center', fontSize: 36, fontWeight: 700 }}>
+        {meta.ogHeadline}
+      </div>
+      <div style={{ display: 'flex' }}>
+        {OFFER_TERMS.slice(0, 3).map((t) => (
           <div
+            key={t.term}
             style={{
               display: 'flex',
-              width: 56,
-              height: 56,
-              marginRight: 20,
-              borderRadius: 12,
-              background: '#ffffff',
-              color: '#1c3a8c',
-              alignItems: 'center',
-              justifyContent: 'center',
-              fontSize: 32,
+              flexDirection: 'column',
+              marginRight: 24,
+              padding: '18px 28px',
+              borderRadius: 16,
+              background: 'rgba(255,255,255,0.12)',
             }}
           >
-            CC
+            <div style={{ fontSize: 24, color: '#dbe6fe' }}>{t.term}</div>
+            <div style={{ fontSize: 40, fontWeight: 700 }}>{t.value}</div>
           </div>
-          Creator Cash
-        </div>
-        <div style={{ display: 'flex', fontSize: 76, fontWeight: 700, lineHeight: 1.1, maxWidth: 1000 }}>
-          {meta.ogHeadline}
-        </div>
-        <div style={{ display: 'flex' }}>
-          {OFFER_TERMS.slice(0, 3).map((t) => (
-            <div
-              key={t.term}
-              style={{
-                display: 'flex',
-                flexDirection: 'column',
-                marginRight: 24,
-                padding: '18px 28px',
-                borderRadius: 16,
-                background: 'rgba(255,255,255,0.12)',
-              }}
-            >
-              <div style={{ fontSize: 24, color: '#dbe6fe' }}>{t.term}</div>
-              <div style={{ fontSize: 40, fontWeight: 700 }}>{t.value}</div>
-            </div>
-          ))}
-        </div>
+        ))}
       </div>
-    ),
+    </div>,
     OG_SIZE,
   );
 }

@@ -29,7 +29,11 @@ describe('Creator Cash copy', () => {
     expect(copy.creators.title).toBe('Reasons to join');
     expect(copy.creators.cards).toHaveLength(4);
     for (const card of copy.creators.cards) {
-      expect(card).toEqual({ title: expect.any(String), subTitle: expect.any(String), icon: expect.any(String) });
+      expect(card).toEqual({
+        title: expect.any(String),
+        subTitle: expect.any(String),
+        icon: expect.any(String),
+      });
     }
     const { step1, step2, successMessage, failureMessage } = copy.creatorcash;
     expect([step1.title, step2.title, successMessage.title, failureMessage.title]).toEqual([
@@ -38,8 +42,12 @@ describe('Creator Cash copy', () => {
       'Application Received',
       'Something Went Wrong',
     ]);
-    expect(failureMessage.mailTo).toEqual({ label: expect.any(String), subject: expect.any(String) });
-    for (const [path, text] of strings(copy)) expect({ path, blank: text.trim() === '' }).toEqual({ path, blank: false });
+    expect(failureMessage.mailTo).toEqual({
+      label: expect.any(String),
+      subject: expect.any(String),
+    });
+    for (const [path, text] of strings(copy))
+      expect({ path, blank: text.trim() === '' }).toEqual({ path, blank: false });
   });
 
   it('v1 is the short page: no requirements and no FAQ', () => {
@@ -85,7 +93,9 @@ describe('Creator Cash copy', () => {
       constants.usd(constants.MIN_MONTHLY_REVENUE_USD).slice(1),
     ]);
     const strays = strings(everything).flatMap(([path, text]) =>
-      (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).filter((n) => !allowed.has(n)).map((n) => `${path}: ${n}`),
+      (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? [])
+        .filter((n) => !allowed.has(n))
+        .map((n) => `${path}: ${n}`),
     );
     expect(strays).toEqual([]);
   });
@@ -128,7 +138,8 @@ describe('Creator Cash copy', () => {
         .join('\n');
     });
     for (const old of ['90%', '5%', '30 days', '24–48', '$1,000']) expect(text).not.toContain(old);
-    for (const now of ['77%', '3%', '21 days', '12–36 hours', '$2,500']) expect(text).toContain(now);
+    for (const now of ['77%', '3%', '21 days', '12–36 hours', '$2,500'])
+      expect(text).toContain(now);
   });
 });
 

@@ -25,7 +25,11 @@ export type ApplicationCopy = {
   /** `action` names the control that opens the next state (the success message is clickable). */
   successMessage: StepCopy;
   /** The address itself is configuration (SUPPORT_EMAIL); the copy owns the wording. */
-  failureMessage: { title: string; description: string; mailTo: { label: string; subject: string } };
+  failureMessage: {
+    title: string;
+    description: string;
+    mailTo: { label: string; subject: string };
+  };
 };
 
 /** One variant's copy (spec §3). v1 is the short page: no requirements, no FAQ. */
@@ -64,13 +68,21 @@ const STEP_TITLES = {
 
 /** The offer at a glance, shown beside the welcome banner on every variant. */
 export const OFFER_TERMS = [
-  { term: 'Advance', value: `Up to ${percent(ADVANCE_PERCENT)}`, detail: 'of finalized monthly earnings' },
+  {
+    term: 'Advance',
+    value: `Up to ${percent(ADVANCE_PERCENT)}`,
+    detail: 'of finalized monthly earnings',
+  },
   { term: 'Fee', value: fee, detail: 'deducted automatically' },
   { term: 'Funds in', value: fundingWindow, detail: `up to ${DAYS_FASTER} days faster` },
   { term: 'Credit check', value: 'None', detail: 'your channel speaks for you' },
 ] as const;
 
-const requirements = (intro: string) => ({ title: 'Requirements to Join', intro, items: ELIGIBILITY });
+const requirements = (intro: string) => ({
+  title: 'Requirements to Join',
+  intro,
+  items: ELIGIBILITY,
+});
 
 const notAffiliatedAnswer =
   'No. Creator Cash is not affiliated with YouTube or Google, and an advance does not include monetization or premium tier access.';
@@ -96,7 +108,8 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
         {
           icon: 'clock',
           title: `Paid up to ${DAYS_FASTER} days faster`,
-          subTitle: 'Skip the wait for the monthly payout cycle. Get your money once your earnings are finalized.',
+          subTitle:
+            'Skip the wait for the monthly payout cycle. Get your money once your earnings are finalized.',
         },
         {
           icon: 'percent',
@@ -106,7 +119,8 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
         {
           icon: 'receipt',
           title: `One simple ${fee} fee`,
-          subTitle: 'Deducted automatically, so there is nothing to calculate and nothing to chase.',
+          subTitle:
+            'Deducted automatically, so there is nothing to calculate and nothing to chase.',
         },
         {
           icon: 'shield',
@@ -117,10 +131,12 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
     },
     creatorcash: {
       title: 'Apply in minutes',
-      intro: 'Connect your channel, send your application, and we take it from there. No paperwork, no credit check.',
+      intro:
+        'Connect your channel, send your application, and we take it from there. No paperwork, no credit check.',
       step1: {
         title: STEP_TITLES.step1,
-        description: 'Link the channel you want an advance on so we can see its finalized earnings.',
+        description:
+          'Link the channel you want an advance on so we can see its finalized earnings.',
         action: 'Connect YouTube',
       },
       step2: {
@@ -135,7 +151,8 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
       },
       failureMessage: {
         title: STEP_TITLES.failureMessage,
-        description: 'We could not confirm your application just now. Nothing is lost: email our team and we will finish it with you.',
+        description:
+          'We could not confirm your application just now. Nothing is lost: email our team and we will finish it with you.',
         mailTo: { label: 'Email our support team', subject: 'Creator Cash application' },
       },
     },
@@ -187,7 +204,8 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
       intro: 'It takes a few minutes and does not touch your credit.',
       step1: {
         title: STEP_TITLES.step1,
-        description: 'Connect the channel you create on. We only read what we need to size your advance.',
+        description:
+          'Connect the channel you create on. We only read what we need to size your advance.',
         action: 'Connect YouTube',
       },
       step2: {
@@ -202,8 +220,12 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
       },
       failureMessage: {
         title: STEP_TITLES.failureMessage,
-        description: 'We hit a snag checking your application. Send us a quick email and a real person will help you finish it.',
-        mailTo: { label: 'Email a Creator Cash specialist', subject: 'Help with my Creator Cash application' },
+        description:
+          'We hit a snag checking your application. Send us a quick email and a real person will help you finish it.',
+        mailTo: {
+          label: 'Email a Creator Cash specialist',
+          subject: 'Help with my Creator Cash application',
+        },
       },
     },
     requirementsToJoin: requirements('Check every box below and you are ready to apply.'),
@@ -290,11 +312,17 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
       },
       failureMessage: {
         title: STEP_TITLES.failureMessage,
-        description: 'We could not load your application status. Your information is safe with us; email our team and we will get you sorted.',
-        mailTo: { label: 'Contact Creator Cash support', subject: 'Creator Cash application status' },
+        description:
+          'We could not load your application status. Your information is safe with us; email our team and we will get you sorted.',
+        mailTo: {
+          label: 'Contact Creator Cash support',
+          subject: 'Creator Cash application status',
+        },
       },
     },
-    requirementsToJoin: requirements('Creator Cash is built for established channels. You can apply if all of these are true:'),
+    requirementsToJoin: requirements(
+      'Creator Cash is built for established channels. You can apply if all of these are true:',
+    ),
     faq: {
       title: 'Questions, answered plainly',
       items: [

@@ -25,6 +25,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { absolute: meta.title },
     description: meta.description,
     alternates: { canonical: url },
+    // Its own icon, so browsers do not ask for /favicon.ico (which the app redirects).
+    icons: { icon: { url: '/creatorcash/icon.svg', type: 'image/svg+xml' } },
     openGraph: {
       type: 'website',
       url,

@@ -1,4 +1,4 @@
-import { formatPhone, formattedName, initials } from './format';
+import { formatPhone, formattedName, initials, phoneInputValue } from './format';
 
 describe('formattedName', () => {
   it.each([
@@ -37,5 +37,30 @@ describe('formatPhone', () => {
     ['', ''],
   ])('%p -> %p', (input, expected) => {
     expect(formatPhone(input)).toBe(expected);
+  });
+});
+
+describe('phoneInputValue', () => {
+  it.each([
+    ['', '+1'],
+    ['+', '+1'],
+    ['+1', '+1'],
+    ['+15', '+1 (5'],
+    ['+1 (555', '+1 (555'],
+    ['+1 (5551', '+1 (555) 1'],
+    ['+1 (555) 123', '+1 (555) 123'],
+    ['+1 (555) 1234', '+1 (555) 123-4'],
+    ['+1 (555) 123-45678', '+1 (555) 123-4567'],
+    ['5551234567', '+1 (555) 123-4567'],
+    ['15551234567', '+1 (555) 123-4567'],
+    ['+1 555.123.4567', '+1 (555) 123-4567'],
+    ['+1 (555) ', '+1 (555'],
+    ['abc', '+1'],
+  ])('%p -> %p', (input, expected) => {
+    expect(phoneInputValue(input)).toBe(expected);
+  });
+
+  it('round-trips with formatPhone for a full number', () => {
+    expect(phoneInputValue('+15551234567')).toBe(formatPhone('+15551234567'));
   });
 });

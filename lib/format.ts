@@ -30,3 +30,19 @@ export function formatPhone(phone: string | undefined): string {
   if (d.length !== 11 || !d.startsWith('1')) return phone;
   return `+1 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7)}`;
 }
+
+/**
+ * What the phone field shows while someone types (spec §5): always '+1', then up to ten digits
+ * as +1 (xxx) xxx-xxxx. A pasted 11-digit US number or one typed without '+' keeps its digits.
+ */
+export function phoneInputValue(raw: string): string {
+  let digits = raw.replace(/\D/g, '');
+  // The country code is fixed: drop it wherever it was typed or pasted (US area codes never start with 1).
+  if (digits.startsWith('1')) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  if (!digits) return '+1';
+  const [a, b, c] = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)];
+  if (digits.length <= 3) return `+1 (${a}`;
+  if (digits.length <= 6) return `+1 (${a}) ${b}`;
+  return `+1 (${a}) ${b}-${c}`;
+}

@@ -1,14 +1,38 @@
 import type { Metadata } from 'next';
-import { requireSession } from '@/lib/session';
+import { redirect } from 'next/navigation';
+import { EmbedFrame } from '@/components/dashboard/embed-frame';
+import { ForcedSignOut } from '@/components/dashboard/forced-sign-out';
+import { getUser } from '@/lib/cognito';
+import { getEnv } from '@/lib/env';
 import { formattedName } from '@/lib/format';
+import { log } from '@/lib/log';
+import { parsePathParam } from '@/lib/menu';
+import { requireSession } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
-export default async function DashboardPage() {
-  const { claims } = await requireSession();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function DashboardPage({ searchParams }: Props) {
+  const session = await requireSession();
+  // Only paths of the menu tree; anything else shows the default rather than an error page.
+  if (parsePathParam((await searchParams).path) === null) redirect('/');
+
+  // Spec §4: on start, check the current user with the identity service, bypassing what we hold.
+  const user = await getUser(session.accessToken);
+  if (!user.ok) {
+    log.info('dashboard.user_check_failed', { reason: user.failure.name });
+    if (user.failure.kind === 'user-not-found') return <ForcedSignOut message={user.failure.message.text} delayMs={1000} />;
+    if (user.failure.name === 'NotAuthorizedException') return <ForcedSignOut />;
+  }
+  const claims = user.ok ? user.value : session.claims;
+  // Spec §4: an account without a creator channel cannot see the dashboard.
+  if (!claims.channelId) return <ForcedSignOut />;
+
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Welcome, {formattedName(claims.name, claims.email)}</h1>
-    </div>
+    <>
+      <h1 className="sr-only">Welcome, {formattedName(session.claims.name, session.claims.email)}</h1>
+      <EmbedFrame base={getEnv().ANALYTICS_EMBED_URL} />
+    </>
   );
 }

@@ -148,3 +148,6 @@ export const changePasswordSchema = z
 
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignUpInput = z.input<typeof signUpSchema>;
+
+/** Confirming a new email: the address it was sent to and the code (spec §4). */
+export const verifyEmailChangeSchema = z.object({ email: emailField(MSG.emailEmpty), code: codeField });

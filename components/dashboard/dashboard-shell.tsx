@@ -1,0 +1,142 @@
+'use client';
+
+import * as Sheet from '@radix-ui/react-dialog';
+import Link from 'next/link';
+import { useState, useSyncExternalStore } from 'react';
+import { logoutAction } from '@/app/(dashboard)/actions';
+import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/menu';
+import { CloseIcon, LogoutIcon, MenuIcon, SettingsIcon } from './icons';
+import { SideMenu } from './side-menu';
+import { onMenuLinkClick, useDashboardPath } from './use-dashboard-path';
+
+const WIDE = '(min-width: 1024px)';
+function useWide() {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+}
+
+const iconButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink';
+
+/**
+ * The protected layout's chrome (spec §2): header tabs, the person's name and initials, Settings,
+ * Logout, and a hamburger for the side menu. The side menu is a column on wide screens (the
+ * hamburger hides it) and a sheet over the page on narrow ones.
+ */
+export function DashboardShell({ name, initials, children }: { name: string; initials: string; children: React.ReactNode }) {
+  const current = useDashboardPath();
+  const group = menuEntry(current ?? DEFAULT_PATH)?.group ?? menuGroup('creator');
+  const wide = useWide();
+  const [collapsed, setCollapsed] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const expanded = wide ? !collapsed : sheetOpen;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 border-b border-surface-border bg-white">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:px-4">
+          <button
+            type="button"
+            aria-label="Menu"
+            aria-expanded={expanded}
+            aria-controls={wide ? 'side-menu' : sheetOpen ? 'side-menu-sheet' : undefined}
+            onClick={() => (wide ? setCollapsed((c) => !c) : setSheetOpen((o) => !o))}
+            className={iconButton}
+          >
+            <MenuIcon />
+          </button>
+          <Link href="/" className="inline-flex items-center gap-2 font-bold text-brand-800" aria-label="Creator Dashboard home">
+            <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm text-white">
+              CD
+            </span>
+            <span aria-hidden="true" className="hidden xl:inline">
+              Creator Dashboard
+            </span>
+          </Link>
+          <nav aria-label="Sections" className="order-last -mb-2 w-full sm:order-none sm:mb-0 sm:ml-4 sm:w-auto">
+            <ul className="flex">
+              {MENU.map((g) => {
+                const active = current !== null && g.id === group.id;
+                const href = dashboardHref(g.home);
+                return (
+                  <li key={g.id} className="flex-1 sm:flex-none">
+                    <Link
+                      href={href}
+                      prefetch={false}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={(e) => onMenuLinkClick(e, href)}
+                      className={`flex min-h-11 items-center justify-center border-b-2 px-4 text-sm font-semibold ${
+                        active ? 'border-brand-600 text-brand-800' : 'border-transparent text-ink-muted hover:text-ink'
+                      }`}
+                    >
+                      {g.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <span className="sr-only max-w-48 truncate text-sm font-medium text-ink sm:not-sr-only" data-testid="user-name">
+              {name}
+            </span>
+            <span
+              aria-hidden="true"
+              className="mr-1 grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+              data-testid="user-initials"
+            >
+              {initials}
+            </span>
+            <Link href="/profile" aria-label="Settings" className={iconButton}>
+              <SettingsIcon />
+            </Link>
+            <form action={logoutAction}>
+              <button type="submit" aria-label="Logout" className={iconButton}>
+                <LogoutIcon />
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+
+      <div className="flex flex-1">
+        <aside
+          id="side-menu"
+          className={`sticky top-[61px] h-[calc(100dvh-61px)] w-64 shrink-0 overflow-y-auto border-r border-surface-border bg-white ${
+            collapsed ? 'hidden' : 'hidden lg:block'
+          }`}
+        >
+          <SideMenu group={group} current={current} />
+        </aside>
+        <Sheet.Root open={sheetOpen && !wide} onOpenChange={setSheetOpen}>
+          <Sheet.Portal>
+            <Sheet.Overlay className="fixed inset-0 z-40 bg-ink/50" />
+            <Sheet.Content
+              id="side-menu-sheet"
+              aria-describedby={undefined}
+              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl focus:outline-none"
+            >
+              <div className="flex items-center justify-between border-b border-surface-border px-3 py-2">
+                <Sheet.Title className="px-3 font-semibold text-ink">{group.label}</Sheet.Title>
+                <Sheet.Close aria-label="Close menu" className={iconButton}>
+                  <CloseIcon />
+                </Sheet.Close>
+              </div>
+              <SideMenu group={group} current={current} onNavigate={() => setSheetOpen(false)} />
+            </Sheet.Content>
+          </Sheet.Portal>
+        </Sheet.Root>
+        <main id="main" className="flex min-w-0 flex-1 flex-col">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { logoutAction } from '@/app/(dashboard)/actions';
+import { EMBED_TOKEN_ERRORS, type EmbedTokenAnswer, type EmbedTokenError } from '@/app/api/embed-token/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Loader } from '@/components/ui/loader';
+import { DEFAULT_PATH, embedSrc, menuTitle } from '@/lib/menu';
+import { APP_MSG } from '@/lib/messages';
+import { useDashboardPath } from './use-dashboard-path';
+
+/** The modals of spec §8 the frame can show. */
+type FrameError = 'creator' | 'system' | 'connection';
+const ERROR_TEXT: Record<FrameError, string> = {
+  creator: APP_MSG.creatorSystemDown,
+  system: APP_MSG.systemError,
+  connection: APP_MSG.connectionFailed,
+};
+
+/** A token this close to expiry is replaced before use: the frame must open before it lapses. */
+const TOKEN_MARGIN_MS = 30_000;
+
+type Fetched = { ok: true; token: string; until: number } | { ok: false; error: FrameError | 'unauthenticated' | 'no_channel' };
+
+function isAnswer(body: unknown): body is EmbedTokenAnswer {
+  const b = body as Partial<EmbedTokenAnswer> | null;
+  return typeof b?.token === 'string' && b.token.length > 0 && typeof b.expiresIn === 'number';
+}
+
+async function fetchToken(): Promise<Fetched> {
+  if (!navigator.onLine) return { ok: false, error: 'connection' };
+  let res: Response;
+  try {
+    res = await fetch('/api/embed-token', { cache: 'no-store', headers: { accept: 'application/json' } });
+  } catch {
+    // fetch rejects (TypeError) only when the request never got an answer.
+    return { ok: false, error: 'connection' };
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (res.ok && isAnswer(body)) return { ok: true, token: body.token, until: Date.now() + body.expiresIn * 1000 };
+  const code = (body as { error?: unknown } | null)?.error;
+  const known = EMBED_TOKEN_ERRORS.find((e) => e === code) as EmbedTokenError | undefined;
+  if (known === 'unauthenticated' || known === 'no_channel') return { ok: false, error: known };
+  return { ok: false, error: known === 'creator_unavailable' ? 'creator' : 'system' };
+}
+
+/**
+ * The embedded analytics dashboard for the selected menu path. It fetches a short-lived token
+ * from our own server (never the creator system) and a fresh one whenever the one it holds is
+ * about to lapse, so a tab left open for hours still navigates.
+ */
+export function EmbedFrame({ base }: { base: string }) {
+  const path = useDashboardPath() ?? DEFAULT_PATH;
+  const router = useRouter();
+  const token = useRef<{ value: string; until: number } | null>(null);
+  const [frame, setFrame] = useState<{ path: string; src: string } | null>(null);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const [error, setError] = useState<{ kind: FrameError; path: string } | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  const load = useCallback(
+    async (wanted: string, isCurrent: () => boolean) => {
+      let value = token.current && token.current.until - Date.now() > TOKEN_MARGIN_MS ? token.current.value : null;
+      if (!value || !navigator.onLine) {
+        const fetched = await fetchToken();
+        if (!isCurrent()) return;
+        if (!fetched.ok) {
+          if (fetched.error === 'unauthenticated') router.replace('/login');
+          else if (fetched.error === 'no_channel') void logoutAction();
+          else {
+            setDismissed(false);
+            setError({ kind: fetched.error, path: wanted });
+          }
+          return;
+        }
+        token.current = { value: fetched.token, until: fetched.until };
+        value = fetched.token;
+      }
+      setError(null);
+      setFrame({ path: wanted, src: embedSrc(base, wanted, value) });
+    },
+    [base, router],
+  );
+
+  useEffect(() => {
+    let current = true;
+    // Always after this render: a reused token must not set state inside the effect itself.
+    void Promise.resolve().then(() => load(path, () => current));
+    return () => {
+      current = false;
+    };
+  }, [path, attempt, load]);
+
+  // A connection lost while waiting is said at once; when it comes back, try again by itself.
+  const errorRef = useRef(error);
+  useEffect(() => {
+    errorRef.current = error;
+  }, [error]);
+  useEffect(() => {
+    const offline = () => {
+      if (!errorRef.current) setError({ kind: 'connection', path });
+    };
+    const online = () => {
+      if (errorRef.current?.kind === 'connection') setAttempt((a) => a + 1);
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [path]);
+
+  const retry = () => {
+    setError(null);
+    setAttempt((a) => a + 1);
+  };
+
+  const shownError = error && error.path === path ? error.kind : null;
+  const ready = frame !== null && frame.path === path && loadedSrc === frame.src;
+  const title = menuTitle(path);
+
+  return (
+    <div className="relative flex flex-1 flex-col">
+      {frame && (
+        <iframe
+          key="embed"
+          src={frame.src}
+          title={`${menuTitle(frame.path)} dashboard`}
+          onLoad={() => setLoadedSrc(frame.src)}
+          referrerPolicy="no-referrer"
+          className={`min-h-[calc(100dvh-9rem)] w-full flex-1 border-0 bg-surface-muted ${ready ? '' : 'invisible'}`}
+        />
+      )}
+      {!ready && !shownError && (
+        <div className="absolute inset-0 flex items-center justify-center bg-surface-muted">
+          <Loader label={`Loading ${title}…`} />
+        </div>
+      )}
+      {shownError && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-surface-muted px-6 text-center">
+          <p className="max-w-md text-ink">{ERROR_TEXT[shownError]}</p>
+          <Button type="button" onClick={retry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      <Dialog
+        open={shownError !== null && !dismissed}
+        onOpenChange={(open) => !open && setDismissed(true)}
+        title={shownError ? ERROR_TEXT[shownError] : ''}
+      >
+        <div className="flex justify-end">
+          <Button type="button" onClick={retry} autoFocus>
+            Retry
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { usePathname, useSearchParams } from 'next/navigation';
+import { DEFAULT_PATH, parsePathParam } from '@/lib/menu';
+
+/** The menu path the frame shows: from `?path=` on /, null on other pages (e.g. /profile). */
+export function useDashboardPath(): string | null {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  if (pathname !== '/') return null;
+  return parsePathParam(params.get('path')) ?? DEFAULT_PATH;
+}
+
+/**
+ * On /, a menu link only changes `?path=`: push it to history without a server round trip (Next
+ * keeps useSearchParams in step with pushState). Elsewhere, and for new-tab clicks, the link
+ * navigates as usual.
+ */
+export function onMenuLinkClick(event: React.MouseEvent<HTMLAnchorElement>, href: string, after?: () => void) {
+  const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  if (plain && window.location.pathname === '/') {
+    event.preventDefault();
+    if (`${window.location.pathname}${window.location.search}` !== href) window.history.pushState(null, '', href);
+  }
+  after?.();
+}

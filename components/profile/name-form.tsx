@@ -1,0 +1,32 @@
+'use client';
+
+import { useWatch } from 'react-hook-form';
+import { updateNameAction } from '@/app/(dashboard)/profile/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { nameSchema } from '@/lib/validation/schemas';
+import { useAnswerEffects } from './use-answer-effects';
+
+const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
+
+export function NameForm({ current, onDone }: { current: string; onDone: () => void }) {
+  const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
+    schema: nameSchema,
+    action: updateNameAction,
+    defaultValues: { name: current },
+  });
+  useAnswerEffects(state, onDone);
+  const name = useWatch({ control: form.control, name: 'name' }) ?? '';
+  const changed = tidy(name) !== tidy(current);
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormMessage message={state.message} />
+      <Field label="Name" autoComplete="name" autoFocus required errors={errorsFor('name')} {...register('name')} />
+      <Button type="submit" pending={pending} disabled={!changed}>
+        Save
+      </Button>
+    </form>
+  );
+}

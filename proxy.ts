@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
 import { getEnv } from '@/lib/env';
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '@/lib/log';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
 import { decide, routeAccess } from '@/lib/session/guard';
 import { authenticateRequest } from '@/lib/session/refresh';
@@ -34,9 +35,11 @@ export async function proxy(request: NextRequest) {
     return secure(variant ? NextResponse.rewrite(target) : NextResponse.redirect(target), csp);
   }
 
+  const reqId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  request.headers.set(REQUEST_ID_HEADER, reqId);
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy({ nonce, frameOrigin, dev, https });
-  const auth = await authenticateRequest(request);
+  const auth = await withRequestId(reqId, () => authenticateRequest(request));
   const decision = decide(pathname, auth.signedIn);
   let response: NextResponse;
   if (decision.action === 'redirect') {
@@ -52,6 +55,7 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.next({ request: { headers: request.headers } });
   }
   auth.apply(response);
+  response.headers.set(REQUEST_ID_HEADER, reqId);
   if (routeAccess(pathname) !== 'any') response.headers.set('Cache-Control', 'private, no-store');
   return secure(response, csp);
 }

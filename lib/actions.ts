@@ -1,6 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
-import { log } from '@/lib/log';
+import { headers } from 'next/headers';
+import { REQUEST_ID_HEADER, log, requestIdFrom, withRequestId } from '@/lib/log';
 import type { Message } from '@/lib/messages';
 import { verifySession, type Session } from '@/lib/session';
 import type { ActionState } from './action-state';
@@ -29,6 +30,12 @@ export function formToObject(formData: FormData): Record<string, string | string
     out[key] = ARRAY_FIELDS.has(key) ? values.slice(0, 6) : (values[0] ?? '');
   }
   return out;
+}
+
+/** Runs an action with the guard's request id on its log lines. */
+export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
+  const reqId = requestIdFrom((await headers()).get(REQUEST_ID_HEADER));
+  return withRequestId(reqId, fn);
 }
 
 export function echo<F extends string>(input: Record<string, unknown>, fields: readonly F[]): Partial<Record<F, string>> {
@@ -60,13 +67,15 @@ export function validatedAction<S extends z.ZodType, F extends string>(
   fields: readonly F[],
   handler: Handler<S, F, object>,
 ) {
-  return async (_prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> => {
-    const input = formToObject(formData);
-    const values = echo(input, fields);
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) return { status: 'error', fieldErrors: fieldErrorsOf<F>(parsed.error), values };
-    return handler(parsed.data, { values });
-  };
+  return async (_prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> =>
+    inRequest(async () => {
+      // Anything but FormData (a crafted call) is treated as an empty form.
+      const input = formData instanceof FormData ? formToObject(formData) : {};
+      const values = echo(input, fields);
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) return { status: 'error', fieldErrors: fieldErrorsOf<F>(parsed.error), values };
+      return handler(parsed.data, { values });
+    });
 }
 
 /** As validatedAction, after checking the session itself (the guard is only the first gate). */

@@ -1,13 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino from 'pino';
+
 /**
- * Structured one-line JSON logs. Callers pass facts, never secrets: no password, code, token or
- * cookie value goes in here.
+ * Structured JSON logs (pino), one line per event, with the request id when there is one.
+ * Callers pass facts, never secrets; the redaction below is a second net for the usual names.
  */
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'code',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'cookie',
+  'authorization',
+  'session',
+];
+
+const logger = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  enabled: !(process.env.NODE_ENV === 'test' && !process.env.LOG_IN_TESTS),
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  redact: { paths: SECRET_KEYS, censor: '[redacted]' },
+});
+
+const context = new AsyncLocalStorage<{ reqId: string }>();
+
+/** Runs `fn` with `reqId` attached to every log line written inside it. */
+export function withRequestId<T>(reqId: string, fn: () => T): T {
+  return context.run({ reqId }, fn);
+}
+
 function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
-  if (process.env.NODE_ENV === 'test' && !process.env.LOG_IN_TESTS) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), event, ...fields });
-  (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
+  const reqId = context.getStore()?.reqId;
+  logger[level]({ event, ...(reqId ? { reqId } : {}), ...fields });
 }
 
 export const log = {
@@ -15,3 +47,10 @@ export const log = {
   warn: (event: string, fields?: Fields) => write('warn', event, fields),
   error: (event: string, fields?: Fields) => write('error', event, fields),
 };
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A request id from upstream if it looks like one, or a new one. */
+export function requestIdFrom(value: string | null | undefined): string {
+  return value && /^[\w.-]{8,128}$/.test(value) ? value : crypto.randomUUID();
+}

@@ -22,6 +22,8 @@ const ports = {
   embed: num(env.LOCAL_EMBED_PORT, 9231),
 };
 env.LOCAL_DATA_DIR ||= path.join(root, '.data', 'local');
+// This machine runs Node 20 on purpose; the SDK's upgrade notice is noise on every local start.
+if (local) env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const children = new Set();

@@ -28,6 +28,16 @@ async function revealAll(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 }
 
+/** Console errors and uncaught exceptions (a CSP block or a hydration mismatch shows up here). */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 async function open(page: Page, v: Variant) {
   await page.goto(campaign(v));
   await hydrated(page);
@@ -71,6 +81,7 @@ for (const v of VARIANTS) {
 
   test.describe(`/creatorcash ${v}`, () => {
     test('shows its sections, metadata and no axe violations', async ({ page, request }) => {
+      const errors = watchErrors(page);
       await open(page, v);
       await expect(page).toHaveTitle(copy.meta.title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -120,6 +131,7 @@ for (const v of VARIANTS) {
 
       await revealAll(page);
       await expectAccessible(page);
+      expect(errors, 'console errors').toEqual([]);
     });
 
     test('screenshots at 390 and 1280 px', async ({ page }) => {

@@ -34,6 +34,7 @@ export function ApplicationSteps({
     setStep(next);
   }
 
+  const early = step === 1 ? copy.step1 : copy.step2;
   const progress = [copy.step1.title, copy.step2.title, copy.successMessage.title];
   const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(copy.failureMessage.mailTo.subject)}`;
 
@@ -93,18 +94,16 @@ export function ApplicationSteps({
           <>
             <p className="text-brand-700 text-sm font-semibold">Step {step} of 3</p>
             <h3 ref={heading} tabIndex={-1} className="text-ink mt-1 text-2xl font-bold">
-              {(step === 1 ? copy.step1 : copy.step2).title}
+              {early.title}
             </h3>
-            <p className="text-ink-muted mt-2">
-              {(step === 1 ? copy.step1 : copy.step2).description}
-            </p>
+            <p className="text-ink-muted mt-2">{early.description}</p>
             <button
               type="button"
               className={`${primaryButton} mt-6`}
               onClick={() => go(step === 1 ? 2 : 3)}
             >
               {step === 1 ? <Icon name="play" /> : <Icon name="arrow" />}
-              {(step === 1 ? copy.step1 : copy.step2).action}
+              {early.action}
             </button>
           </>
         ) : step === 3 ? (

@@ -36,9 +36,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /faults\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
-    // Fault switches are global to the stack: these run last and alone.
+    { name: 'chromium', testIgnore: [/faults\.spec\.ts/, /audit\.spec\.ts/], use: { ...devices['Desktop Chrome'] } },
+    // Fault switches are global to the stack: these run after the rest, one at a time.
     { name: 'faults', testMatch: /faults\.spec\.ts/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+    // Reads what the whole run left behind (e.g. the web app's logs), so it runs last.
+    { name: 'audit', testMatch: /audit\.spec\.ts/, dependencies: ['faults'] },
   ],
   webServer: {
     command: 'node scripts/local-reset.mjs && node scripts/start.mjs',
@@ -55,6 +57,7 @@ export default defineConfig({
       LOCAL_CREATOR_PORT: String(ports.creator),
       LOCAL_EMBED_PORT: String(ports.embed),
       LOCAL_DATA_DIR: `.data/e2e-${ports.web}`,
+      STACK_LOG_DIR: `.data/e2e-${ports.web}/logs`,
       // A slow upstream fails after 4 s instead of 8 s, so fault tests stay quick.
       UPSTREAM_TIMEOUT_MS: '4000',
     },

@@ -172,3 +172,6 @@ export async function enterCode(page: Page, code: string, scope: Page | ReturnTy
 
 /** The form-level message (Next's own route announcer is an alert too). */
 export const formAlert = (page: Page) => page.locator('form [role="alert"]');
+
+/** What the web app printed during this run (scripts/start.mjs with STACK_LOG_DIR). */
+export const WEB_APP_LOG = `.data/e2e-${ports.web}/logs/web-app.log`;

@@ -5,7 +5,7 @@
 //   Production mode: starts only the web server (`next start`).
 //   --dev: the same with `next dev` instead of a production build.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,12 +45,22 @@ function portFree(port) {
 function run(name, args, { quiet = false } = {}) {
   // detached: each child leads its own process group, so stopping it also stops what it spawned
   // (`next start` leaves a next-server child behind otherwise).
+  // STACK_LOG_DIR keeps each service's output in its own file too (tests read the web app's).
+  const logDir = env.STACK_LOG_DIR;
   const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     detached: true,
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: ['ignore', logDir ? 'pipe' : quiet ? 'ignore' : 'inherit', logDir ? 'pipe' : 'inherit'],
   });
+  if (logDir) {
+    mkdirSync(logDir, { recursive: true });
+    const file = createWriteStream(path.join(logDir, `${name.replace(/\s+/g, '-')}.log`), { flags: 'a' });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.pipe(file, { end: false });
+      if (!quiet) stream.pipe(stream === child.stdout ? process.stdout : process.stderr, { end: false });
+    }
+  }
   child.name = name;
   children.add(child);
   child.on('exit', (code, signal) => {

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { DEMO, IDENTITY, STRONG_PASSWORD, WEB_APP_LOG, expect, test } from './fixtures';
+
+// Runs after every other spec (the 'audit' project): it reads what the whole run left behind.
+
+test('the web app never logged a password, code, token or cookie', async () => {
+  const log = readFileSync(WEB_APP_LOG, 'utf8');
+  expect(log.length, 'the run produced logs').toBeGreaterThan(1000);
+
+  // Every code the identity service sent during the run.
+  const res = await fetch(`${IDENTITY}/__local/outbox`);
+  const codes = ((await res.json()) as { code: string; channel: string }[]).map((e) => e.code);
+  expect(codes.length).toBeGreaterThan(5);
+  const lines = log.split('\n');
+  for (const code of new Set(codes)) {
+    const hit = lines.find((l) => l.includes(code) && !/"(time|reqId)":"[^"]*${code}/.test(l));
+    expect(hit, `code ${code} in the web app's log`).toBeUndefined();
+  }
+
+  for (const secret of [STRONG_PASSWORD, DEMO.password, 'Another!Pass9', 'Wrong!Pass1']) {
+    expect(log, 'a password').not.toContain(secret);
+  }
+  expect(log, 'a Cognito token').not.toContain('eyJhbGciOiJSUzI1Ni');
+  expect(log, 'an embed token').not.toMatch(/eyJhbGciOiJIUzI1Ni/);
+  expect(log, 'a sealed cookie').not.toContain('Fe26.2*');
+
+  // Every line the app itself writes is structured JSON.
+  const json = lines.filter((l) => l.startsWith('{'));
+  expect(json.length).toBeGreaterThan(10);
+  for (const line of json) expect(() => JSON.parse(line)).not.toThrow();
+});

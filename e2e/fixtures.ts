@@ -175,3 +175,26 @@ export const formAlert = (page: Page) => page.locator('form [role="alert"]');
 
 /** What the web app printed during this run (scripts/start.mjs with STACK_LOG_DIR). */
 export const WEB_APP_LOG = `.data/e2e-${ports.web}/logs/web-app.log`;
+
+/**
+ * Turns on authenticator-app MFA for an account straight through the identity service, and
+ * returns the secret so a test can compute codes like a phone would.
+ */
+export async function enableTotp(email: string, password: string): Promise<string> {
+  const { generateSync } = await import('otplib');
+  const auth = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  const AccessToken = auth.AuthenticationResult.AccessToken;
+  const { SecretCode } = await cognitoCall<{ SecretCode: string }>('AssociateSoftwareToken', { AccessToken });
+  await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: generateSync({ secret: SecretCode }), FriendlyDeviceName: 'test phone' });
+  await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  return SecretCode;
+}
+
+export async function totpCode(secret: string): Promise<string> {
+  const { generateSync } = await import('otplib');
+  return generateSync({ secret });
+}

@@ -7,6 +7,7 @@ import {
   confirmForgotPassword,
   confirmSignUp,
   forgotPassword,
+  respondToChallenge,
   resendSignUpCode,
   signIn,
   signUp,
@@ -18,10 +19,19 @@ import { log } from '@/lib/log';
 import { checkLimit } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
-import { clearPendingEmail, getPendingEmail, setPendingEmail, writeTokens } from '@/lib/session';
+import {
+  clearChallenge,
+  clearPendingEmail,
+  getChallenge,
+  getPendingEmail,
+  setChallenge,
+  setPendingEmail,
+  writeTokens,
+} from '@/lib/session';
 import {
   forgotConfirmSchema,
   forgotRequestSchema,
+  newPasswordChallengeSchema,
   signInSchema,
   signUpSchema,
   verifyEmailSchema,
@@ -54,15 +64,25 @@ function precheckFailure<F extends string>(
     : { status: 'error', message: failure.message, values };
 }
 
-async function finishSignIn(outcome: SignInOutcome): Promise<Message | null> {
+const CHALLENGE_PAGES = { SOFTWARE_TOKEN_MFA: '/login/mfa', NEW_PASSWORD_REQUIRED: '/login/new-password' } as const;
+
+/**
+ * Signed in: write the session. A challenge we answer (MFA code, new password): keep it in a
+ * short-lived sealed cookie and answer the page that asks for it. Anything else: a message.
+ */
+async function finishSignIn(outcome: SignInOutcome): Promise<{ done: true; next: string } | { done: false; message: Message }> {
   if (outcome.type === 'signed-in') {
     await writeTokens(await cookies(), outcome.tokens);
     await clearPendingEmail();
-    return null;
+    await clearChallenge();
+    return { done: true, next: '/' };
   }
-  // Challenges (MFA, new password) are not part of the sign-in the product offers yet.
+  if (outcome.challenge === 'SOFTWARE_TOKEN_MFA' || outcome.challenge === 'NEW_PASSWORD_REQUIRED') {
+    await setChallenge({ name: outcome.challenge, session: outcome.session, username: outcome.username });
+    return { done: true, next: CHALLENGE_PAGES[outcome.challenge] };
+  }
   log.warn('auth.unsupported_challenge', { challenge: outcome.challenge });
-  return { text: 'Please use your credentials to sign in' };
+  return { done: false, message: { text: 'Please use your credentials to sign in' } };
 }
 
 export const signInAction = validatedAction(signInSchema, ['email', 'password'] as const, async ({ email, password }, { values }) => {
@@ -82,10 +102,10 @@ export const signInAction = validatedAction(signInSchema, ['email', 'password'] 
     }
     return { status: 'error', message: failure.message, values };
   }
-  const problem = await finishSignIn(result.value);
-  if (problem) return { status: 'error', message: problem, values };
-  log.info('auth.signed_in');
-  redirect('/');
+  const finished = await finishSignIn(result.value);
+  if (!finished.done) return { status: 'error', message: finished.message, values };
+  log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
+  redirect(finished.next);
 });
 
 export const signUpAction = validatedAction(
@@ -169,13 +189,11 @@ export const forgotConfirmAction = validatedAction(
       return { status: 'error', message: result.failure.message, values, data: stage };
     }
     const signedIn = await signIn(email, newPassword);
-    const problem = signedIn.ok ? await finishSignIn(signedIn.value) : signedIn.failure.message;
-    if (problem) {
-      // The password is changed; only the automatic sign-in did not happen.
-      redirect(`/login?email=${encodeURIComponent(email)}`);
-    }
+    const finished = signedIn.ok ? await finishSignIn(signedIn.value) : null;
+    // The password is changed either way; without the automatic sign-in, sign in by hand.
+    if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
     log.info('auth.reset_and_signed_in');
-    redirect('/');
+    redirect(finished.next);
   },
 );
 
@@ -188,3 +206,51 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
   if (!result.ok) return { status: 'error', message: result.failure.message, data: { stage: 'confirm', email } };
   return { status: 'success', message: { text: `We sent a new code to ${parsed.data.email}.` }, data: { stage: 'confirm', email } };
 }
+
+/** Where a lost or expired challenge sends people: sign in again, told why. */
+const CHALLENGE_EXPIRED = '/login?reason=expired';
+
+/** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
+export const mfaChallengeAction = validatedAction(verifyEmailSchema, ['code'] as const, async ({ code }) => {
+  const challenge = await getChallenge();
+  if (!challenge || challenge.name !== 'SOFTWARE_TOKEN_MFA') redirect(CHALLENGE_EXPIRED);
+  const limited = await checkLimit('verifyCode', challenge.username);
+  if (limited) return { status: 'error', message: limited };
+  const result = await respondToChallenge('SOFTWARE_TOKEN_MFA', challenge.session, challenge.username, code);
+  if (!result.ok) {
+    log.info('auth.mfa_failed', { reason: result.failure.name });
+    if (result.failure.kind === 'challenge-expired') {
+      await clearChallenge();
+      redirect(CHALLENGE_EXPIRED);
+    }
+    if (result.failure.kind === 'code-mismatch') return { status: 'error', fieldErrors: { code: [result.failure.message] } };
+    return { status: 'error', message: result.failure.message };
+  }
+  const finished = await finishSignIn(result.value);
+  if (!finished.done) return { status: 'error', message: finished.message };
+  log.info('auth.signed_in', { mfa: true });
+  redirect(finished.next);
+});
+
+/** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */
+export const newPasswordChallengeAction = validatedAction(
+  newPasswordChallengeSchema,
+  ['newPassword', 'confirmNewPassword'] as const,
+  async ({ newPassword }) => {
+    const challenge = await getChallenge();
+    if (!challenge || challenge.name !== 'NEW_PASSWORD_REQUIRED') redirect(CHALLENGE_EXPIRED);
+    const result = await respondToChallenge('NEW_PASSWORD_REQUIRED', challenge.session, challenge.username, newPassword);
+    if (!result.ok) {
+      log.info('auth.new_password_failed', { reason: result.failure.name });
+      if (result.failure.kind === 'challenge-expired') {
+        await clearChallenge();
+        redirect(CHALLENGE_EXPIRED);
+      }
+      return { status: 'error', message: result.failure.message };
+    }
+    const finished = await finishSignIn(result.value);
+    if (!finished.done) return { status: 'error', message: finished.message };
+    log.info('auth.signed_in', { newPassword: true });
+    redirect(finished.next);
+  },
+);

@@ -7,10 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
+import type { Message } from '@/lib/messages';
 import { signInSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
-export function LoginForm({ defaultEmail }: { defaultEmail: string }) {
+export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; notice?: Message }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: signInSchema,
     action: signInAction,
@@ -20,7 +21,7 @@ export function LoginForm({ defaultEmail }: { defaultEmail: string }) {
     <>
       <AuthHeading title="Creator Dashboard" subtitle="Sign in to see your channels, earnings and tools." />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormMessage message={state.message} />
+        <FormMessage message={state.message ?? (state.status === 'idle' ? notice : undefined)} />
         <Field
           label="Email"
           type="email"

@@ -18,7 +18,9 @@ export type AuthContext =
   | 'updateAttributes'
   | 'refresh'
   | 'signOut'
-  | 'getUser';
+  | 'getUser'
+  | 'mfa'
+  | 'newPassword';
 
 /** What the caller should do beyond showing the message. */
 export type FailureKind =
@@ -28,6 +30,7 @@ export type FailureKind =
   | 'user-not-found' // signed-in: sign out after 1 s
   | 'session-invalid' // clear the session, go to /login
   | 'exists'
+  | 'challenge-expired' // start sign-in again
   | 'unavailable' // network or service trouble: worth a retry
   | 'other';
 
@@ -77,6 +80,13 @@ const RULES: Rule[] = [
   },
   { name: 'NotAuthorizedException', when: INCORRECT, in: ['signIn'], kind: 'other', message: text('Email or password is incorrect.') },
   { name: 'NotAuthorizedException', when: INCORRECT, in: ['changePassword'], kind: 'other', message: text('Incorrect old password') },
+  {
+    name: 'NotAuthorizedException',
+    when: /session/i,
+    in: ['mfa', 'newPassword'],
+    kind: 'challenge-expired',
+    message: text('Your sign-in took too long. Please sign in again.'),
+  },
   {
     name: 'CodeMismatchException',
     in: ['confirmSignUp', 'verifyEmail'],

@@ -8,6 +8,7 @@ import {
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   ResendConfirmationCodeCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
@@ -246,5 +247,27 @@ export function verifyAttribute(accessToken: string, attribute: 'email' | 'phone
 export function globalSignOut(accessToken: string) {
   return attempt('signOut', async () => {
     await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+  });
+}
+
+/** Answers a sign-in challenge (MFA code or new password); may lead to another challenge. */
+export function respondToChallenge(
+  challenge: 'SOFTWARE_TOKEN_MFA' | 'NEW_PASSWORD_REQUIRED',
+  session: string,
+  username: string,
+  answer: string,
+) {
+  return attempt(challenge === 'SOFTWARE_TOKEN_MFA' ? 'mfa' : 'newPassword', async () => {
+    const hash = secretHash(username);
+    const key = challenge === 'SOFTWARE_TOKEN_MFA' ? 'SOFTWARE_TOKEN_MFA_CODE' : 'NEW_PASSWORD';
+    const out = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId(),
+        ChallengeName: challenge,
+        Session: session,
+        ChallengeResponses: { USERNAME: username, [key]: answer, ...(hash ? { SECRET_HASH: hash } : {}) },
+      }),
+    );
+    return outcome(out, username);
   });
 }

@@ -3,6 +3,8 @@ import { decide, needsRefresh, routeAccess } from './guard';
 describe('routeAccess', () => {
   it.each([
     ['/login', 'public-only'],
+    ['/login/mfa', 'public-only'],
+    ['/login/new-password', 'public-only'],
     ['/register', 'public-only'],
     ['/register/', 'public-only'],
     ['/verify-email', 'public-only'],

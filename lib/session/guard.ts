@@ -5,7 +5,7 @@
 
 export type RouteAccess = 'public-only' | 'protected' | 'any';
 
-const PUBLIC_ONLY = new Set(['/login', '/register', '/verify-email', '/forgot-password']);
+const PUBLIC_ONLY = new Set(['/login', '/login/mfa', '/login/new-password', '/register', '/verify-email', '/forgot-password']);
 const PROTECTED = new Set(['/', '/profile']);
 
 export function routeAccess(pathname: string): RouteAccess {

@@ -4,16 +4,20 @@ import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import {
+  CHALLENGE_TTL_S,
   PENDING_TTL_S,
   SESSION_TTL_S,
   cookieNames,
   cookieOptions,
+  sealChallenge,
   sealPending,
   sealRefresh,
   sealSession,
+  unsealChallenge,
   unsealPending,
   unsealRefresh,
   unsealSession,
+  type ChallengeData,
   type SessionData,
 } from './seal';
 
@@ -105,4 +109,20 @@ export async function getPendingEmail(): Promise<string | null> {
 export async function clearPendingEmail() {
   const env = getEnv();
   (await cookies()).set(cookieNames(env).pending, '', cookieOptions(env, 0));
+}
+
+/** A sign-in halfway through a Cognito challenge (MFA code, new password), kept server-side. */
+export async function setChallenge(challenge: Omit<ChallengeData, 'v'>) {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).challenge, await sealChallenge({ v: 1, ...challenge }, env), cookieOptions(env, CHALLENGE_TTL_S));
+}
+
+export async function getChallenge(): Promise<ChallengeData | null> {
+  const env = getEnv();
+  return unsealChallenge((await cookies()).get(cookieNames(env).challenge)?.value, env);
+}
+
+export async function clearChallenge() {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).challenge, '', cookieOptions(env, 0));
 }

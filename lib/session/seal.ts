@@ -31,10 +31,19 @@ const sessionData = z.object({
 });
 const refreshData = z.object({ v: z.literal(1), refreshToken: z.string().min(1), sub: z.string().min(1) });
 const pendingData = z.object({ v: z.literal(1), email: z.string().min(3) });
+const challengeData = z.object({
+  v: z.literal(1),
+  name: z.enum(['SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED']),
+  session: z.string().min(1),
+  username: z.string().min(1),
+});
 
 export type SessionData = z.infer<typeof sessionData>;
 export type RefreshData = z.infer<typeof refreshData>;
 export type PendingData = z.infer<typeof pendingData>;
+export type ChallengeData = z.infer<typeof challengeData>;
+/** Cognito's challenge sessions last 3 minutes. */
+export const CHALLENGE_TTL_S = 3 * 60;
 
 type Secrets = Pick<Env, 'sessionPasswords'>;
 
@@ -45,6 +54,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     session: `${prefix}cd_session`,
     refresh: `${prefix}cd_refresh`,
     pending: `${prefix}cd_pending`,
+    challenge: `${prefix}cd_challenge`,
   } as const;
 }
 
@@ -85,3 +95,5 @@ export const sealRefresh = (d: RefreshData, env: Secrets) => seal(d, env, SESSIO
 export const unsealRefresh = (v: string | undefined, env: Secrets) => unseal(refreshData, v, env, SESSION_TTL_S);
 export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
 export const unsealPending = (v: string | undefined, env: Secrets) => unseal(pendingData, v, env, PENDING_TTL_S);
+export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
+export const unsealChallenge = (v: string | undefined, env: Secrets) => unseal(challengeData, v, env, CHALLENGE_TTL_S);

@@ -97,6 +97,19 @@ export const forgotConfirmSchema = z
     message: MSG.passwordsMustMatch,
   });
 
+/** An invited user's first password (NEW_PASSWORD_REQUIRED): the policy plus confirmation. */
+export const newPasswordChallengeSchema = z
+  .object({
+    newPassword: newPasswordField(MSG.newPasswordRequired),
+    confirmNewPassword: z
+      .string({ error: MSG.confirmNewPasswordRequired })
+      .min(1, MSG.confirmNewPasswordRequired),
+  })
+  .refine((v) => v.confirmNewPassword === '' || v.newPassword === v.confirmNewPassword, {
+    path: ['confirmNewPassword'],
+    message: MSG.passwordsMustMatch,
+  });
+
 export const nameSchema = z.object({
   name: z
     .string({ error: MSG.nameRequired })

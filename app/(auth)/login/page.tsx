@@ -5,6 +5,7 @@ import { emailParam } from '@/lib/search-params';
 export const metadata: Metadata = { title: 'Sign in', description: 'Sign in to your Creator Dashboard.' };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { email } = await searchParams;
-  return <LoginForm defaultEmail={emailParam(email) ?? ''} />;
+  const { email, reason } = await searchParams;
+  const notice = reason === 'expired' ? { text: 'Your sign-in took too long. Please sign in again.' } : undefined;
+  return <LoginForm defaultEmail={emailParam(email) ?? ''} notice={notice} />;
 }

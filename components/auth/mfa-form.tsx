@@ -1,0 +1,31 @@
+'use client';
+
+import Link from 'next/link';
+import { mfaChallengeAction } from '@/app/(auth)/actions';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { OtpInput } from '@/components/ui/otp-input';
+import { AuthHeading } from './auth-heading';
+import { useCodeForm } from './use-code-form';
+
+/** The second step of sign-in for creators who turned on an authenticator app. */
+export function MfaForm() {
+  const { state, pending, digits, setDigits, errors, onSubmit, formAction } = useCodeForm(mfaChallengeAction);
+  return (
+    <>
+      <AuthHeading title="Two-step verification" subtitle="Enter the 6-digit code from your authenticator app." />
+      <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <FormMessage message={state.message} />
+        <OtpInput name="code" label="Authentication code" value={digits} onChange={setDigits} errors={errors} autoFocus />
+        <Button type="submit" pending={pending}>
+          Verify
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+
+import { newPasswordChallengeAction } from '@/app/(auth)/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { PasswordField } from '@/components/ui/password-field';
+import { MSG } from '@/lib/validation/messages';
+import { newPasswordChallengeSchema } from '@/lib/validation/schemas';
+import { AuthHeading } from './auth-heading';
+
+/** After signing in with an invitation's temporary password: choose a real one. */
+export function NewPasswordForm({ email }: { email: string }) {
+  const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
+    schema: newPasswordChallengeSchema,
+    action: newPasswordChallengeAction,
+    defaultValues: { newPassword: '', confirmNewPassword: '' },
+  });
+  return (
+    <>
+      <AuthHeading
+        title="Choose your password"
+        subtitle={
+          <>
+            Welcome! Replace the temporary password we sent to <strong className="font-semibold text-ink">{email}</strong>.
+          </>
+        }
+      />
+      <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormMessage message={state.message} />
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          hint={MSG.passwordHint}
+          errors={errorsFor('newPassword')}
+          {...register('newPassword')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          errors={errorsFor('confirmNewPassword')}
+          {...register('confirmNewPassword')}
+        />
+        <Button type="submit" pending={pending}>
+          Set password and sign in
+        </Button>
+      </form>
+    </>
+  );
+}

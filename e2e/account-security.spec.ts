@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  createAccount,
+  createCreator,
+  enableTotp,
+  enterCode,
+  expect,
+  expectAccessible,
+  formAlert,
+  signInWithForm,
+  snap,
+  test,
+  totpCode,
+  waitForCode,
+} from './fixtures';
+import { e2ePorts } from './ports';
+
+const run = promisify(execFile);
+
+test.describe('sign-in with an authenticator app', () => {
+  test('asks for the code after the password; a wrong code is refused, the right one signs in', async ({ page }) => {
+    const { email, password } = await createAccount();
+    const secret = await enableTotp(email, password);
+
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/login/mfa');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two-step verification');
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'mfa-challenge-390');
+
+    const right = await totpCode(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    await enterCode(page, wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Invalid verification code.')).toBeVisible();
+
+    await enterCode(page, await totpCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a lost or expired challenge goes back to sign in, saying why', async ({ page, context }) => {
+    const { email, password } = await createAccount();
+    await enableTotp(email, password);
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/login/mfa');
+    await context.clearCookies({ name: 'cd_challenge' });
+    await page.reload();
+    await expect(page).toHaveURL('/login?reason=expired');
+    await expect(formAlert(page)).toHaveText('Your sign-in took too long. Please sign in again.');
+  });
+
+  test('the challenge pages need a challenge', async ({ page }) => {
+    for (const path of ['/login/mfa', '/login/new-password']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL('/login?reason=expired');
+    }
+  });
+});
+
+test.describe('invitations', () => {
+  test('npm run invite creates the account; the temporary password leads to choosing a new one', async ({ page }) => {
+    const { email } = await createCreator();
+    const ports = e2ePorts();
+    const since = Date.now();
+    const { stdout } = await run('npm', ['run', '-s', 'invite', '--', email], {
+      env: {
+        ...process.env,
+        LOCAL_IDENTITY_PORT: String(ports.identity),
+        LOCAL_CREATOR_PORT: String(ports.creator),
+        LOCAL_EMBED_PORT: String(ports.embed),
+      },
+    });
+    expect(stdout).toContain(`Invited ${email}`);
+    const temporary = await waitForCode(email, 'invite', since);
+
+    await signInWithForm(page, email, temporary);
+    await expect(page).toHaveURL('/login/new-password');
+    await expect(page.getByText(email)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('New password', { exact: true }).fill('weak');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('weak');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page.getByText('Password must include at least one uppercase letter.')).toBeVisible();
+
+    await page.getByLabel('New password', { exact: true }).fill('Invited!Pass7');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Invited!Pass7');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page).toHaveURL('/');
+
+    // The temporary password no longer works; the new one does.
+    await page.context().clearCookies();
+    await signInWithForm(page, email, temporary);
+    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+  });
+
+  test('inviting someone the creator system does not know fails clearly', async () => {
+    const ports = e2ePorts();
+    const result = await run('npm', ['run', '-s', 'invite', '--', 'nobody.at.all@creator.test'], {
+      env: { ...process.env, LOCAL_IDENTITY_PORT: String(ports.identity), LOCAL_CREATOR_PORT: String(ports.creator) },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect('code' in result && result.code).toBe(1);
+    expect('stderr' in result && result.stderr).toContain('is not in the creator system');
+  });
+});

@@ -113,15 +113,19 @@ describe('dashboardHref', () => {
   it('keeps the default path out of the URL', () => {
     expect(dashboardHref(DEFAULT_PATH)).toBe('/');
     expect(dashboardHref('/dash/analytics/home')).toBe('/?path=/dash/analytics/home');
-    expect(parsePathParam(new URL(dashboardHref('/dash/analytics/home'), 'http://x').searchParams.get('path'))).toBe(
-      '/dash/analytics/home',
-    );
+    expect(
+      parsePathParam(
+        new URL(dashboardHref('/dash/analytics/home'), 'http://x').searchParams.get('path'),
+      ),
+    ).toBe('/dash/analytics/home');
   });
 });
 
 describe('embedSrc', () => {
   it('puts the path and token on the analytics host', () => {
-    const src = new URL(embedSrc('https://analytics.example.com', '/dash/creator/tools', 'a.b-c_d'));
+    const src = new URL(
+      embedSrc('https://analytics.example.com', '/dash/creator/tools', 'a.b-c_d'),
+    );
     expect(src.origin).toBe('https://analytics.example.com');
     expect(src.pathname).toBe('/dash/creator/tools');
     expect(src.searchParams.get('embed_token')).toBe('a.b-c_d');
@@ -129,7 +133,9 @@ describe('embedSrc', () => {
   });
 
   it('keeps a base path and escapes the token', () => {
-    const src = new URL(embedSrc('https://a.example/embed/', '/dash/analytics/home', 'x&embed=false#y'));
+    const src = new URL(
+      embedSrc('https://a.example/embed/', '/dash/analytics/home', 'x&embed=false#y'),
+    );
     expect(src.pathname).toBe('/embed/dash/analytics/home');
     expect(src.searchParams.getAll('embed')).toEqual(['true']);
     expect(src.searchParams.get('embed_token')).toBe('x&embed=false#y');

@@ -20,7 +20,11 @@ export type MenuGroup = {
 const C = '/dash/creator';
 const A = '/dash/analytics';
 const leaf = (label: string, path: string): MenuItem => ({ label, path });
-const section = (label: string, base: string, items: [label: string, sub: string][]): MenuSection => ({
+const section = (
+  label: string,
+  base: string,
+  items: [label: string, sub: string][],
+): MenuSection => ({
   label,
   // An empty sub-path is the section's own page (Settings -> /dash/creator/settings).
   items: items.map(([l, sub]) => leaf(l, sub ? `${base}/${sub}` : base)),
@@ -92,7 +96,8 @@ export type MenuEntry = { group: MenuGroup; section?: MenuSection; item: MenuIte
 const ENTRIES = new Map<string, MenuEntry>();
 for (const group of MENU) {
   for (const node of group.nodes) {
-    if ('items' in node) for (const item of node.items) ENTRIES.set(item.path, { group, section: node, item });
+    if ('items' in node)
+      for (const item of node.items) ENTRIES.set(item.path, { group, section: node, item });
     else ENTRIES.set(node.path, { group, item: node });
   }
 }
@@ -132,7 +137,10 @@ export function dashboardHref(path: string): string {
 export function menuTitle(path: string): string {
   const entry = menuEntry(path);
   if (!entry) return '';
-  if (entry.section) return entry.section.label === entry.item.label ? entry.item.label : `${entry.section.label} · ${entry.item.label}`;
+  if (entry.section)
+    return entry.section.label === entry.item.label
+      ? entry.item.label
+      : `${entry.section.label} · ${entry.item.label}`;
   return entry.group.id === 'analytics' ? `Analytics · ${entry.item.label}` : entry.item.label;
 }
 

@@ -29,14 +29,22 @@ export async function sendEmailCodeAction(): Promise<ActionState<'code'>> {
 }
 
 /** Verifies the signed-in user's email with the code, then refreshes what the session knows. */
-export const verifyEmailAttributeAction = authedAction(verifyEmailSchema, ['code'] as const, async ({ code }, { session }) => {
-  const result = await verifyAttribute(session.accessToken, 'email', code);
-  if (!result.ok) {
-    log.info('profile.verify_email_failed', { reason: result.failure.name });
-    if (result.failure.kind === 'code-mismatch') return { status: 'error', fieldErrors: { code: [result.failure.message] } };
-    return { status: 'error', message: result.failure.message };
-  }
-  const user = await getUser(session.accessToken);
-  await updateSessionClaims(session, user.ok ? { ...user.value, sub: session.claims.sub } : { emailVerified: true });
-  redirect('/');
-});
+export const verifyEmailAttributeAction = authedAction(
+  verifyEmailSchema,
+  ['code'] as const,
+  async ({ code }, { session }) => {
+    const result = await verifyAttribute(session.accessToken, 'email', code);
+    if (!result.ok) {
+      log.info('profile.verify_email_failed', { reason: result.failure.name });
+      if (result.failure.kind === 'code-mismatch')
+        return { status: 'error', fieldErrors: { code: [result.failure.message] } };
+      return { status: 'error', message: result.failure.message };
+    }
+    const user = await getUser(session.accessToken);
+    await updateSessionClaims(
+      session,
+      user.ok ? { ...user.value, sub: session.claims.sub } : { emailVerified: true },
+    );
+    redirect('/');
+  },
+);

@@ -8,7 +8,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const { claims } = await requireSession();
   return (
     <>
-      <DashboardShell name={formattedName(claims.name, claims.email)} initials={initials(claims.name, claims.email)}>
+      <DashboardShell
+        name={formattedName(claims.name, claims.email)}
+        initials={initials(claims.name, claims.email)}
+      >
         {children}
       </DashboardShell>
       {!claims.emailVerified && <VerifyEmailDialog email={claims.email} />}

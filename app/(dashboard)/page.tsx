@@ -22,7 +22,8 @@ export default async function DashboardPage({ searchParams }: Props) {
   const user = await getUser(session.accessToken);
   if (!user.ok) {
     log.info('dashboard.user_check_failed', { reason: user.failure.name });
-    if (user.failure.kind === 'user-not-found') return <ForcedSignOut message={user.failure.message.text} delayMs={1000} />;
+    if (user.failure.kind === 'user-not-found')
+      return <ForcedSignOut message={user.failure.message.text} delayMs={1000} />;
     if (user.failure.name === 'NotAuthorizedException') return <ForcedSignOut />;
   }
   const claims = user.ok ? user.value : session.claims;
@@ -31,7 +32,9 @@ export default async function DashboardPage({ searchParams }: Props) {
 
   return (
     <>
-      <h1 className="sr-only">Welcome, {formattedName(session.claims.name, session.claims.email)}</h1>
+      <h1 className="sr-only">
+        Welcome, {formattedName(session.claims.name, session.claims.email)}
+      </h1>
       <EmbedFrame base={getEnv().ANALYTICS_EMBED_URL} />
     </>
   );

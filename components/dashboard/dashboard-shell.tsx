@@ -2,7 +2,7 @@
 
 import * as Sheet from '@radix-ui/react-dialog';
 import Link from 'next/link';
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { logoutAction } from '@/app/(dashboard)/actions';
 import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/menu';
 import { CloseIcon, LogoutIcon, MenuIcon, SettingsIcon } from './icons';
@@ -30,19 +30,34 @@ const iconButton =
  * Logout, and a hamburger for the side menu. The side menu is a column on wide screens (the
  * hamburger hides it) and a sheet over the page on narrow ones.
  */
-export function DashboardShell({ name, initials, children }: { name: string; initials: string; children: React.ReactNode }) {
+export function DashboardShell({
+  name,
+  initials,
+  children,
+}: {
+  name: string;
+  initials: string;
+  children: React.ReactNode;
+}) {
   const current = useDashboardPath();
   const group = menuEntry(current ?? DEFAULT_PATH)?.group ?? menuGroup('creator');
   const wide = useWide();
   const [collapsed, setCollapsed] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The sheet has no Radix trigger (the same button also folds the wide column): return focus by hand.
+  const closeSheet = () => {
+    setSheetOpen(false);
+    setTimeout(() => toggle.current?.focus(), 0);
+  };
   const expanded = wide ? !collapsed : sheetOpen;
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b border-surface-border bg-white">
+      <header className="border-surface-border sticky top-0 z-30 border-b bg-white">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:px-4">
           <button
+            ref={toggle}
             type="button"
             aria-label="Menu"
             aria-expanded={expanded}
@@ -52,15 +67,25 @@ export function DashboardShell({ name, initials, children }: { name: string; ini
           >
             <MenuIcon />
           </button>
-          <Link href="/" className="inline-flex items-center gap-2 font-bold text-brand-800" aria-label="Creator Dashboard home">
-            <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-600 text-sm text-white">
+          <Link
+            href="/"
+            className="text-brand-800 inline-flex items-center gap-2 font-bold"
+            aria-label="Creator Dashboard home"
+          >
+            <span
+              aria-hidden="true"
+              className="bg-brand-600 grid size-8 place-items-center rounded-lg text-sm text-white"
+            >
               CD
             </span>
             <span aria-hidden="true" className="hidden xl:inline">
               Creator Dashboard
             </span>
           </Link>
-          <nav aria-label="Sections" className="order-last -mb-2 w-full sm:order-none sm:mb-0 sm:ml-4 sm:w-auto">
+          <nav
+            aria-label="Sections"
+            className="order-last -mb-2 w-full sm:order-none sm:mb-0 sm:ml-4 sm:w-auto"
+          >
             <ul className="flex">
               {MENU.map((g) => {
                 const active = current !== null && g.id === group.id;
@@ -73,7 +98,9 @@ export function DashboardShell({ name, initials, children }: { name: string; ini
                       aria-current={active ? 'page' : undefined}
                       onClick={(e) => onMenuLinkClick(e, href)}
                       className={`flex min-h-11 items-center justify-center border-b-2 px-4 text-sm font-semibold ${
-                        active ? 'border-brand-600 text-brand-800' : 'border-transparent text-ink-muted hover:text-ink'
+                        active
+                          ? 'border-brand-600 text-brand-800'
+                          : 'text-ink-muted hover:text-ink border-transparent'
                       }`}
                     >
                       {g.label}
@@ -84,12 +111,15 @@ export function DashboardShell({ name, initials, children }: { name: string; ini
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <span className="sr-only max-w-48 truncate text-sm font-medium text-ink sm:not-sr-only" data-testid="user-name">
+            <span
+              className="text-ink sr-only max-w-48 truncate text-sm font-medium sm:not-sr-only"
+              data-testid="user-name"
+            >
               {name}
             </span>
             <span
               aria-hidden="true"
-              className="mr-1 grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+              className="bg-brand-100 text-brand-800 mr-1 grid size-9 shrink-0 place-items-center rounded-full text-sm font-semibold"
               data-testid="user-initials"
             >
               {initials}
@@ -109,31 +139,35 @@ export function DashboardShell({ name, initials, children }: { name: string; ini
       <div className="flex flex-1">
         <aside
           id="side-menu"
-          className={`sticky top-[61px] h-[calc(100dvh-61px)] w-64 shrink-0 overflow-y-auto border-r border-surface-border bg-white ${
+          className={`border-surface-border sticky top-[61px] h-[calc(100dvh-61px)] w-64 shrink-0 overflow-y-auto border-r bg-white ${
             collapsed ? 'hidden' : 'hidden lg:block'
           }`}
         >
           <SideMenu group={group} current={current} />
         </aside>
-        <Sheet.Root open={sheetOpen && !wide} onOpenChange={setSheetOpen}>
+        <Sheet.Root
+          open={sheetOpen && !wide}
+          onOpenChange={(o) => (o ? setSheetOpen(true) : closeSheet())}
+        >
           <Sheet.Portal>
-            <Sheet.Overlay className="fixed inset-0 z-40 bg-ink/50" />
+            <Sheet.Overlay className="bg-ink/50 fixed inset-0 z-40" />
             <Sheet.Content
               id="side-menu-sheet"
               aria-describedby={undefined}
               className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl focus:outline-none"
             >
-              <div className="flex items-center justify-between border-b border-surface-border px-3 py-2">
-                <Sheet.Title className="px-3 font-semibold text-ink">{group.label}</Sheet.Title>
+              <div className="border-surface-border flex items-center justify-between border-b px-3 py-2">
+                <Sheet.Title className="text-ink px-3 font-semibold">{group.label}</Sheet.Title>
                 <Sheet.Close aria-label="Close menu" className={iconButton}>
                   <CloseIcon />
                 </Sheet.Close>
               </div>
-              <SideMenu group={group} current={current} onNavigate={() => setSheetOpen(false)} />
+              <SideMenu group={group} current={current} onNavigate={closeSheet} />
             </Sheet.Content>
           </Sheet.Portal>
         </Sheet.Root>
-        <main id="main" className="flex min-w-0 flex-1 flex-col">
+        {/* Named: the embedded dashboard has a main landmark of its own. */}
+        <main id="main" aria-label="Page content" className="flex min-w-0 flex-1 flex-col">
           {children}
         </main>
       </div>

@@ -3,7 +3,11 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { logoutAction } from '@/app/(dashboard)/actions';
-import { EMBED_TOKEN_ERRORS, type EmbedTokenAnswer, type EmbedTokenError } from '@/app/api/embed-token/contract';
+import {
+  EMBED_TOKEN_ERRORS,
+  type EmbedTokenAnswer,
+  type EmbedTokenError,
+} from '@/app/api/embed-token/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
@@ -22,7 +26,9 @@ const ERROR_TEXT: Record<FrameError, string> = {
 /** A token this close to expiry is replaced before use: the frame must open before it lapses. */
 const TOKEN_MARGIN_MS = 30_000;
 
-type Fetched = { ok: true; token: string; until: number } | { ok: false; error: FrameError | 'unauthenticated' | 'no_channel' };
+type Fetched =
+  | { ok: true; token: string; until: number }
+  | { ok: false; error: FrameError | 'unauthenticated' | 'no_channel' };
 
 function isAnswer(body: unknown): body is EmbedTokenAnswer {
   const b = body as Partial<EmbedTokenAnswer> | null;
@@ -33,13 +39,17 @@ async function fetchToken(): Promise<Fetched> {
   if (!navigator.onLine) return { ok: false, error: 'connection' };
   let res: Response;
   try {
-    res = await fetch('/api/embed-token', { cache: 'no-store', headers: { accept: 'application/json' } });
+    res = await fetch('/api/embed-token', {
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
   } catch {
     // fetch rejects (TypeError) only when the request never got an answer.
     return { ok: false, error: 'connection' };
   }
   const body: unknown = await res.json().catch(() => null);
-  if (res.ok && isAnswer(body)) return { ok: true, token: body.token, until: Date.now() + body.expiresIn * 1000 };
+  if (res.ok && isAnswer(body))
+    return { ok: true, token: body.token, until: Date.now() + body.expiresIn * 1000 };
   const code = (body as { error?: unknown } | null)?.error;
   const known = EMBED_TOKEN_ERRORS.find((e) => e === code) as EmbedTokenError | undefined;
   if (known === 'unauthenticated' || known === 'no_channel') return { ok: false, error: known };
@@ -63,7 +73,10 @@ export function EmbedFrame({ base }: { base: string }) {
 
   const load = useCallback(
     async (wanted: string, isCurrent: () => boolean) => {
-      let value = token.current && token.current.until - Date.now() > TOKEN_MARGIN_MS ? token.current.value : null;
+      let value =
+        token.current && token.current.until - Date.now() > TOKEN_MARGIN_MS
+          ? token.current.value
+          : null;
       if (!value || !navigator.onLine) {
         const fetched = await fetchToken();
         if (!isCurrent()) return;
@@ -127,22 +140,24 @@ export function EmbedFrame({ base }: { base: string }) {
     <div className="relative flex flex-1 flex-col">
       {frame && (
         <iframe
-          key="embed"
+          // A new element per address: changing an iframe's src would add entries to the page's
+          // own history, and Back would then move the frame instead of the menu path.
+          key={frame.src}
           src={frame.src}
-          title={`${menuTitle(frame.path)} dashboard`}
+          title={`Embedded dashboard: ${menuTitle(frame.path)}`}
           onLoad={() => setLoadedSrc(frame.src)}
           referrerPolicy="no-referrer"
-          className={`min-h-[calc(100dvh-9rem)] w-full flex-1 border-0 bg-surface-muted ${ready ? '' : 'invisible'}`}
+          className={`bg-surface-muted min-h-[calc(100dvh-9rem)] w-full flex-1 border-0 ${ready ? '' : 'invisible'}`}
         />
       )}
       {!ready && !shownError && (
-        <div className="absolute inset-0 flex items-center justify-center bg-surface-muted">
+        <div className="bg-surface-muted absolute inset-0 flex items-center justify-center">
           <Loader label={`Loading ${title}…`} />
         </div>
       )}
       {shownError && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-surface-muted px-6 text-center">
-          <p className="max-w-md text-ink">{ERROR_TEXT[shownError]}</p>
+        <div className="bg-surface-muted absolute inset-0 flex flex-col items-center justify-center gap-4 px-6 text-center">
+          <p className="text-ink max-w-md">{ERROR_TEXT[shownError]}</p>
           <Button type="button" onClick={retry}>
             Retry
           </Button>

@@ -1,6 +1,14 @@
 /** Line icons; decorative, so the controls that hold them carry the names. */
 type Props = { className?: string };
-const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+const base = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const;
 
 export const MenuIcon = ({ className = 'size-5' }: Props) => (
   <svg {...base} className={className}>

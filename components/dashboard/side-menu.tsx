@@ -7,7 +7,17 @@ import { dashboardHref, type MenuGroup, type MenuItem } from '@/lib/menu';
 import { LogoutIcon } from './icons';
 import { onMenuLinkClick } from './use-dashboard-path';
 
-function Entry({ item, current, onNavigate, nested }: { item: MenuItem; current: string | null; onNavigate?: () => void; nested?: boolean }) {
+function Entry({
+  item,
+  current,
+  onNavigate,
+  nested,
+}: {
+  item: MenuItem;
+  current: string | null;
+  onNavigate?: () => void;
+  nested?: boolean;
+}) {
   const href = dashboardHref(item.path);
   const active = item.path === current;
   return (
@@ -18,7 +28,7 @@ function Entry({ item, current, onNavigate, nested }: { item: MenuItem; current:
         aria-current={active ? 'page' : undefined}
         onClick={(e) => onMenuLinkClick(e, href, onNavigate)}
         className={`flex min-h-10 items-center rounded-lg px-3 text-sm ${nested ? 'pl-6' : ''} ${
-          active ? 'bg-brand-50 font-semibold text-brand-800' : 'text-ink hover:bg-surface-muted'
+          active ? 'bg-brand-50 text-brand-800 font-semibold' : 'text-ink hover:bg-surface-muted'
         }`}
       >
         {item.label}
@@ -27,11 +37,21 @@ function Entry({ item, current, onNavigate, nested }: { item: MenuItem; current:
   );
 }
 
-function Section({ label, items, current, onNavigate }: { label: string; items: MenuItem[]; current: string | null; onNavigate?: () => void }) {
+function Section({
+  label,
+  items,
+  current,
+  onNavigate,
+}: {
+  label: string;
+  items: MenuItem[];
+  current: string | null;
+  onNavigate?: () => void;
+}) {
   const id = useId();
   return (
     <li className="mt-3">
-      <p id={id} className="px-3 pb-1 text-xs font-semibold tracking-wide text-ink-muted uppercase">
+      <p id={id} className="text-ink-muted px-3 pb-1 text-xs font-semibold tracking-wide uppercase">
         {label}
       </p>
       <ul aria-labelledby={id} className="flex flex-col gap-0.5">
@@ -44,22 +64,36 @@ function Section({ label, items, current, onNavigate }: { label: string; items: 
 }
 
 /** The selected group's entries (spec §2) and a Logout entry. */
-export function SideMenu({ group, current, onNavigate }: { group: MenuGroup; current: string | null; onNavigate?: () => void }) {
+export function SideMenu({
+  group,
+  current,
+  onNavigate,
+}: {
+  group: MenuGroup;
+  current: string | null;
+  onNavigate?: () => void;
+}) {
   return (
     <nav aria-label={`${group.label} menu`} className="flex h-full flex-col gap-4 p-3">
       <ul className="flex flex-col gap-0.5">
         {group.nodes.map((node) =>
           'items' in node ? (
-            <Section key={node.label} label={node.label} items={node.items} current={current} onNavigate={onNavigate} />
+            <Section
+              key={node.label}
+              label={node.label}
+              items={node.items}
+              current={current}
+              onNavigate={onNavigate}
+            />
           ) : (
             <Entry key={node.path} item={node} current={current} onNavigate={onNavigate} />
           ),
         )}
       </ul>
-      <form action={logoutAction} className="mt-auto border-t border-surface-border pt-3">
+      <form action={logoutAction} className="border-surface-border mt-auto border-t pt-3">
         <button
           type="submit"
-          className="flex min-h-10 w-full items-center gap-2 rounded-lg px-3 text-sm text-ink hover:bg-surface-muted"
+          className="text-ink hover:bg-surface-muted flex min-h-10 w-full items-center gap-2 rounded-lg px-3 text-sm"
         >
           <LogoutIcon className="size-4" />
           Log out

@@ -16,11 +16,17 @@ export function useDashboardPath(): string | null {
  * keeps useSearchParams in step with pushState). Elsewhere, and for new-tab clicks, the link
  * navigates as usual.
  */
-export function onMenuLinkClick(event: React.MouseEvent<HTMLAnchorElement>, href: string, after?: () => void) {
-  const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+export function onMenuLinkClick(
+  event: React.MouseEvent<HTMLAnchorElement>,
+  href: string,
+  after?: () => void,
+) {
+  const plain =
+    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
   if (plain && window.location.pathname === '/') {
     event.preventDefault();
-    if (`${window.location.pathname}${window.location.search}` !== href) window.history.pushState(null, '', href);
+    if (`${window.location.pathname}${window.location.search}` !== href)
+      window.history.pushState(null, '', href);
   }
   after?.();
 }

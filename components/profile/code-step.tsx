@@ -22,7 +22,10 @@ type Props = {
 /** The 'verify' mode of the email and phone dialogs: six boxes, Verify, and a resend. */
 export function CodeStep({ action, resend, resendLabel, hidden = {}, extra, onDone }: Props) {
   const { state, pending, digits, setDigits, errors, onSubmit, formAction } = useCodeForm(action);
-  const [sent, setSent] = useState<{ answer: ActionState<'code'>; after: ActionState<'code'> } | null>(null);
+  const [sent, setSent] = useState<{
+    answer: ActionState<'code'>;
+    after: ActionState<'code'>;
+  } | null>(null);
   const [sending, startSend] = useTransition();
   useAnswerEffects(state, onDone);
   useAnswerEffects(sent?.answer ?? { status: 'idle' });
@@ -41,8 +44,19 @@ export function CodeStep({ action, resend, resendLabel, hidden = {}, extra, onDo
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <FormMessage message={notice.message} tone={notice.status === 'success' ? 'info' : 'error'} onAction={again} />
-      <OtpInput name="code" label="Verification code" value={digits} onChange={setDigits} errors={errors} autoFocus />
+      <FormMessage
+        message={notice.message}
+        tone={notice.status === 'success' ? 'info' : 'error'}
+        onAction={again}
+      />
+      <OtpInput
+        name="code"
+        label="Verification code"
+        value={digits}
+        onChange={setDigits}
+        errors={errors}
+        autoFocus
+      />
       <Button type="submit" pending={pending}>
         Verify
       </Button>

@@ -1,7 +1,11 @@
 'use client';
 
 import { useWatch } from 'react-hook-form';
-import { requestEmailChangeAction, resendEmailChangeCodeAction, verifyEmailChangeAction } from '@/app/(dashboard)/profile/actions';
+import {
+  requestEmailChangeAction,
+  resendEmailChangeCodeAction,
+  verifyEmailChangeAction,
+} from '@/app/(dashboard)/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,7 +14,15 @@ import { changeEmailSchema } from '@/lib/validation/schemas';
 import { CodeStep } from './code-step';
 import { useAnswerEffects } from './use-answer-effects';
 
-function UpdateEmail({ current, initial, onSent }: { current: string; initial: string; onSent: (email: string) => void }) {
+function UpdateEmail({
+  current,
+  initial,
+  onSent,
+}: {
+  current: string;
+  initial: string;
+  onSent: (email: string) => void;
+}) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: changeEmailSchema,
     action: requestEmailChangeAction,
@@ -53,7 +65,14 @@ export function EmailFlow({
   onMode: (mode: { step: 'update' } | { step: 'verify'; email: string }) => void;
   onDone: () => void;
 }) {
-  if (mode.step === 'update') return <UpdateEmail current={current} initial={current} onSent={(email) => onMode({ step: 'verify', email })} />;
+  if (mode.step === 'update')
+    return (
+      <UpdateEmail
+        current={current}
+        initial={current}
+        onSent={(email) => onMode({ step: 'verify', email })}
+      />
+    );
   return (
     <CodeStep
       action={verifyEmailChangeAction}

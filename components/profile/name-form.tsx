@@ -23,7 +23,14 @@ export function NameForm({ current, onDone }: { current: string; onDone: () => v
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormMessage message={state.message} />
-      <Field label="Name" autoComplete="name" autoFocus required errors={errorsFor('name')} {...register('name')} />
+      <Field
+        label="Name"
+        autoComplete="name"
+        autoFocus
+        required
+        errors={errorsFor('name')}
+        {...register('name')}
+      />
       <Button type="submit" pending={pending} disabled={!changed}>
         Save
       </Button>

@@ -11,35 +11,35 @@ export const BLOCKED_NUMBER_KEYS = new Set(['e', 'E', '+', '-', '.']);
  * A US phone number: starts '+1', takes digits only, and shows them as +1 (xxx) xxx-xxxx while
  * they are typed. The server turns what it sends into +digits.
  */
-export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'>>(function PhoneField(
-  { onKeyDown, onChange, ...props },
-  ref,
-) {
-  return (
-    <Field
-      {...props}
-      ref={ref}
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel"
-      onKeyDown={(e) => {
-        if (BLOCKED_NUMBER_KEYS.has(e.key)) e.preventDefault();
-        onKeyDown?.(e);
-      }}
-      onChange={(e) => {
-        const input = e.target;
-        const before = input.dataset.shown ?? '';
-        let next = phoneInputValue(input.value);
-        // Deleting only a bracket, space or dash would change nothing: take the digit before it.
-        if (next === before && input.value.length < before.length) next = phoneInputValue(before.replace(/\d(?=\D*$)/, ''));
-        input.value = next;
-        input.dataset.shown = next;
-        onChange?.(e);
-      }}
-      onFocus={(e) => {
-        e.target.dataset.shown = e.target.value;
-        props.onFocus?.(e);
-      }}
-    />
-  );
-});
+export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'>>(
+  function PhoneField({ onKeyDown, onChange, ...props }, ref) {
+    return (
+      <Field
+        {...props}
+        ref={ref}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        onKeyDown={(e) => {
+          if (BLOCKED_NUMBER_KEYS.has(e.key)) e.preventDefault();
+          onKeyDown?.(e);
+        }}
+        onChange={(e) => {
+          const input = e.target;
+          const before = input.dataset.shown ?? '';
+          let next = phoneInputValue(input.value);
+          // Deleting only a bracket, space or dash would change nothing: take the digit before it.
+          if (next === before && input.value.length < before.length)
+            next = phoneInputValue(before.replace(/\d(?=\D*$)/, ''));
+          input.value = next;
+          input.dataset.shown = next;
+          onChange?.(e);
+        }}
+        onFocus={(e) => {
+          e.target.dataset.shown = e.target.value;
+          props.onFocus?.(e);
+        }}
+      />
+    );
+  },
+);

@@ -1,7 +1,11 @@
 'use client';
 
 import { useWatch } from 'react-hook-form';
-import { requestPhoneChangeAction, resendPhoneCodeAction, verifyPhoneAction } from '@/app/(dashboard)/profile/actions';
+import {
+  requestPhoneChangeAction,
+  resendPhoneCodeAction,
+  verifyPhoneAction,
+} from '@/app/(dashboard)/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
@@ -34,11 +38,18 @@ function UpdatePhone({
   useAnswerEffects(state, () => onSent(state.data?.phone ?? ''));
   const phone = useWatch({ control: form.control, name: 'phoneNo' }) ?? '';
   // An unverified number may be sent again as it is, to get a code.
-  const changed = digits(phone) !== digits(current) || !verified;
+  const changed =
+    digits(phone) !== digits(phoneInputValue(current)) || (current !== '' && !verified);
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormMessage message={state.message} />
-      <PhoneField label="Phone number" autoFocus required errors={errorsFor('phoneNo')} {...register('phoneNo')} />
+      <PhoneField
+        label="Phone number"
+        autoFocus
+        required
+        errors={errorsFor('phoneNo')}
+        {...register('phoneNo')}
+      />
       <Button type="submit" pending={pending} disabled={!changed}>
         Save
       </Button>
@@ -77,7 +88,11 @@ export function PhoneFlow({
       resendLabel="Resend Code"
       onDone={onDone}
       extra={
-        <Button type="button" variant="secondary" onClick={() => onMode({ step: 'update', phone: mode.phone })}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => onMode({ step: 'update', phone: mode.phone })}
+        >
           Change Number
         </Button>
       }

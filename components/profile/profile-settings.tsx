@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatPhone } from '@/lib/format';
@@ -21,15 +21,25 @@ type Open =
   | { card: 'done' }
   | null;
 
-function Card({ title, value, note, onEdit }: { title: string; value: React.ReactNode; note?: string; onEdit: () => void }) {
+function Card({
+  title,
+  value,
+  note,
+  onEdit,
+}: {
+  title: string;
+  value: React.ReactNode;
+  note?: string;
+  onEdit: (button: HTMLButtonElement) => void;
+}) {
   return (
-    <li className="flex items-center gap-4 rounded-card border border-surface-border bg-white p-4 shadow-card sm:p-5">
+    <li className="rounded-card border-surface-border shadow-card flex items-center gap-4 border bg-white p-4 sm:p-5">
       <div className="min-w-0 flex-1">
-        <h2 className="text-sm font-medium text-ink-muted">{title}</h2>
-        <p className="mt-1 truncate text-base font-semibold text-ink">{value}</p>
-        {note && <p className="mt-0.5 text-xs text-danger">{note}</p>}
+        <h2 className="text-ink-muted text-sm font-medium">{title}</h2>
+        <p className="text-ink mt-1 truncate text-base font-semibold">{value}</p>
+        {note && <p className="text-danger mt-0.5 text-xs">{note}</p>}
       </div>
-      <Button type="button" variant="secondary" onClick={onEdit}>
+      <Button type="button" variant="secondary" onClick={(e) => onEdit(e.currentTarget)}>
         Edit<span className="sr-only"> {title}</span>
       </Button>
     </li>
@@ -39,30 +49,48 @@ function Card({ title, value, note, onEdit }: { title: string; value: React.Reac
 /** 'Profile Settings' (spec §2): one card per attribute, each opening its edit dialog. */
 export function ProfileSettings({ values }: { values: ProfileValues }) {
   const [open, setOpen] = useState<Open>(null);
-  const close = (isOpen: boolean) => !isOpen && setOpen(null);
+  const editButton = useRef<HTMLButtonElement | null>(null);
+  const start = (button: HTMLButtonElement, next: Open) => {
+    editButton.current = button;
+    setOpen(next);
+  };
+  // These dialogs have no Radix trigger, so focus goes back to the card's button by hand.
+  const finish = () => {
+    setOpen(null);
+    setTimeout(() => editButton.current?.focus(), 0);
+  };
+  const close = (isOpen: boolean) => !isOpen && finish();
   const done = () => setOpen({ card: 'done' });
 
   return (
     <>
       <ul className="flex flex-col gap-3">
-        <Card title="Name" value={values.name || 'Not set'} onEdit={() => setOpen({ card: 'name' })} />
+        <Card
+          title="Name"
+          value={values.name || 'Not set'}
+          onEdit={(b) => start(b, { card: 'name' })}
+        />
         <Card
           title="Email Address"
           value={values.email}
-          onEdit={() => setOpen({ card: 'email', mode: { step: 'update' } })}
+          onEdit={(b) => start(b, { card: 'email', mode: { step: 'update' } })}
         />
         <Card
           title="Phone Number"
           value={values.phone ? formatPhone(values.phone) : 'Not set'}
           note={values.phone && !values.phoneVerified ? 'Not verified' : undefined}
-          onEdit={() => setOpen({ card: 'phone', mode: { step: 'update' } })}
+          onEdit={(b) => start(b, { card: 'phone', mode: { step: 'update' } })}
         />
-        <Card title="Password" value={
+        <Card
+          title="Password"
+          value={
             <>
               <span aria-hidden="true">••••••••</span>
               <span className="sr-only">Hidden</span>
             </>
-          } onEdit={() => setOpen({ card: 'password' })} />
+          }
+          onEdit={(b) => start(b, { card: 'password' })}
+        />
       </ul>
 
       <Dialog open={open?.card === 'name'} onOpenChange={close} title="Edit name">
@@ -76,30 +104,44 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       <Dialog
         open={open?.card === 'email'}
         onOpenChange={close}
-        title={open?.card === 'email' && open.mode.step === 'verify' ? 'Verify your new email' : 'Change email address'}
+        title={
+          open?.card === 'email' && open.mode.step === 'verify'
+            ? 'Verify your new email'
+            : 'Change email address'
+        }
         description={
           open?.card === 'email' && open.mode.step === 'verify' ? (
             <>
-              {MSG.codeEnter} We sent it to <strong className="font-semibold text-ink">{open.mode.email}</strong>. Until you
+              {MSG.codeEnter} We sent it to{' '}
+              <strong className="text-ink font-semibold">{open.mode.email}</strong>. Until you
               verify it, you keep signing in with {values.email}.
             </>
           ) : undefined
         }
       >
         {open?.card === 'email' && (
-          <EmailFlow current={values.email} mode={open.mode} onMode={(mode) => setOpen({ card: 'email', mode })} onDone={done} />
+          <EmailFlow
+            current={values.email}
+            mode={open.mode}
+            onMode={(mode) => setOpen({ card: 'email', mode })}
+            onDone={done}
+          />
         )}
       </Dialog>
 
       <Dialog
         open={open?.card === 'phone'}
         onOpenChange={close}
-        title={open?.card === 'phone' && open.mode.step === 'verify' ? 'Verify your phone number' : 'Change phone number'}
+        title={
+          open?.card === 'phone' && open.mode.step === 'verify'
+            ? 'Verify your phone number'
+            : 'Change phone number'
+        }
         description={
           open?.card === 'phone' && open.mode.step === 'verify' ? (
             <>
               Enter the 6-digit verification code we sent by text message to{' '}
-              <strong className="font-semibold text-ink">{formatPhone(open.mode.phone)}</strong>.
+              <strong className="text-ink font-semibold">{formatPhone(open.mode.phone)}</strong>.
             </>
           ) : undefined
         }
@@ -115,7 +157,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         )}
       </Dialog>
 
-      <SuccessDialog open={open?.card === 'done'} onClose={() => setOpen(null)} />
+      <SuccessDialog open={open?.card === 'done'} onClose={finish} />
     </>
   );
 }

@@ -2,7 +2,14 @@
 
 import { revalidatePath } from 'next/cache';
 import { authedAction, type ActionState } from '@/lib/actions';
-import { changePassword, getUser, sendAttributeCode, updateAttributes, verifyAttribute, type Result } from '@/lib/cognito';
+import {
+  changePassword,
+  getUser,
+  sendAttributeCode,
+  updateAttributes,
+  verifyAttribute,
+  type Result,
+} from '@/lib/cognito';
 import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
@@ -31,10 +38,19 @@ function failed<F extends string>(
 ): ActionState<F> {
   log.info('profile.failed', { op, reason: failure.name });
   if (failure.kind === 'user-not-found') {
-    return { status: 'error', message: failure.message, ...extra, data: { ...extra.data, signOut: 'user-not-found' } };
+    return {
+      status: 'error',
+      message: failure.message,
+      ...extra,
+      data: { ...extra.data, signOut: 'user-not-found' },
+    };
   }
   if (failure.kind === 'code-mismatch' && codeField) {
-    return { status: 'error', fieldErrors: { [codeField]: [failure.message] } as ActionState<F>['fieldErrors'], ...extra };
+    return {
+      status: 'error',
+      fieldErrors: { [codeField]: [failure.message] } as ActionState<F>['fieldErrors'],
+      ...extra,
+    };
   }
   return { status: 'error', message: failure.message, ...extra };
 }
@@ -42,18 +58,25 @@ function failed<F extends string>(
 /** Re-reads the user after a verified change; falls back to what we know changed. */
 async function refreshClaims(session: Session, fallback: Partial<Session['claims']>) {
   const user = await getUser(session.accessToken);
-  await updateSessionClaims(session, user.ok ? { ...user.value, sub: session.claims.sub } : fallback);
+  await updateSessionClaims(
+    session,
+    user.ok ? { ...user.value, sub: session.claims.sub } : fallback,
+  );
   revalidatePath('/', 'layout');
 }
 
-export const updateNameAction = authedAction(nameSchema, ['name'] as const, async ({ name }, { session, values }) => {
-  const result = await updateAttributes(session.accessToken, { name });
-  if (!result.ok) return failed('name', result.failure, { values });
-  await updateSessionClaims(session, { name });
-  revalidatePath('/', 'layout');
-  log.info('profile.name_changed');
-  return { status: 'success' };
-});
+export const updateNameAction = authedAction(
+  nameSchema,
+  ['name'] as const,
+  async ({ name }, { session, values }) => {
+    const result = await updateAttributes(session.accessToken, { name });
+    if (!result.ok) return failed('name', result.failure, { values });
+    await updateSessionClaims(session, { name });
+    revalidatePath('/', 'layout');
+    log.info('profile.name_changed');
+    return { status: 'success' };
+  },
+);
 
 export const changePasswordAction = authedAction(
   changePasswordSchema,
@@ -69,22 +92,34 @@ export const changePasswordAction = authedAction(
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Step 1 of an email change: Cognito keeps the old address active and emails a code to the new one. */
-export const requestEmailChangeAction = authedAction(changeEmailSchema, ['email'] as const, async ({ email }, { session, values }) => {
-  if (sameEmail(email, session.claims.email)) {
-    return { status: 'error', fieldErrors: { email: [{ text: 'This is already your email address.' }] }, values };
-  }
-  const result = await updateAttributes(session.accessToken, { email });
-  if (!result.ok) return failed('email', result.failure, { values });
-  log.info('profile.email_change_requested');
-  return { status: 'success', values, data: { step: 'verify', email } };
-});
+export const requestEmailChangeAction = authedAction(
+  changeEmailSchema,
+  ['email'] as const,
+  async ({ email }, { session, values }) => {
+    if (sameEmail(email, session.claims.email)) {
+      return {
+        status: 'error',
+        fieldErrors: { email: [{ text: 'This is already your email address.' }] },
+        values,
+      };
+    }
+    const result = await updateAttributes(session.accessToken, { email });
+    if (!result.ok) return failed('email', result.failure, { values });
+    log.info('profile.email_change_requested');
+    return { status: 'success', values, data: { step: 'verify', email } };
+  },
+);
 
 /** Send Again: asking for the same change again sends a fresh code to the new address. */
 export async function resendEmailChangeCodeAction(email: string): Promise<ActionState<'code'>> {
   const session = await verifySession();
   if (!session) return { status: 'error', unauthenticated: true };
   const parsed = changeEmailSchema.safeParse({ email });
-  if (!parsed.success) return { status: 'error', message: { text: parsed.error.issues[0]?.message ?? 'Email cannot be empty' } };
+  if (!parsed.success)
+    return {
+      status: 'error',
+      message: { text: parsed.error.issues[0]?.message ?? 'Email cannot be empty' },
+    };
   const result = await updateAttributes(session.accessToken, { email: parsed.data.email });
   if (!result.ok) return failed('email_resend', result.failure);
   return { status: 'success', message: { text: `We sent a new code to ${parsed.data.email}.` } };
@@ -96,7 +131,8 @@ export const verifyEmailChangeAction = authedAction(
   ['email', 'code'] as const,
   async ({ email, code }, { session }) => {
     const result = await verifyAttribute(session.accessToken, 'email', code);
-    if (!result.ok) return failed('email_verify', result.failure, { data: { step: 'verify', email } }, 'code');
+    if (!result.ok)
+      return failed('email_verify', result.failure, { data: { step: 'verify', email } }, 'code');
     await refreshClaims(session, { email, emailVerified: true });
     log.info('profile.email_changed');
     return { status: 'success' };
@@ -104,36 +140,51 @@ export const verifyEmailChangeAction = authedAction(
 );
 
 /** Step 1 of a phone change: the number is replaced at once, unverified, and a code goes to it by SMS. */
-export const requestPhoneChangeAction = authedAction(phoneSchema, ['phoneNo'] as const, async ({ phoneNo }, { session, values }) => {
-  const same = phoneNo === session.claims.phoneNumber;
-  if (same && session.claims.phoneNumberVerified) {
-    return { status: 'error', fieldErrors: { phoneNo: [{ text: 'This is already your phone number.' }] }, values };
-  }
-  // Cognito sends no new code when the (unverified) number does not change: ask for one.
-  const result: Result<unknown> = same
-    ? await sendAttributeCode(session.accessToken, 'phone_number')
-    : await updateAttributes(session.accessToken, { phone_number: phoneNo });
-  if (!result.ok) return failed('phone', result.failure, { values });
-  if (!same) {
-    await updateSessionClaims(session, { phoneNumber: phoneNo, phoneNumberVerified: false });
-    revalidatePath('/', 'layout');
-  }
-  log.info('profile.phone_change_requested');
-  return { status: 'success', values, data: { step: 'verify', phone: phoneNo } };
-});
+export const requestPhoneChangeAction = authedAction(
+  phoneSchema,
+  ['phoneNo'] as const,
+  async ({ phoneNo }, { session, values }) => {
+    const same = phoneNo === session.claims.phoneNumber;
+    if (same && session.claims.phoneNumberVerified) {
+      return {
+        status: 'error',
+        fieldErrors: { phoneNo: [{ text: 'This is already your phone number.' }] },
+        values,
+      };
+    }
+    // Cognito sends no new code when the (unverified) number does not change: ask for one.
+    const result: Result<unknown> = same
+      ? await sendAttributeCode(session.accessToken, 'phone_number')
+      : await updateAttributes(session.accessToken, { phone_number: phoneNo });
+    if (!result.ok) return failed('phone', result.failure, { values });
+    if (!same) {
+      await updateSessionClaims(session, { phoneNumber: phoneNo, phoneNumberVerified: false });
+      revalidatePath('/', 'layout');
+    }
+    log.info('profile.phone_change_requested');
+    return { status: 'success', values, data: { step: 'verify', phone: phoneNo } };
+  },
+);
 
 export async function resendPhoneCodeAction(): Promise<ActionState<'code'>> {
   const session = await verifySession();
   if (!session) return { status: 'error', unauthenticated: true };
   const result = await sendAttributeCode(session.accessToken, 'phone_number');
   if (!result.ok) return failed('phone_resend', result.failure);
-  return { status: 'success', message: { text: `We sent a new code to ${formatPhone(session.claims.phoneNumber)}.` } };
+  return {
+    status: 'success',
+    message: { text: `We sent a new code to ${formatPhone(session.claims.phoneNumber)}.` },
+  };
 }
 
-export const verifyPhoneAction = authedAction(verifyEmailSchema, ['code'] as const, async ({ code }, { session }) => {
-  const result = await verifyAttribute(session.accessToken, 'phone_number', code);
-  if (!result.ok) return failed('phone_verify', result.failure, {}, 'code');
-  await refreshClaims(session, { phoneNumberVerified: true });
-  log.info('profile.phone_verified');
-  return { status: 'success' };
-});
+export const verifyPhoneAction = authedAction(
+  verifyEmailSchema,
+  ['code'] as const,
+  async ({ code }, { session }) => {
+    const result = await verifyAttribute(session.accessToken, 'phone_number', code);
+    if (!result.ok) return failed('phone_verify', result.failure, {}, 'code');
+    await refreshClaims(session, { phoneNumberVerified: true });
+    log.info('profile.phone_verified');
+    return { status: 'success' };
+  },
+);

@@ -8,7 +8,7 @@ export default async function ProfilePage() {
   const { claims } = await requireSession();
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
-      <h1 className="mb-6 text-2xl font-bold text-ink">Profile Settings</h1>
+      <h1 className="text-ink mb-6 text-2xl font-bold">Profile Settings</h1>
       <ProfileSettings
         values={{
           name: claims.name ?? '',

@@ -13,9 +13,15 @@ export type EmbedTokenAnswer = {
  * - creator_unavailable: the creator system failed or timed out (503)
  * - system_error: anything else (500)
  */
-export type EmbedTokenError = 'unauthenticated' | 'no_channel' | 'creator_unavailable' | 'system_error';
+export type EmbedTokenError =
+  'unauthenticated' | 'no_channel' | 'creator_unavailable' | 'system_error';
 
-export const EMBED_TOKEN_ERRORS: readonly EmbedTokenError[] = ['unauthenticated', 'no_channel', 'creator_unavailable', 'system_error'];
+export const EMBED_TOKEN_ERRORS: readonly EmbedTokenError[] = [
+  'unauthenticated',
+  'no_channel',
+  'creator_unavailable',
+  'system_error',
+];
 
 /** Without an expiry we can read, assume a short life so a stale token is never reused. */
 export const FALLBACK_TTL_S = 120;

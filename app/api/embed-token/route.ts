@@ -26,7 +26,9 @@ export async function GET() {
   if (!result.ok) {
     log.warn('embed_token.failed', { reason: result.reason });
     // An unknown channel is our data's fault, not the creator system being down.
-    return result.reason === 'unavailable' ? fail('creator_unavailable', 503) : fail('system_error', 500);
+    return result.reason === 'unavailable'
+      ? fail('creator_unavailable', 503)
+      : fail('system_error', 500);
   }
   const answer: EmbedTokenAnswer = { token: result.value, expiresIn: secondsLeft(result.value) };
   return Response.json(answer, { headers: HEADERS });

@@ -1,0 +1,333 @@
+import { type Page } from '@playwright/test';
+import {
+  cognitoCall,
+  createAccount,
+  createCreator,
+  enterCode,
+  expect,
+  expectAccessible,
+  formAlert,
+  signInWithForm,
+  snap,
+  test,
+  uniqueEmail,
+  waitForCode,
+} from './fixtures';
+import { ALL_SET, POOL_ID, signInToDashboard } from './dashboard-fixtures';
+
+const randomPhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+const shown = (p: string) => `+1 (${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8)}`;
+
+async function openProfile(page: Page, name?: string) {
+  const account = await createAccount({ name });
+  await signInToDashboard(page, account.email, account.password);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile Settings');
+  return account;
+}
+
+const card = (page: Page, title: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+const edit = (page: Page, title: string) => page.getByRole('button', { name: `Edit ${title}` });
+
+async function expectAllSet(page: Page) {
+  const done = page.getByRole('dialog', { name: ALL_SET });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('cards, dialogs, and axe on each', async ({ page }) => {
+  const { email } = await openProfile(page, 'Dana Scully');
+  await expect(card(page, 'Name')).toContainText('Dana Scully');
+  await expect(card(page, 'Email Address')).toContainText(email);
+  await expect(card(page, 'Phone Number')).toContainText('Not set');
+  await expect(card(page, 'Password')).toContainText('••••••••');
+  await expectAccessible(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await snap(page, `profile-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  for (const [title, dialog] of [
+    ['Name', 'Edit name'],
+    ['Email Address', 'Change email address'],
+    ['Phone Number', 'Change phone number'],
+    ['Password', 'Change password'],
+  ] as const) {
+    await edit(page, title).click();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(edit(page, title)).toBeFocused();
+  }
+});
+
+test('name: Save waits for a change, validation messages, then All Set and the header updates', async ({
+  page,
+}) => {
+  await openProfile(page, 'Dana Scully');
+  await edit(page, 'Name').click();
+  const dialog = page.getByRole('dialog', { name: 'Edit name' });
+  const name = dialog.getByLabel('Name', { exact: true });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(name).toHaveValue('Dana Scully');
+  await expect(save).toBeDisabled();
+  await name.fill(' Dana Scully ');
+  await expect(save).toBeDisabled();
+
+  for (const [value, message] of [
+    ['', 'Name is required'],
+    ['D', 'Name must be at least 2 characters long'],
+    ['R2-D2', 'Please enter a valid name.'],
+  ]) {
+    await name.fill(value!);
+    await save.click();
+    await expect(name).toHaveAccessibleDescription(message!);
+  }
+  await expectAccessible(page);
+
+  await name.fill("walter o'skinner");
+  await save.click();
+  await expectAllSet(page);
+  await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
+  await expect(page.getByTestId('user-initials')).toHaveText('WO');
+  await expect(card(page, 'Name')).toContainText("walter o'skinner");
+  await page.reload();
+  await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
+});
+
+test('password: messages, wrong current, same password, then All Set and the new one signs in', async ({
+  page,
+}) => {
+  const { email, password } = await openProfile(page);
+  await edit(page, 'Password').click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  const current = dialog.getByLabel('Current password', { exact: true });
+  const next = dialog.getByLabel('New password', { exact: true });
+  const confirm = dialog.getByLabel('Confirm new password', { exact: true });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeEnabled();
+
+  await save.click();
+  await expect(current).toHaveAccessibleDescription('Current password is required');
+  await expect(next).toHaveAccessibleDescription(/New password is required/);
+  await expect(confirm).toHaveAccessibleDescription('Confirm new password is required');
+
+  await current.fill(password);
+  await next.fill('short');
+  await confirm.fill('other');
+  await save.click();
+  for (const m of [
+    'Password must include at least one uppercase letter.',
+    'Password must include at least one number.',
+    'Password must include at least one special character.',
+    'Password must be at least 8 characters long.',
+    'Passwords must match.',
+  ]) {
+    await expect(dialog.getByText(m)).toBeVisible();
+  }
+
+  await next.fill(password);
+  await confirm.fill(password);
+  await save.click();
+  await expect(
+    dialog.getByText('New password cannot be the same as the current password.'),
+  ).toBeVisible();
+
+  await current.fill('Wrong!Pass1');
+  await next.fill('Brand!New77');
+  await confirm.fill('Brand!New77');
+  await save.click();
+  await expect(formAlert(page)).toHaveText('Incorrect old password');
+  await expectAccessible(page);
+
+  await current.fill(password);
+  await next.fill('Brand!New77');
+  await confirm.fill('Brand!New77');
+  await save.click();
+  await expectAllSet(page);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await signInWithForm(page, email, password);
+  await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+  await signInWithForm(page, email, 'Brand!New77');
+  await expect(page).toHaveURL('/');
+});
+
+test('email: update, wrong code, expired code, Send Again, verify; the new address signs in', async ({
+  page,
+}) => {
+  const { email, password } = await openProfile(page);
+  await edit(page, 'Email Address').click();
+  let dialog = page.getByRole('dialog', { name: 'Change email address' });
+  const field = dialog.getByLabel('Email', { exact: true });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(field).toHaveValue(email);
+  await expect(save).toBeDisabled();
+  await field.fill('');
+  await save.click();
+  await expect(field).toHaveAccessibleDescription('Email cannot be empty');
+  await field.fill('1not@valid');
+  await save.click();
+  await expect(field).toHaveAccessibleDescription('Please enter a valid email address.');
+
+  const fresh = uniqueEmail('moved');
+  let since = Date.now();
+  await field.fill(fresh.toUpperCase());
+  await save.click();
+  dialog = page.getByRole('dialog', { name: 'Verify your new email' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(fresh);
+  await expectAccessible(page);
+  await snap(page, 'profile-email-verify');
+  const first = await waitForCode(fresh, 'verify-email', since);
+
+  await enterCode(page, first === '000000' ? '111111' : '000000', dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    dialog.getByText('Code entered does not match what was emailed. Try again.'),
+  ).toBeVisible();
+
+  since = Date.now();
+  await dialog.getByRole('button', { name: 'Send Again' }).click();
+  await expect(dialog.getByText(`We sent a new code to ${fresh}.`)).toBeVisible();
+  const second = await waitForCode(fresh, 'verify-email', since);
+  expect(second).not.toBe(first);
+
+  // The superseded code has expired; its message offers a resend.
+  await enterCode(page, first, dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByText('Verification code expired. Resend Code.')).toBeVisible();
+  since = Date.now();
+  await dialog.getByRole('button', { name: 'Resend Code' }).click();
+  await expect(dialog.getByText(`We sent a new code to ${fresh}.`)).toBeVisible();
+  const third = await waitForCode(fresh, 'verify-email', since);
+
+  await enterCode(page, third, dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expectAllSet(page);
+  await expect(card(page, 'Email Address')).toContainText(fresh);
+  await expect(page.getByTestId('user-name')).toHaveText(
+    fresh.split('@')[0]!.replace(/^./, (c) => c.toUpperCase()),
+  );
+
+  // The creator system knows creators by email: register the new one so sign-in's pre-check passes.
+  await createCreator(fresh);
+  await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await signInWithForm(page, email, password);
+  await expect(formAlert(page)).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  await signInWithForm(page, fresh, password);
+  await expect(page).toHaveURL('/');
+});
+
+test('email: until verified, the old address stays the sign-in address', async ({ page }) => {
+  const { email, password } = await openProfile(page);
+  const fresh = uniqueEmail('pending');
+  await createCreator(fresh);
+  await edit(page, 'Email Address').click();
+  await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(fresh);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card(page, 'Email Address')).toContainText(email);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await signInWithForm(page, fresh, password);
+  await expect(formAlert(page)).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/');
+});
+
+test('phone: digits only, messages, wrong code, resend, change number, verify', async ({
+  page,
+}) => {
+  await openProfile(page);
+  await edit(page, 'Phone Number').click();
+  let dialog = page.getByRole('dialog', { name: 'Change phone number' });
+  const field = dialog.getByLabel('Phone number', { exact: true });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(field).toHaveValue('+1');
+  await expect(save).toBeDisabled();
+
+  // e, E, +, - and '.' are refused; digits are shown as +1 (xxx) xxx-xxxx.
+  await field.click();
+  await field.press('End');
+  await field.pressSequentially('e5E5+5-1.2x3');
+  await expect(field).toHaveValue('+1 (555) 123');
+  await save.click();
+  await expect(field).toHaveAccessibleDescription('Please enter a valid phone number');
+  for (let i = 0; i < 6; i++) await field.press('Backspace');
+  await expect(field).toHaveValue('+1');
+  await expect(field).toHaveAccessibleDescription('Phone number is required');
+  await expect(save).toBeDisabled();
+
+  const first = randomPhone();
+  await field.fill(first.slice(2));
+  await expect(field).toHaveValue(shown(first));
+  let since = Date.now();
+  await save.click();
+  dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
+  await expect(dialog).toContainText(shown(first));
+  const code1 = await waitForCode(first, 'verify-phone', since);
+  await expectAccessible(page);
+  await snap(page, 'profile-phone-verify');
+
+  await enterCode(page, code1 === '000000' ? '111111' : '000000', dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    dialog.getByText('Code entered does not match what was sent. Try again.'),
+  ).toBeVisible();
+
+  since = Date.now();
+  await dialog.getByRole('button', { name: 'Resend Code' }).click();
+  await expect(dialog.getByText(`We sent a new code to ${shown(first)}.`)).toBeVisible();
+  await waitForCode(first, 'verify-phone', since);
+
+  // Change Number goes back to 'update' with the number as typed.
+  await dialog.getByRole('button', { name: 'Change Number' }).click();
+  dialog = page.getByRole('dialog', { name: 'Change phone number' });
+  await expect(dialog.getByLabel('Phone number', { exact: true })).toHaveValue(shown(first));
+  const second = randomPhone();
+  await dialog.getByLabel('Phone number', { exact: true }).fill(second);
+  since = Date.now();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
+  await expect(dialog).toContainText(shown(second));
+  const code2 = await waitForCode(second, 'verify-phone', since);
+  await enterCode(page, code2, dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expectAllSet(page);
+  await expect(card(page, 'Phone Number')).toContainText(shown(second));
+  await expect(card(page, 'Phone Number')).not.toContainText('Not verified');
+
+  // The saved number now needs a change before Save.
+  await edit(page, 'Phone Number').click();
+  await expect(page.getByRole('dialog').getByLabel('Phone number', { exact: true })).toHaveValue(
+    shown(second),
+  );
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Save' })).toBeDisabled();
+});
+
+test('a deleted account: the message, then logout after 1 s', async ({ page }) => {
+  const { email } = await openProfile(page, 'Dana Scully');
+  await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+  await edit(page, 'Name').click();
+  const dialog = page.getByRole('dialog', { name: 'Edit name' });
+  await dialog.getByLabel('Name', { exact: true }).fill('Someone Else');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('No account found with this username.')).toBeVisible();
+  await expect(page).toHaveURL('/login', { timeout: 5000 });
+});
+
+test('signed out, /profile goes to /login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL('/login');
+});

@@ -29,8 +29,12 @@ export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'>>
           const before = input.dataset.shown ?? '';
           let next = phoneInputValue(input.value);
           // Deleting only a bracket, space or dash would change nothing: take the digit before it.
-          if (next === before && input.value.length < before.length)
-            next = phoneInputValue(before.replace(/\d(?=\D*$)/, ''));
+          if (next === before && input.value.length < before.length) {
+            const caret = input.selectionStart ?? input.value.length;
+            const at = input.value.slice(0, caret).replace(/\D/g, '').length;
+            const all = before.replace(/\D/g, '');
+            if (at > 1) next = phoneInputValue(`+${all.slice(0, at - 1)}${all.slice(at)}`);
+          }
           input.value = next;
           input.dataset.shown = next;
           onChange?.(e);

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import {
+  CLIENT_ID,
+  cognitoCall,
   createAccount,
   createCreator,
   enableTotp,
@@ -20,8 +22,9 @@ const run = promisify(execFile);
 
 test.describe('sign-in with an authenticator app', () => {
   test('asks for the code after the password; a wrong code is refused, the right one signs in', async ({ page }) => {
+    test.setTimeout(90_000); // may wait for a fresh 30-second code window
     const { email, password } = await createAccount();
-    const secret = await enableTotp(email, password);
+    const { secret, used } = await enableTotp(email, password);
 
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/login/mfa');
@@ -30,13 +33,13 @@ test.describe('sign-in with an authenticator app', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'mfa-challenge-390');
 
-    const right = await totpCode(secret);
+    const right = await totpCode(secret, [used]);
     const wrong = right === '000000' ? '111111' : '000000';
     await enterCode(page, wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Invalid verification code.')).toBeVisible();
 
-    await enterCode(page, await totpCode(secret));
+    await enterCode(page, await totpCode(secret, [used]));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL('/');
   });
@@ -104,5 +107,26 @@ test.describe('invitations', () => {
     }).catch((e: { code: number; stderr: string }) => e);
     expect('code' in result && result.code).toBe(1);
     expect('stderr' in result && result.stderr).toContain('is not in the creator system');
+  });
+});
+
+test.describe('sign-out elsewhere', () => {
+  test('a global sign-out ends this session at the next account page', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+
+    // Another device signs out everywhere.
+    const other = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    await cognitoCall('GlobalSignOut', { AccessToken: other.AuthenticationResult.AccessToken });
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login');
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
   });
 });

@@ -180,7 +180,7 @@ export const WEB_APP_LOG = `.data/e2e-${ports.web}/logs/web-app.log`;
  * Turns on authenticator-app MFA for an account straight through the identity service, and
  * returns the secret so a test can compute codes like a phone would.
  */
-export async function enableTotp(email: string, password: string): Promise<string> {
+export async function enableTotp(email: string, password: string): Promise<{ secret: string; used: string }> {
   const { generateSync } = await import('otplib');
   const auth = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
     ClientId: CLIENT_ID,
@@ -189,12 +189,21 @@ export async function enableTotp(email: string, password: string): Promise<strin
   });
   const AccessToken = auth.AuthenticationResult.AccessToken;
   const { SecretCode } = await cognitoCall<{ SecretCode: string }>('AssociateSoftwareToken', { AccessToken });
-  await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: generateSync({ secret: SecretCode }), FriendlyDeviceName: 'test phone' });
+  const used = generateSync({ secret: SecretCode });
+  await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: used, FriendlyDeviceName: 'test phone' });
   await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
-  return SecretCode;
+  return { secret: SecretCode, used };
 }
 
-export async function totpCode(secret: string): Promise<string> {
+/**
+ * The authenticator's current code. Cognito refuses a code twice, so pass the codes already used
+ * and this waits for the next 30-second window when the current one is spent.
+ */
+export async function totpCode(secret: string, used: string[] = []): Promise<string> {
   const { generateSync } = await import('otplib');
-  return generateSync({ secret });
+  for (;;) {
+    const code = generateSync({ secret });
+    if (!used.includes(code)) return code;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }

@@ -20,7 +20,8 @@ export type AuthContext =
   | 'signOut'
   | 'getUser'
   | 'mfa'
-  | 'newPassword';
+  | 'newPassword'
+  | 'confirmSession';
 
 /** What the caller should do beyond showing the message. */
 export type FailureKind =
@@ -59,7 +60,7 @@ const SESSION_ENDING = [
 
 const RULES: Rule[] = [
   ...SESSION_ENDING.map(
-    (name): Rule => ({ name, in: ['refresh'], kind: 'session-invalid', message: ({ raw }) => ({ text: raw }) }),
+    (name): Rule => ({ name, in: ['refresh', 'confirmSession'], kind: 'session-invalid', message: ({ raw }) => ({ text: raw }) }),
   ),
   {
     name: 'UsernameExistsException',

@@ -271,3 +271,11 @@ export function respondToChallenge(
     return outcome(out, username);
   });
 }
+
+/** Asks Cognito whether an access token still stands (not revoked by a sign-out elsewhere). */
+export function confirmSession(accessToken: string) {
+  return attempt('confirmSession', async () => {
+    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    return claimsFromAttributes(out.UserAttributes ?? []);
+  });
+}

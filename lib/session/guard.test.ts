@@ -1,4 +1,4 @@
-import { decide, needsRefresh, routeAccess } from './guard';
+import { decide, needsConfirmation, needsRefresh, routeAccess } from './guard';
 
 describe('routeAccess', () => {
   it.each([
@@ -46,5 +46,17 @@ describe('needsRefresh', () => {
     expect(needsRefresh(1000, 900)).toBe(false);
     expect(needsRefresh(1000, 940)).toBe(true);
     expect(needsRefresh(1000, 1200)).toBe(true);
+  });
+});
+
+describe('needsConfirmation', () => {
+  it('always confirms on account pages', () => {
+    expect(needsConfirmation('/profile', 1000, 1001, 300)).toBe(true);
+    expect(needsConfirmation('/profile/x', 1000, 1001, 300)).toBe(true);
+  });
+  it('confirms elsewhere once the last confirmation is 5 minutes old, or unknown', () => {
+    expect(needsConfirmation('/', 1000, 1299, 300)).toBe(false);
+    expect(needsConfirmation('/', 1000, 1300, 300)).toBe(true);
+    expect(needsConfirmation('/', undefined, 1000, 300)).toBe(true);
   });
 });

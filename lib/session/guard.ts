@@ -28,3 +28,9 @@ export function decide(pathname: string, signedIn: boolean): Decision {
 export function needsRefresh(expiresAt: number, now: number, marginS = 60): boolean {
   return expiresAt - now <= marginS;
 }
+
+/** Pages that show or change account data: the guard confirms the session with Cognito there. */
+export function needsConfirmation(pathname: string, confirmedAt: number | undefined, now: number, everyS: number): boolean {
+  if (pathname === '/profile' || pathname.startsWith('/profile/')) return true;
+  return confirmedAt === undefined || now - confirmedAt >= everyS;
+}

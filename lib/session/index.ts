@@ -28,6 +28,12 @@ export type CookieWriter = {
   set(name: string, value: string, options?: ReturnType<typeof cookieOptions>): unknown;
 };
 
+/**
+ * How long a session is trusted without asking Cognito again: a sign-out elsewhere ends every
+ * session within this time. Pages that show or change account data ask every time.
+ */
+export const CONFIRM_EVERY_S = 5 * 60;
+
 /** Seconds before expiry at which the guard refreshes the access token (design §3). */
 export const REFRESH_MARGIN_S = 60;
 
@@ -40,7 +46,10 @@ export async function writeTokens(store: CookieWriter, tokens: Tokens) {
   const opts = cookieOptions(env, SESSION_TTL_S);
   store.set(
     names.session,
-    await sealSession({ v: 1, accessToken: tokens.accessToken, accessExpiresAt: tokens.accessExpiresAt, claims: tokens.claims }, env),
+    await sealSession(
+      { v: 1, accessToken: tokens.accessToken, accessExpiresAt: tokens.accessExpiresAt, confirmedAt: nowSeconds(), claims: tokens.claims },
+      env,
+    ),
     opts,
   );
   if (tokens.refreshToken) {

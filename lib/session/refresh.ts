@@ -1,11 +1,11 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
-import { refresh } from '@/lib/cognito';
+import { confirmSession, refresh } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
-import { needsRefresh } from './guard';
-import { REFRESH_MARGIN_S, clearTokens, nowSeconds, writeTokens } from './index';
-import { cookieNames, unsealRefresh, unsealSession } from './seal';
+import { needsConfirmation, needsRefresh } from './guard';
+import { CONFIRM_EVERY_S, REFRESH_MARGIN_S, clearTokens, nowSeconds, writeTokens } from './index';
+import { SESSION_TTL_S, cookieNames, cookieOptions, sealSession, unsealRefresh, unsealSession } from './seal';
 
 export type GuardAuth = {
   signedIn: boolean;
@@ -44,7 +44,23 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
 
   const session = await unsealSession(sessionCookie, env);
   const now = nowSeconds();
-  if (session && !needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) return result(true);
+  if (session && !needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) {
+    if (!needsConfirmation(request.nextUrl.pathname, session.confirmedAt, now, CONFIRM_EVERY_S)) return result(true);
+    // Ask Cognito whether the token still stands (GlobalSignOut elsewhere revokes it).
+    const confirmed = await confirmSession(session.accessToken);
+    if (confirmed.ok) {
+      const claims = { ...session.claims, ...confirmed.value, sub: session.claims.sub };
+      writer.set(names.session, await sealSession({ ...session, confirmedAt: now, claims }, env), cookieOptions(env, SESSION_TTL_S));
+      return result(true);
+    }
+    if (confirmed.failure.kind !== 'session-invalid') {
+      log.warn('session.confirm_failed', { reason: confirmed.failure.name });
+      return result(true);
+    }
+    log.info('session.ended', { reason: confirmed.failure.name, by: 'confirm' });
+    clearTokens(writer);
+    return result(false);
+  }
 
   const stored = await unsealRefresh(refreshCookie, env);
   if (!stored) {

@@ -27,6 +27,8 @@ const sessionData = z.object({
   v: z.literal(1),
   accessToken: z.string().min(1),
   accessExpiresAt: z.number().int(),
+  /** When Cognito last confirmed the access token still stands (seconds). */
+  confirmedAt: z.number().int().optional(),
   claims,
 });
 const refreshData = z.object({ v: z.literal(1), refreshToken: z.string().min(1), sub: z.string().min(1) });

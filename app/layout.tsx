@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { VitalsLoader } from '@/components/vitals/vitals-loader';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -11,7 +12,10 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        {children}
+        <VitalsLoader />
+      </body>
     </html>
   );
 }

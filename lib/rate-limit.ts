@@ -19,6 +19,8 @@ export const RULES = {
   resendCode: { ip: { points: 30, duration: 15 * 60 }, email: { points: 5, duration: 15 * 60 } },
   resetPassword: { ip: { points: 30, duration: 60 * 60 }, email: { points: 10, duration: 60 * 60 } },
   lookup: { ip: { points: 120, duration: 15 * 60 }, email: { points: 30, duration: 15 * 60 } },
+  // Per IP only: beacons carry no email. A page sends five or six metrics.
+  vitals: { ip: { points: 300, duration: 60 }, email: { points: 300, duration: 60 } },
 } satisfies Record<string, { ip: Rule; email: Rule }>;
 export type LimitedAction = keyof typeof RULES;
 

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { log } from '@/lib/log';
+import { checkLimit } from '@/lib/rate-limit';
+import { verifySession } from '@/lib/session';
+
+/** Core Web Vitals from real browsers (sendBeacon), validated and written to the log. */
+const metric = z.strictObject({
+  name: z.enum(['CLS', 'FCP', 'FID', 'INP', 'LCP', 'TTFB']),
+  value: z.number().finite().min(0).max(600_000),
+  rating: z.enum(['good', 'needs-improvement', 'poor']).optional(),
+  id: z.string().max(100),
+  navigationType: z.string().max(40).optional(),
+  page: z.string().max(200).regex(/^\/[\w\-/.]*$/),
+});
+
+const MAX_BODY = 2048;
+const noStore = { 'Cache-Control': 'no-store' };
+
+export async function POST(request: Request) {
+  const limited = await checkLimit('vitals');
+  if (limited) return Response.json({ error: limited.text }, { status: 429, headers: noStore });
+
+  const text = await request.text().catch(() => '');
+  if (text.length === 0 || text.length > MAX_BODY) {
+    return Response.json({ error: 'Expected a small JSON body.' }, { status: text.length ? 413 : 400, headers: noStore });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return Response.json({ error: 'The body is not JSON.' }, { status: 400, headers: noStore });
+  }
+  const parsed = metric.safeParse(body);
+  if (!parsed.success) {
+    log.info('vitals.rejected', { issues: parsed.error.issues.length });
+    return Response.json({ error: 'Not a web-vitals metric.' }, { status: 400, headers: noStore });
+  }
+  const session = await verifySession();
+  const { name, value, rating, page, navigationType } = parsed.data;
+  log.info('vitals', { metric: name, value: Math.round(value * 1000) / 1000, rating, page, navigationType, signedIn: !!session });
+  return new Response(null, { status: 204, headers: noStore });
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { WEB_APP_LOG, expect, test } from './fixtures';
+
+const good = { name: 'LCP', value: 812.4, rating: 'good', id: 'v5-1', navigationType: 'navigate', page: '/login' };
+
+test('real page loads report their web vitals to the log', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).click();
+  // Leaving the page flushes LCP and CLS (they are final only then).
+  await page.goto('/register');
+  await expect
+    .poll(() => readFileSync(WEB_APP_LOG, 'utf8').split('\n').filter((l) => l.includes('"event":"vitals"') && l.includes('"page":"/login"')).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+});
+
+test.describe('POST /api/vitals', () => {
+  test('accepts a metric', async ({ request }) => {
+    const res = await request.post('/api/vitals', { data: good });
+    expect(res.status()).toBe(204);
+  });
+
+  test('refuses what is not a metric, without a 500', async ({ request }) => {
+    const cases: [string, unknown][] = [
+      ['garbage', 'not json at all'],
+      ['an unknown metric', { ...good, name: 'XYZ' }],
+      ['an extra field', { ...good, extra: 1 }],
+      ['a negative value', { ...good, value: -1 }],
+      ['a page that is not a path', { ...good, page: 'https://evil.example/' }],
+      ['prototype pollution', JSON.parse('{"__proto__":{"polluted":1},"name":"LCP"}')],
+    ];
+    for (const [label, data] of cases) {
+      const res = await request.post('/api/vitals', {
+        data: typeof data === 'string' ? data : JSON.stringify(data),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status(), label).toBe(400);
+    }
+    const huge = await request.post('/api/vitals', { data: JSON.stringify({ ...good, id: 'x'.repeat(5000) }), headers: { 'content-type': 'application/json' } });
+    expect(huge.status()).toBe(413);
+  });
+});

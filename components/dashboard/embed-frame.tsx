@@ -2,7 +2,6 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { logoutAction } from '@/app/(dashboard)/actions';
 import {
   EMBED_TOKEN_ERRORS,
   type EmbedTokenAnswer,
@@ -13,6 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
 import { DEFAULT_PATH, embedSrc, menuTitle } from '@/lib/menu';
 import { APP_MSG } from '@/lib/messages';
+import { signOutNow } from './sign-out';
 import { useDashboardPath } from './use-dashboard-path';
 
 /** The modals of spec §8 the frame can show. */
@@ -82,7 +82,7 @@ export function EmbedFrame({ base }: { base: string }) {
         if (!isCurrent()) return;
         if (!fetched.ok) {
           if (fetched.error === 'unauthenticated') router.replace('/login');
-          else if (fetched.error === 'no_channel') void logoutAction();
+          else if (fetched.error === 'no_channel') void signOutNow();
           else {
             setDismissed(false);
             setError({ kind: fetched.error, path: wanted });

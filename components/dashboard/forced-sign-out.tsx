@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { logoutAction } from '@/app/(dashboard)/actions';
+import { signOutNow } from './sign-out';
 import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
 
@@ -11,7 +11,7 @@ import { Loader } from '@/components/ui/loader';
  */
 export function ForcedSignOut({ message, delayMs = 0 }: { message?: string; delayMs?: number }) {
   useEffect(() => {
-    const timer = setTimeout(() => void logoutAction(), delayMs);
+    const timer = setTimeout(() => void signOutNow(), delayMs);
     return () => clearTimeout(timer);
   }, [delayMs]);
 

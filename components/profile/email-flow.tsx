@@ -12,7 +12,11 @@ import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { changeEmailSchema } from '@/lib/validation/schemas';
 import { CodeStep } from './code-step';
+import { resilient, resilientCall } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';
+
+const requestAction = resilient(requestEmailChangeAction);
+const verifyAction = resilient(verifyEmailChangeAction);
 
 function UpdateEmail({
   current,
@@ -25,7 +29,7 @@ function UpdateEmail({
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: changeEmailSchema,
-    action: requestEmailChangeAction,
+    action: requestAction,
     defaultValues: { email: initial },
   });
   useAnswerEffects(state, () => onSent(state.data?.email ?? ''));
@@ -75,8 +79,8 @@ export function EmailFlow({
     );
   return (
     <CodeStep
-      action={verifyEmailChangeAction}
-      resend={() => resendEmailChangeCodeAction(mode.email)}
+      action={verifyAction}
+      resend={() => resilientCall(() => resendEmailChangeCodeAction(mode.email))}
       resendLabel="Send Again"
       hidden={{ email: mode.email }}
       onDone={onDone}

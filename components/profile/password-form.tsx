@@ -7,13 +7,16 @@ import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { MSG } from '@/lib/validation/messages';
 import { changePasswordSchema } from '@/lib/validation/schemas';
+import { resilient } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';
+
+const passwordAction = resilient(changePasswordAction);
 
 /** Current, new and confirmation; Save is always enabled here (spec §5). */
 export function PasswordForm({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: changePasswordSchema,
-    action: changePasswordAction,
+    action: passwordAction,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
   useAnswerEffects(state, onDone);

@@ -13,7 +13,11 @@ import { phoneInputValue } from '@/lib/format';
 import { phoneSchema } from '@/lib/validation/schemas';
 import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
+import { resilient, resilientCall } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';
+
+const requestAction = resilient(requestPhoneChangeAction);
+const verifyAction = resilient(verifyPhoneAction);
 
 export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
 
@@ -32,7 +36,7 @@ function UpdatePhone({
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: phoneSchema,
-    action: requestPhoneChangeAction,
+    action: requestAction,
     defaultValues: { phoneNo: phoneInputValue(initial) },
   });
   useAnswerEffects(state, () => onSent(state.data?.phone ?? ''));
@@ -83,8 +87,8 @@ export function PhoneFlow({
   }
   return (
     <CodeStep
-      action={verifyPhoneAction}
-      resend={resendPhoneCodeAction}
+      action={verifyAction}
+      resend={() => resilientCall(resendPhoneCodeAction)}
       resendLabel="Resend Code"
       onDone={onDone}
       extra={

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { logoutAction } from '@/app/(dashboard)/actions';
+import { signOutNow } from '@/components/dashboard/sign-out';
 import type { ActionState } from '@/lib/action-state';
 
 /** Spec §8: after 'No account found with this username.' the person is signed out after 1 s. */
@@ -21,8 +21,9 @@ export function useAnswerEffects(state: ActionState<string>, onSuccess?: () => v
   useEffect(() => {
     if (state.status === 'success') success.current?.();
     if (state.unauthenticated) router.replace('/login');
+    if (state.data?.refresh) router.refresh();
     if (state.data?.signOut) {
-      const timer = setTimeout(() => void logoutAction(), SIGN_OUT_DELAY_MS);
+      const timer = setTimeout(() => void signOutNow(), SIGN_OUT_DELAY_MS);
       return () => clearTimeout(timer);
     }
   }, [state, router]);

@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// npm run bench — what users feel, measured on the local stack.
+//
+//   node bench/run.mjs [--only lighthouse,weight,signin,server] [--runs 3] [--signins 10] [--seconds 10]
+//
+// Starts the whole local stack itself (own build folder and ports), then measures:
+//   lighthouse  Lighthouse mobile, median of --runs, via bench/lighthouse.mjs
+//   weight      JS and CSS bytes (raw and gzip) each route loads, summed in Chromium
+//   signin      clicking 'Sign In' -> the embedded frame's load event, median of --signins
+//   server      autocannon, 50 connections for --seconds each: /creatorcash?<base64>, the same
+//               variant by its internal path, /login, /api/embed-token with a session, and the
+//               same creatorcash HTML from a bare node:http server (the ceiling)
+// Writes bench/results.json and bench/results.md. Medians and ratios, not single runs: the machine
+// is shared and noisy, so compare figures from the same run.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORTS = { web: 3800, identity: 9129, creator: 9130, embed: 9131, ceiling: 3801 };
+const BASE = `http://localhost:${PORTS.web}`;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const DEMO = { email: 'demo@creator.test', password: 'Demo!2345' };
+const b64 = (s) => Buffer.from(s).toString('base64');
+const CAMPAIGN = `/creatorcash?${b64('variant=v2')}`;
+
+function args(argv) {
+  const o = { only: ['lighthouse', 'weight', 'signin', 'server'], runs: 3, signins: 10, seconds: 10 };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [k, v = ''] = [argv[i], argv[i + 1]];
+    if (k === '--only') o.only = v.split(',');
+    else if (k === '--runs') o.runs = Number(v);
+    else if (k === '--signins') o.signins = Number(v);
+    else if (k === '--seconds') o.seconds = Number(v);
+    else throw new Error(`unknown option ${k}`);
+  }
+  return o;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function startStack() {
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: '.next-bench',
+    PORT: String(PORTS.web),
+    LOCAL_IDENTITY_PORT: String(PORTS.identity),
+    LOCAL_CREATOR_PORT: String(PORTS.creator),
+    LOCAL_EMBED_PORT: String(PORTS.embed),
+    LOCAL_DATA_DIR: '.data/bench-stack',
+    // One address signs in many times here; the limits are for people, not this script.
+    RATE_LIMIT_SCALE: '1000',
+  };
+  await new Promise((resolve, reject) => {
+    const reset = spawn(process.execPath, ['scripts/local-reset.mjs'], { cwd: root, env, stdio: 'ignore' });
+    reset.on('exit', (c) => (c === 0 ? resolve() : reject(new Error('local-reset failed'))));
+  });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const until = Date.now() + 300_000;
+  while (!out.includes('Press Ctrl-C to stop.')) {
+    if (child.exitCode !== null) throw new Error(`the stack did not start:\n${out}`);
+    if (Date.now() > until) throw new Error('the stack took over 5 minutes to start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.stdout.resume();
+  return () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+  };
+}
+
+async function lighthouse(runs) {
+  const out = path.join(root, '.data/bench/lighthouse.json');
+  await new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['bench/lighthouse.mjs', '--base', BASE, '--runs', String(runs), '--out', out], { cwd: root, stdio: 'inherit' });
+    p.on('exit', (c) => (c === 0 ? resolve() : reject(new Error(`lighthouse exited ${c}`))));
+  });
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+async function signIn(page) {
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${BASE}/`);
+}
+
+/** Sums the JS and CSS each route loads, raw and gzip, as a first visit sees it. */
+async function pageWeight(browser) {
+  const routes = [
+    ['/login', false],
+    ['/register', false],
+    ['/forgot-password', false],
+    ...['v1', 'v2', 'v3'].map((v) => [`/creatorcash?${b64(`variant=${v}`)}`, false]),
+    ['/', true],
+    ['/profile', true],
+  ];
+  const results = [];
+  for (const [route, signedIn] of routes) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (signedIn) await signIn(page);
+    const seen = new Map();
+    page.on('response', async (res) => {
+      const type = res.request().resourceType();
+      if ((type !== 'script' && type !== 'stylesheet') || !res.url().startsWith(BASE)) return;
+      try {
+        const body = await res.body();
+        seen.set(res.url(), { type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+      } catch {
+        /* navigated away */
+      }
+    });
+    await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    const files = [...seen.entries()].map(([url, v]) => ({ file: new URL(url).pathname.split('/').pop(), ...v }));
+    const sum = (t, k) => files.filter((f) => f.type === t).reduce((a, f) => a + f[k], 0);
+    const largest = files.filter((f) => f.type === 'script').sort((a, b) => b.gzip - a.gzip).slice(0, 3);
+    results.push({
+      route: route.startsWith('/creatorcash') ? `/creatorcash (${Buffer.from(route.split('?')[1], 'base64').toString().split('=')[1]})` : route,
+      jsRaw: sum('script', 'raw'),
+      jsGzip: sum('script', 'gzip'),
+      cssRaw: sum('stylesheet', 'raw'),
+      cssGzip: sum('stylesheet', 'gzip'),
+      scripts: files.filter((f) => f.type === 'script').length,
+      largest,
+    });
+    await context.close();
+  }
+  return results;
+}
+
+/** Click 'Sign In' -> the embedded dashboard frame has fired its load event. */
+async function signInToDashboard(browser, n) {
+  const times = [];
+  for (let i = 0; i <= n; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    const frameLoaded = new Promise((resolve) => {
+      page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame() && frame.url().startsWith(`http://127.0.0.1:${PORTS.embed}/dash`)) {
+          frame.waitForLoadState('load').then(resolve);
+        }
+      });
+    });
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await frameLoaded;
+    const ms = performance.now() - started;
+    if (i > 0) times.push(ms); // the first run warms the server's caches
+    await context.close();
+  }
+  return { runs: times.map((t) => Math.round(t)), medianMs: Math.round(median(times)) };
+}
+
+function cannon(url, seconds, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 50, duration: seconds, headers }, (err, r) => {
+      if (err) return reject(err);
+      resolve({
+        requestsPerSec: Math.round(r.requests.average),
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
+    });
+  });
+}
+
+async function server(browser, seconds) {
+  // A session cookie for the embed-token route, as a browser holds it.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  const cookie = (await context.cookies()).filter((c) => c.name.startsWith('cd_')).map((c) => `${c.name}=${c.value}`).join('; ');
+  await context.close();
+
+  const html = await (await fetch(`${BASE}${CAMPAIGN}`)).text();
+  const ceiling = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise((r) => ceiling.listen(PORTS.ceiling, '127.0.0.1', r));
+  try {
+    const rows = {};
+    rows.ceiling = await cannon(`http://127.0.0.1:${PORTS.ceiling}/`, seconds);
+    rows.campaign = await cannon(`${BASE}${CAMPAIGN}`, seconds);
+    rows.internal = await cannon(`${BASE}/creatorcash/v2`, seconds);
+    rows.login = await cannon(`${BASE}/login`, seconds);
+    rows.embedToken = await cannon(`${BASE}/api/embed-token`, seconds, { cookie });
+    rows.decodeRatio = Number((rows.campaign.requestsPerSec / rows.internal.requestsPerSec).toFixed(3));
+    rows.ceilingShare = Number((rows.internal.requestsPerSec / rows.ceiling.requestsPerSec).toFixed(3));
+    return rows;
+  } finally {
+    ceiling.close();
+  }
+}
+
+function markdown(r) {
+  const lines = [`# Benchmark results`, '', `Measured ${r.at} on ${r.machine}.`, ''];
+  if (r.lighthouse) {
+    lines.push('## Lighthouse (mobile, median of runs)', '', '| page | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | script bytes |', '|---|---|---|---|---|---|---|---|---|');
+    for (const p of r.lighthouse.results ?? []) {
+      if (!p.median) {
+        lines.push(`| ${p.path} | ${p.status} | | | | | | | |`);
+        continue;
+      }
+      const m = p.median;
+      const sc = m.scores;
+      lines.push(
+        `| ${p.path} | ${sc.performance} | ${sc.accessibility} | ${sc['best-practices']} | ${sc.seo} | ${Math.round(m.lcpMs)} | ${Math.round(m.tbtMs)} | ${m.cls} | ${m.scriptBytes} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (r.weight) {
+    lines.push('## Page weight (first visit)', '', '| route | JS raw | JS gzip | CSS raw | CSS gzip | scripts | largest script (gzip) |', '|---|---|---|---|---|---|---|');
+    for (const w of r.weight) {
+      const big = w.largest[0] ? `${w.largest[0].file} ${kb(w.largest[0].gzip)}` : '';
+      lines.push(`| ${w.route} | ${kb(w.jsRaw)} | ${kb(w.jsGzip)} | ${kb(w.cssRaw)} | ${kb(w.cssGzip)} | ${w.scripts} | ${big} |`);
+    }
+    lines.push('');
+  }
+  if (r.signin) lines.push('## Sign-in to dashboard', '', `Median ${r.signin.medianMs} ms over ${r.signin.runs.length} runs (${r.signin.runs.join(', ')} ms).`, '');
+  if (r.server) {
+    const s = r.server;
+    lines.push('## Server (autocannon, 50 connections)', '', '| target | req/s | p50 ms | p99 ms | errors | non-2xx |', '|---|---|---|---|---|---|');
+    for (const k of ['ceiling', 'campaign', 'internal', 'login', 'embedToken']) {
+      lines.push(`| ${k} | ${s[k].requestsPerSec} | ${s[k].p50Ms} | ${s[k].p99Ms} | ${s[k].errors} | ${s[k].non2xx} |`);
+    }
+    lines.push('', `Campaign URL (decoded by the guard) / internal path: **${s.decodeRatio}** (budget ≥ 0.9). Internal path / bare node:http ceiling: ${s.ceilingShare}.`, '');
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const o = args(process.argv.slice(2));
+  const stop = await startStack();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
+  const results = { at: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}` };
+  try {
+    if (o.only.includes('lighthouse')) results.lighthouse = await lighthouse(o.runs);
+    if (o.only.includes('weight')) results.weight = await pageWeight(browser);
+    if (o.only.includes('signin')) results.signin = await signInToDashboard(browser, o.signins);
+    if (o.only.includes('server')) results.server = await server(browser, o.seconds);
+  } finally {
+    await browser.close();
+    stop();
+  }
+  mkdirSync(path.join(root, 'bench'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const md = markdown(results);
+  writeFileSync(path.join(root, 'bench/results.md'), `${md}\n`);
+  console.log(`\n${md}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -91,7 +91,15 @@ test('name: Save waits for a change, validation messages, then All Set and the h
 
   await name.fill("walter o'skinner");
   await save.click();
-  await expectAllSet(page);
+  const done = page.getByRole('dialog', { name: ALL_SET });
+  await expect(done).toBeVisible();
+  await expect(done.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expectAccessible(page);
+  await snap(page, 'profile-all-set');
+  // Escape closes it too, and focus goes back to the card's button.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(edit(page, 'Name')).toBeFocused();
   await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
   await expect(page.getByTestId('user-initials')).toHaveText('WO');
   await expect(card(page, 'Name')).toContainText("walter o'skinner");

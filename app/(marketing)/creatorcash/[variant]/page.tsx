@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CreatorCashPage } from '@/components/creatorcash/creator-cash-page';
-import { campaignPath, siteOrigin } from '@/lib/creatorcash/campaign';
+import { campaignPath } from '@/lib/creatorcash/campaign';
 import { copyFor } from '@/lib/creatorcash/copy';
 import { VARIANTS, isVariant } from '@/lib/creatorcash/variants';
 import { getEnv } from '@/lib/env';
@@ -19,9 +19,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { variant } = await params;
   if (!isVariant(variant)) notFound();
   const { meta } = copyFor(variant);
+  // Relative to the root layout's metadataBase (SITE_URL).
   const url = campaignPath(variant);
   return {
-    metadataBase: siteOrigin(),
     title: { absolute: meta.title },
     description: meta.description,
     alternates: { canonical: url },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { authedAction, formToObject, validatedAction, type ActionState } from '@/lib/actions';
 import { getEnv } from '@/lib/env';
 import { cookieNames, sealRefresh, sealSession } from '@/lib/session/seal';
@@ -44,7 +44,7 @@ const EMAIL: [string, string] = ['email', ' Creator.One@Creator.Test '];
 const STRONG = 'Sunny!Day42';
 
 /** The actions that parse a form: schema, echoed fields (as in app/**\/actions.ts), a valid form. */
-const FORM_ACTIONS: { name: string; schema: z.ZodType; fields: readonly string[]; valid: [string, string][] }[] = [
+const FORM_ACTIONS: { name: string; schema: $ZodType; fields: readonly string[]; valid: [string, string][] }[] = [
   { name: 'signInAction', schema: signInSchema, fields: ['email', 'password'], valid: [EMAIL, ['password', 'x']] },
   {
     name: 'signUpAction',

@@ -1,5 +1,6 @@
 import 'server-only';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodError, $ZodType, output } from 'zod/v4/core';
 import { headers } from 'next/headers';
 import { REQUEST_ID_HEADER, log, requestIdFrom, withRequestId } from '@/lib/log';
 import type { Message } from '@/lib/messages';
@@ -47,7 +48,7 @@ export function echo<F extends string>(input: Record<string, unknown>, fields: r
   return values;
 }
 
-export function fieldErrorsOf<F extends string>(error: z.ZodError): Partial<Record<F, Message[]>> {
+export function fieldErrorsOf<F extends string>(error: $ZodError): Partial<Record<F, Message[]>> {
   const out: Partial<Record<F, Message[]>> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '') as F;
@@ -56,13 +57,13 @@ export function fieldErrorsOf<F extends string>(error: z.ZodError): Partial<Reco
   return out;
 }
 
-type Handler<S extends z.ZodType, F extends string, Extra> = (
-  data: z.output<S>,
+type Handler<S extends $ZodType, F extends string, Extra> = (
+  data: output<S>,
   ctx: { values: Partial<Record<F, string>> } & Extra,
 ) => Promise<ActionState<F>>;
 
 /** Parses the form with the same schema the browser used; returns every field error at once. */
-export function validatedAction<S extends z.ZodType, F extends string>(
+export function validatedAction<S extends $ZodType, F extends string>(
   schema: S,
   fields: readonly F[],
   handler: Handler<S, F, object>,
@@ -72,14 +73,14 @@ export function validatedAction<S extends z.ZodType, F extends string>(
       // Anything but FormData (a crafted call) is treated as an empty form.
       const input = formData instanceof FormData ? formToObject(formData) : {};
       const values = echo(input, fields);
-      const parsed = schema.safeParse(input);
+      const parsed = safeParse(schema, input);
       if (!parsed.success) return { status: 'error', fieldErrors: fieldErrorsOf<F>(parsed.error), values };
       return handler(parsed.data, { values });
     });
 }
 
 /** As validatedAction, after checking the session itself (the guard is only the first gate). */
-export function authedAction<S extends z.ZodType, F extends string>(
+export function authedAction<S extends $ZodType, F extends string>(
   schema: S,
   fields: readonly F[],
   handler: Handler<S, F, { session: Session }>,

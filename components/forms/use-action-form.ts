@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { startTransition, useActionState, useState } from 'react';
 import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import type { ActionState } from '@/lib/action-state';
 import type { Message } from '@/lib/messages';
 
@@ -20,7 +20,7 @@ export function useActionForm<F extends string, V extends FieldValues>({
   defaultValues,
   initial = { status: 'idle' },
 }: {
-  schema: z.ZodType;
+  schema: $ZodType;
   action: Action<F>;
   defaultValues: V;
   initial?: ActionState<F>;

@@ -205,6 +205,13 @@ async function main() {
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
+  // Interrupted (Ctrl-C, kill): take the browser down too rather than leave it running.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      chrome.kill();
+      process.exit(130);
+    });
+  }
 
   const results = [];
   try {

@@ -5,12 +5,12 @@ import { useState, useTransition } from 'react';
 import { forgotConfirmAction, forgotRequestAction, resendResetCodeAction } from '@/app/(auth)/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { PasswordField } from '@/components/ui/password-field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { ResendRow } from '@/components/ui/resend-row';
 import type { ActionState } from '@/lib/action-state';
-import { MSG } from '@/lib/validation/messages';
 import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
@@ -29,17 +29,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
       <AuthHeading title="Reset your password" subtitle="Enter your account's email and we'll send you a code." />
       <form action={request.formAction} onSubmit={request.onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage message={request.state.message} />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          errors={request.errorsFor('email')}
-          {...request.register('email')}
-        />
+        <EmailField errors={request.errorsFor('email')} {...request.register('email')} />
         <Button type="submit" pending={request.pending}>
           Send code
         </Button>
@@ -90,30 +80,14 @@ function ConfirmStage({ email }: { email: string }) {
           errors={confirm.errorsFor('verificationCode')}
           autoFocus
         />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint={MSG.passwordHint}
-          errors={confirm.errorsFor('newPassword')}
-          {...confirm.register('newPassword')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          errors={confirm.errorsFor('confirmNewPassword')}
-          {...confirm.register('confirmNewPassword')}
+        <NewPasswordFields
+          password={{ errors: confirm.errorsFor('newPassword'), ...confirm.register('newPassword') }}
+          confirm={{ errors: confirm.errorsFor('confirmNewPassword'), ...confirm.register('confirmNewPassword') }}
         />
         <Button type="submit" pending={confirm.pending}>
           Reset password
         </Button>
-        <p className="text-center text-sm text-ink-muted">
-          Didn&apos;t get it?{' '}
-          <Button type="button" variant="ghost" className="min-h-0 px-1 py-0" onClick={resend} pending={resending}>
-            Resend Code
-          </Button>
-        </p>
+        <ResendRow onResend={resend} pending={resending} />
       </form>
       <BackToSignIn />
     </>

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { signInAction } from '@/app/(auth)/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import type { Message } from '@/lib/messages';
@@ -22,17 +22,7 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
       <AuthHeading title="Creator Dashboard" subtitle="Sign in to see your channels, earnings and tools." />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage message={state.message ?? (state.status === 'idle' ? notice : undefined)} />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          errors={errorsFor('email')}
-          {...register('email')}
-        />
+        <EmailField errors={errorsFor('email')} {...register('email')} />
         <PasswordField label="Password" autoComplete="current-password" required errors={errorsFor('password')} {...register('password')} />
         <div className="-mt-1 flex justify-end">
           <Link href="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">

@@ -4,8 +4,7 @@ import { newPasswordChallengeAction } from '@/app/(auth)/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
-import { PasswordField } from '@/components/ui/password-field';
-import { MSG } from '@/lib/validation/messages';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { newPasswordChallengeSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
@@ -30,20 +29,9 @@ export function NewPasswordForm({ email }: { email: string }) {
         <FormMessage message={state.message} />
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint={MSG.passwordHint}
-          errors={errorsFor('newPassword')}
-          {...register('newPassword')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          errors={errorsFor('confirmNewPassword')}
-          {...register('confirmNewPassword')}
+        <NewPasswordFields
+          password={{ errors: errorsFor('newPassword'), ...register('newPassword') }}
+          confirm={{ errors: errorsFor('confirmNewPassword'), ...register('confirmNewPassword') }}
         />
         <Button type="submit" pending={pending}>
           Set password and sign in

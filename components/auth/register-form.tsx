@@ -4,10 +4,9 @@ import Link from 'next/link';
 import { signUpAction } from '@/app/(auth)/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
-import { PasswordField } from '@/components/ui/password-field';
-import { MSG } from '@/lib/validation/messages';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { signUpSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
@@ -26,32 +25,11 @@ export function RegisterForm({ prefilledEmail }: { prefilledEmail?: string }) {
       />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage message={state.message} />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          readOnly={!!prefilledEmail}
-          required
-          errors={errorsFor('email')}
-          {...register('email')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint={MSG.passwordHint}
-          errors={errorsFor('password')}
-          {...register('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          errors={errorsFor('verifyPassword')}
-          {...register('verifyPassword')}
+        <EmailField readOnly={!!prefilledEmail} errors={errorsFor('email')} {...register('email')} />
+        <NewPasswordFields
+          labels={['Password', 'Confirm password']}
+          password={{ errors: errorsFor('password'), ...register('password') }}
+          confirm={{ errors: errorsFor('verifyPassword'), ...register('verifyPassword') }}
         />
         <Button type="submit" pending={pending}>
           Create account

@@ -6,6 +6,7 @@ import { resendSignUpCodeAction, verifySignUpAction } from '@/app/(auth)/actions
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
+import { ResendRow } from '@/components/ui/resend-row';
 import type { ActionState } from '@/lib/action-state';
 import { MSG } from '@/lib/validation/messages';
 import { AuthHeading } from './auth-heading';
@@ -60,12 +61,7 @@ export function VerifyEmailForm({ email }: { email: string }) {
           <Button type="submit" pending={pending}>
             Verify email
           </Button>
-          <p className="text-center text-sm text-ink-muted">
-            Didn&apos;t get it?{' '}
-            <Button type="button" variant="ghost" className="min-h-0 px-1 py-0" onClick={resend} pending={resending}>
-              Resend Code
-            </Button>
-          </p>
+          <ResendRow onResend={resend} pending={resending} />
         </form>
       )}
     </>

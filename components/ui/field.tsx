@@ -2,7 +2,7 @@
 
 import { forwardRef, useId } from 'react';
 import type { Message } from '@/lib/messages';
-import { MessageText } from './message-text';
+import { FieldMessages, describedBy } from './field-messages';
 
 export type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -19,10 +19,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 ) {
   const auto = useId();
   const inputId = id ?? auto;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const invalid = errors.length > 0;
-  const describedBy = [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={inputId} className="text-sm font-medium text-ink">
@@ -33,26 +30,13 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           ref={ref}
           id={inputId}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(inputId, errors, hint)}
           className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-subtle read-only:bg-surface-muted read-only:text-ink-muted focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 ${trailing ? 'pr-12' : ''} ${invalid ? 'border-danger' : 'border-surface-border'}`}
           {...input}
         />
         {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
       </div>
-      {invalid && (
-        <ul id={errorId} className="flex flex-col gap-0.5 text-sm text-danger">
-          {errors.map((e) => (
-            <li key={e.text}>
-              <MessageText message={e} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {hint && (
-        <p id={hintId} className="text-xs text-ink-muted">
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={inputId} errors={errors} hint={hint} />
     </div>
   );
 });

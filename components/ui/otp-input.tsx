@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from 'react';
 import type { Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
-import { MessageText } from './message-text';
+import { FieldMessages, describedBy } from './field-messages';
 
 export const OTP_LENGTH = 6;
 
@@ -46,12 +46,9 @@ export function OtpInput({ name, label, value, onChange, errors = [], hint, auto
 
   const shown = [...errors];
   if (digitsOnly && !shown.some((e) => e.text === MSG.codeDigitsOnly)) shown.unshift({ text: MSG.codeDigitsOnly });
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [shown.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <fieldset className="flex flex-col gap-1.5" aria-describedby={describedBy}>
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={describedBy(id, shown, hint)}>
       <legend className="mb-1.5 text-sm font-medium text-ink">{label}</legend>
       <div className="flex gap-2 sm:gap-3">
         {digits.map((d, i) => (
@@ -117,20 +114,7 @@ export function OtpInput({ name, label, value, onChange, errors = [], hint, auto
           />
         ))}
       </div>
-      {shown.length > 0 && (
-        <ul id={errorId} className="flex flex-col gap-0.5 text-sm text-danger" aria-live="polite">
-          {shown.map((e) => (
-            <li key={e.text}>
-              <MessageText message={e} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {hint && (
-        <p id={hintId} className="text-xs text-ink-muted">
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={id} errors={shown} hint={hint} live />
     </fieldset>
   );
 }

@@ -1,0 +1,24 @@
+'use client';
+
+import { forwardRef } from 'react';
+import { Field, type FieldProps } from './field';
+
+/** An email input set up for phones and password managers. */
+export const EmailField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'label'> & { label?: string }>(function EmailField(
+  { label = 'Email', ...props },
+  ref,
+) {
+  return (
+    <Field
+      ref={ref}
+      label={label}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  );
+});

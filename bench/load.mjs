@@ -1,0 +1,404 @@
+#!/usr/bin/env node
+// Load: N creators at once sign in, open the dashboard and fetch an embed token.
+//
+//   node bench/load.mjs [--users 200] [--quick] [--setup-concurrency 16] [--keep-data]
+//
+// Starts the whole local stack itself (scripts/start.mjs on its own ports and data folder, in its
+// own process group), creates N creators with confirmed accounts through the services, then runs
+// N scripted users concurrently, each doing what a browser does:
+//   signin     POST /login with the sign-in server action (multipart, as React sends it)
+//   dashboard  GET / with the session cookies
+//   token      GET /api/embed-token with the same cookies
+// Checks: 0 errors, and every token's `sub` is that user's own channel id (no cross-user leakage).
+// Reports p50/p95/p99 per step and the web process's peak memory (VmRSS sampled every 200 ms).
+// Writes bench/results/load.json. `--quick` runs 20 users (a CI smoke test).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORTS = { web: 3700, identity: 9729, creator: 9730, embed: 9731 };
+const BASE = `http://localhost:${PORTS.web}`;
+const IDENTITY = `http://127.0.0.1:${PORTS.identity}`;
+const CREATOR = `http://127.0.0.1:${PORTS.creator}`;
+const DATA_DIR = path.join('.data', 'load');
+const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-load';
+const CLIENT_ID = 'localdevclient0000000000001';
+const PASSWORD = 'Load!Test42';
+const REQUEST_TIMEOUT_MS = 120_000;
+
+function options(argv) {
+  const o = { users: 200, setupConcurrency: 16, keepData: false };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    if (k === '--users') o.users = Number(argv[++i]);
+    else if (k === '--quick') o.users = 20;
+    else if (k === '--setup-concurrency') o.setupConcurrency = Number(argv[++i]);
+    else if (k === '--keep-data') o.keepData = true;
+    else throw new Error(`unknown option ${k}`);
+  }
+  if (!Number.isInteger(o.users) || o.users < 1) throw new Error('--users must be a positive integer');
+  return o;
+}
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- the stack, in its own process group -------------------------------------------------------
+
+let stack = null;
+/** Process groups the stack started (its services lead their own): stopped by id at the end. */
+const stackGroups = new Set();
+
+function startStack() {
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: DIST_DIR,
+    PORT: String(PORTS.web),
+    LOCAL_IDENTITY_PORT: String(PORTS.identity),
+    LOCAL_CREATOR_PORT: String(PORTS.creator),
+    LOCAL_EMBED_PORT: String(PORTS.embed),
+    LOCAL_DATA_DIR: DATA_DIR,
+    STACK_LOG_DIR: path.join(DATA_DIR, 'logs'),
+    // One source address signs in every creator: scale the per-IP allowances up.
+    RATE_LIMIT_SCALE: '100',
+    LOG_LEVEL: 'warn',
+  };
+  stack = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (d) => {
+    output = (output + d.toString()).slice(-20_000);
+  };
+  stack.stdout.on('data', collect);
+  stack.stderr.on('data', collect);
+  return new Promise((resolve, reject) => {
+    stack.once('exit', (code) => reject(new Error(`the stack stopped (exit ${code}):\n${output.slice(-3000)}`)));
+    const started = Date.now();
+    const poll = async () => {
+      if (/Press Ctrl-C to stop\./.test(output)) return resolve();
+      if (Date.now() - started > 600_000) return reject(new Error(`the stack did not start in 10 minutes:\n${output.slice(-3000)}`));
+      setTimeout(poll, 250);
+    };
+    poll();
+  });
+}
+
+function killGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopStack() {
+  if (!stack) return;
+  const pid = stack.pid;
+  stack = null;
+  killGroup(pid, 'SIGTERM');
+  for (let i = 0; i < 100 && alive(pid); i++) await sleep(100);
+  // start.mjs stops its services itself; anything left of the groups it started goes now.
+  for (const g of [pid, ...stackGroups]) if (alive(g)) killGroup(g, 'SIGKILL');
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---- processes and memory (/proc) --------------------------------------------------------------
+
+function proc(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    return { pid, ppid: Number(after[1]), pgrp: Number(after[2]), rss, cmdline, comm };
+  } catch {
+    return null;
+  }
+}
+
+function allProcs() {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => proc(Number(d)))
+    .filter(Boolean);
+}
+
+/** The stack's processes: start.mjs's descendants. The web app is the `next start` group. */
+function findStackProcesses() {
+  const procs = allProcs();
+  const children = new Map();
+  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const descendants = [];
+  const walk = (pid) => {
+    for (const c of children.get(pid) ?? []) {
+      descendants.push(c);
+      walk(c.pid);
+    }
+  };
+  walk(stack.pid);
+  for (const p of descendants) if (p.pgrp !== stack.pid) stackGroups.add(p.pgrp);
+  // `next start` renames itself `next-server (vX)`; its group is the web app's.
+  const webApp = descendants.find((p) => /next-server|next\/dist\/bin\/next start/.test(p.cmdline));
+  if (!webApp) throw new Error('could not find the web app (next start) among the stack processes');
+  return { webGroup: webApp.pgrp };
+}
+
+/** VmRSS of the web app's group: the largest process (next-server) and the whole group. */
+function webMemory(webGroup) {
+  const members = allProcs().filter((p) => p.pgrp === webGroup);
+  const server = members.reduce((a, b) => (b.rss > (a?.rss ?? -1) ? b : a), null);
+  return { server: server?.rss ?? 0, serverName: server?.cmdline || server?.comm || '?', group: members.reduce((s, p) => s + p.rss, 0) };
+}
+
+// ---- HTTP helpers ------------------------------------------------------------------------------
+
+async function call(url, init = {}) {
+  const res = await fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const text = await res.text();
+  return { res, text };
+}
+
+async function cognito(op, body) {
+  const { res, text } = await call(`${IDENTITY}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${op}: ${res.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+/** A creator with a confirmed account, made through the services (as e2e/fixtures.ts does). */
+async function createAccount(i, runId) {
+  const email = `load.${runId}.${i}@creator.test`;
+  // Letters only, one length for all (none is a prefix of another), as the dashboard shows it.
+  const name = `Loadtester ${`${runId.slice(-4)}${String(i).padStart(4, '0')}`.replace(/\d/g, (d) => 'abcdefghij'[d])}`.replace(/ (.)/, (m, c) => ` ${c.toUpperCase()}`);
+  const { res, text } = await call(`${CREATOR}/__local/creators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!res.ok) throw new Error(`creator factory: ${res.status} ${text.slice(0, 200)}`);
+  const channelId = JSON.parse(text).id;
+  await cognito('SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: PASSWORD,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'name', Value: name },
+      { Name: 'custom:channelmeter_id', Value: channelId },
+    ],
+  });
+  let code = null;
+  for (let tries = 0; tries < 100 && !code; tries++) {
+    const outbox = JSON.parse((await call(`${IDENTITY}/__local/outbox?to=${encodeURIComponent(email)}`)).text);
+    code = outbox.find((e) => e.purpose === 'signup')?.code ?? null;
+    if (!code) await sleep(100);
+  }
+  if (!code) throw new Error(`no sign-up code for ${email}`);
+  await cognito('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+  return { i, email, name, channelId };
+}
+
+async function pool(items, concurrency, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const k = next++;
+        out[k] = await fn(items[k]);
+      }
+    }),
+  );
+  return out;
+}
+
+function signInActionId() {
+  const manifest = JSON.parse(readFileSync(path.join(root, DIST_DIR, 'server', 'server-reference-manifest.json'), 'utf8'));
+  const found = Object.entries(manifest.node ?? {}).find(([, e]) => e.exportedName === 'signInAction');
+  if (!found) throw new Error(`no signInAction in ${DIST_DIR}'s server-reference-manifest.json`);
+  return found[0];
+}
+
+const cookiesOf = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((pair) => pair.slice(pair.indexOf('=') + 1) !== '')
+    .join('; ');
+
+const jwtPayload = (token) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+
+/** One creator's visit; every step timed. Throws a message naming the step that went wrong. */
+async function visit(user, actionId, times) {
+  const xff = `10.210.${(user.i >> 8) & 255}.${user.i & 255}`;
+  const step = async (name, fn) => {
+    const t = performance.now();
+    try {
+      return await fn();
+    } catch (error) {
+      throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      times[name].push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  const cookie = await step('signin', async () => {
+    // The body React's client sends for useActionState(signInAction) on submit.
+    const body = new FormData();
+    body.append('_1_email', user.email);
+    body.append('_1_password', PASSWORD);
+    body.append('0', JSON.stringify([{ status: 'idle' }, '$K1']));
+    const { res, text } = await call(`${BASE}/login`, {
+      method: 'POST',
+      headers: { accept: 'text/x-component', 'next-action': actionId, 'x-forwarded-for': xff },
+      body,
+    });
+    if (res.status !== 200 || res.headers.get('x-action-redirect')?.split(';')[0] !== '/') {
+      throw new Error(`status ${res.status}, redirect ${res.headers.get('x-action-redirect')}: ${text.slice(0, 160)}`);
+    }
+    const c = cookiesOf(res);
+    if (!/cd_session=Fe26/.test(c)) throw new Error('no session cookie');
+    return c;
+  });
+  await step('dashboard', async () => {
+    const { res, text } = await call(`${BASE}/`, { headers: { cookie, 'x-forwarded-for': xff } });
+    if (res.status !== 200) throw new Error(`status ${res.status}`);
+    if (!text.includes(user.name)) throw new Error('the dashboard does not show this creator');
+  });
+  await step('token', async () => {
+    const { res, text } = await call(`${BASE}/api/embed-token`, { headers: { cookie, 'x-forwarded-for': xff } });
+    if (res.status !== 200) throw new Error(`status ${res.status}: ${text.slice(0, 160)}`);
+    const sub = jwtPayload(JSON.parse(text).token).sub;
+    // No cross-user leakage: the token is bound to this creator's own channel.
+    if (sub !== user.channelId) throw new Error(`LEAK: token for ${sub}, expected ${user.channelId}`);
+  });
+  times.journey.push(performance.now() - started);
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const k = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[k];
+}
+
+function summarize(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const r = (n) => Math.round(n);
+  return { count: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? NaN) };
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function main() {
+  const o = options(process.argv.slice(2));
+  if (!o.keepData && existsSync(path.join(root, DATA_DIR))) rmSync(path.join(root, DATA_DIR), { recursive: true, force: true });
+  say(`Starting the local stack on :${PORTS.web} (build folder ${DIST_DIR}; a build runs first when it is stale)…`);
+  const t0 = Date.now();
+  await startStack();
+  say(`Stack up in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+  const { webGroup } = findStackProcesses();
+
+  const runId = Date.now().toString(36);
+  say(`Creating ${o.users} creators with confirmed accounts…`);
+  const tSetup = Date.now();
+  const users = await pool(
+    Array.from({ length: o.users }, (_, i) => i),
+    o.setupConcurrency,
+    (i) => createAccount(i, runId),
+  );
+  say(`Accounts ready in ${((Date.now() - tSetup) / 1000).toFixed(1)} s.`);
+
+  const actionId = signInActionId();
+  const idle = webMemory(webGroup);
+  const peak = { ...idle };
+  const sampler = setInterval(() => {
+    const m = webMemory(webGroup);
+    if (m.server > peak.server) Object.assign(peak, { server: m.server, serverName: m.serverName });
+    if (m.group > peak.group) peak.group = m.group;
+  }, 200);
+
+  const times = { signin: [], dashboard: [], token: [], journey: [] };
+  const errors = [];
+  say(`Running ${o.users} concurrent creators: sign in, dashboard, embed token…`);
+  const tRun = performance.now();
+  await Promise.all(
+    users.map((u) =>
+      visit(u, actionId, times).catch((e) => {
+        errors.push({ user: u.email, error: e.message });
+      }),
+    ),
+  );
+  const wallMs = performance.now() - tRun;
+  await sleep(400);
+  clearInterval(sampler);
+
+  const leaks = errors.filter((e) => e.error.includes('LEAK'));
+  const steps = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, summarize(v)]));
+  const result = {
+    when: new Date().toISOString(),
+    users: o.users,
+    concurrency: o.users,
+    wallSeconds: Number((wallMs / 1000).toFixed(2)),
+    errors: errors.length,
+    crossUserLeaks: leaks.length,
+    errorSamples: errors.slice(0, 10),
+    latencyMs: steps,
+    webMemory: {
+      process: peak.serverName,
+      idleRss: idle.server,
+      peakRss: peak.server,
+      peakGroupRss: peak.group,
+    },
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  };
+
+  say('');
+  say(`${o.users} concurrent creators in ${result.wallSeconds} s — errors: ${errors.length}, cross-user leaks: ${leaks.length}`);
+  say('');
+  say('step        count    p50 ms    p95 ms    p99 ms    max ms');
+  for (const [k, v] of Object.entries(steps)) {
+    say(`${k.padEnd(10)} ${String(v.count).padStart(6)} ${String(v.p50).padStart(9)} ${String(v.p95).padStart(9)} ${String(v.p99).padStart(9)} ${String(v.max).padStart(9)}`);
+  }
+  say('');
+  say(`web process (${peak.serverName}) RSS: ${mb(idle.server)} before the run, peak ${mb(peak.server)} (whole web group peak ${mb(peak.group)})`);
+  for (const e of errors.slice(0, 10)) say(`  error: ${e.user}: ${e.error}`);
+
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench', 'results', 'load.json'), `${JSON.stringify(result, null, 2)}\n`);
+  say('Written: bench/results/load.json');
+  return errors.length === 0 ? 0 : 1;
+}
+
+let exiting = false;
+async function finish(code) {
+  if (exiting) return;
+  exiting = true;
+  await stopStack();
+  process.exit(code);
+}
+process.on('SIGINT', () => void finish(130));
+process.on('SIGTERM', () => void finish(143));
+
+main().then(
+  (code) => finish(code),
+  (error) => {
+    say(`Load run failed: ${error instanceof Error ? error.message : String(error)}`);
+    return finish(1);
+  },
+);

@@ -12,7 +12,11 @@ describe('SideMenu', () => {
     const faqs = within(nav).getByRole('link', { name: 'FAQs' });
     expect(faqs).toHaveAttribute('href', '/?path=/dash/creator/support/faqs');
     expect(faqs).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getAllByRole('link').filter((l) => l.getAttribute('aria-current'))).toHaveLength(1);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((l) => l.getAttribute('aria-current')),
+    ).toHaveLength(1);
     expect(within(nav).getByRole('list', { name: 'Support' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
@@ -21,13 +25,11 @@ describe('SideMenu', () => {
   it('names the analytics entries as the spec does', () => {
     render(<SideMenu group={menuGroup('analytics')} current={null} />);
     const youtube = screen.getByRole('list', { name: 'YouTube' });
-    expect(within(youtube).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Channels',
-      'Channel Groups',
-      'Videos',
-      'Video Groups',
-      'Playlists',
-    ]);
+    expect(
+      within(youtube)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Channels', 'Channel Groups', 'Videos', 'Video Groups', 'Playlists']);
     expect(screen.queryByRole('link', { current: 'page' })).toBeNull();
   });
 });

@@ -48,7 +48,10 @@ describe('PhoneField', () => {
     const { input } = setup();
     fireEvent.change(input, { target: { value: '+1 (555) 123' } });
     // As the browser does: the value changes (past React's tracker), the caret stays where it was.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '+1 (555 123');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+      input,
+      '+1 (555 123',
+    );
     input.setSelectionRange(7, 7);
     fireEvent.input(input);
     expect(input.value).toBe('+1 (551) 23');

@@ -3,7 +3,10 @@
 import type { ActionState } from '@/lib/action-state';
 import { APP_MSG } from '@/lib/messages';
 
-type Action<F extends string> = (prev: ActionState<F>, formData: FormData) => Promise<ActionState<F>>;
+type Action<F extends string> = (
+  prev: ActionState<F>,
+  formData: FormData,
+) => Promise<ActionState<F>>;
 
 /**
  * A server action whose call itself can fail (offline, or an answer that is not the action's,
@@ -26,6 +29,8 @@ export function resilient<F extends string>(action: Action<F>): Action<F> {
 }
 
 /** The same for the resend buttons' plain calls. */
-export async function resilientCall<F extends string>(call: () => Promise<ActionState<F>>): Promise<ActionState<F>> {
+export async function resilientCall<F extends string>(
+  call: () => Promise<ActionState<F>>,
+): Promise<ActionState<F>> {
   return resilient<F>(() => call())({ status: 'idle' }, new FormData());
 }

@@ -401,4 +401,7 @@ test('the frame is reachable only at the analytics origin', async ({ page }) => 
   const src = await frame(page).getAttribute('src');
   expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dash\/creator\?embed_token=[^&]+&embed=true$/);
   await expect(frame(page)).toHaveAttribute('title', 'Embedded dashboard: Dashboard');
+  // It may not navigate the app itself.
+  await expect(frame(page)).not.toHaveAttribute('sandbox', /allow-top-navigation/);
+  await expect(frame(page)).toHaveAttribute('referrerpolicy', 'no-referrer');
 });

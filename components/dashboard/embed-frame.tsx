@@ -147,6 +147,8 @@ export function EmbedFrame({ base }: { base: string }) {
           title={`Embedded dashboard: ${menuTitle(frame.path)}`}
           onLoad={() => setLoadedSrc(frame.src)}
           referrerPolicy="no-referrer"
+          // The provider runs in its own origin; it may not navigate or script this page.
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"
           className={`bg-surface-muted min-h-[calc(100dvh-9rem)] w-full flex-1 border-0 ${ready ? '' : 'invisible'}`}
         />
       )}

@@ -28,6 +28,25 @@ export function listActions(dir = distDir()): ActionRef[] {
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The page path a build worker serves: `app/(dashboard)/profile/page` -> `/profile`. */
+export function pagePath(worker: string): string {
+  const parts = worker
+    .replace(/^app\//, '')
+    .split('/')
+    .filter((p) => p !== 'page' && p !== 'route' && !/^\(.*\)$/.test(p));
+  return `/${parts.join('/')}`;
+}
+
+/** The route handlers of the build (app/**\/route.ts) without dynamic segments, as paths. */
+export function listRouteHandlers(dir = distDir()): string[] {
+  const file = path.join(dir, 'server', 'app-paths-manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return Object.keys(manifest)
+    .filter((k) => k.endsWith('/route') && !k.includes('['))
+    .map((k) => pagePath(`app${k}`))
+    .sort();
+}
+
 /** The id of the action exported as `name` (throws when the build has none: a renamed export). */
 export function actionId(name: string, dir = distDir()): string {
   const found = listActions(dir).find((a) => a.name === name);
@@ -138,6 +157,8 @@ export function decodeActionResult(payload: string): unknown {
         const id = parseInt(ref, 16);
         if (!rows.has(id)) throw new Error(`missing row ${id}`);
         const row = rows.get(id);
+        // An error row in the result means the action threw.
+        if (row instanceof ErrorRow) throw new Error(`the action answered an error row: ${row.json.slice(0, 300)}`);
         // A text row is the string itself, never a reference.
         return row instanceof TextRow ? row.text : resolve(row, depth + 1);
       }
@@ -157,6 +178,10 @@ export function decodeActionResult(payload: string): unknown {
 
 class TextRow {
   constructor(readonly text: string) {}
+}
+
+class ErrorRow {
+  constructor(readonly json: string) {}
 }
 
 function parseRows(payload: string): Map<number, unknown> {
@@ -186,11 +211,53 @@ function parseRows(payload: string): Map<number, unknown> {
     const line = bytes.subarray(colon + 1, nl < 0 ? bytes.length : nl).toString('utf8');
     i = nl < 0 ? bytes.length : nl + 1;
     if (/^[A-Z]/.test(tag)) {
-      // Imports, hints, errors, debug rows: an error row means the action threw.
-      if (tag === 'E') throw new Error(`the action answered an error row: ${line.slice(0, 300)}`);
+      // Imports, hints and debug rows are not data. Error rows matter only when the result refers
+      // to them: a re-rendered page carries its own (e.g. a not-found boundary that redirects).
+      if (tag === 'E') rows.set(id, new ErrorRow(line.slice(1)));
       continue;
     }
     rows.set(id, JSON.parse(line));
   }
   return rows;
+}
+
+/** `name=value` pairs from Set-Cookie headers (cleared cookies left out), as a Cookie header. */
+export function cookieHeader(setCookies: string[], keep: Record<string, string> = {}): string {
+  const jar = { ...keep };
+  for (const line of setCookies) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (!value || /max-age=0\b/i.test(line)) delete jar[name];
+    else jar[name] = value;
+  }
+  return Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+/** Cookie header -> map. */
+export function cookieMap(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/**
+ * Signs in through signInAction, as the login form does, and answers the session cookies.
+ * `xff` picks the rate-limit bucket (one address per caller keeps the shared one untouched).
+ */
+export async function signInCookies(baseURL: string, email: string, password: string, xff: string): Promise<string> {
+  const answer = await callAction(baseURL, actionId('signInAction'), formArgs([['email', email], ['password', password]]), {
+    path: '/login',
+    headers: { 'x-forwarded-for': xff },
+  });
+  if (answer.redirect !== '/') {
+    throw new Error(`sign-in for ${email} answered ${answer.status} ${JSON.stringify(answer.value ?? answer.body.slice(0, 200))}`);
+  }
+  return cookieHeader(answer.setCookies);
 }

@@ -1,0 +1,337 @@
+import { randomBytes } from 'node:crypto';
+import { sealData } from 'iron-session';
+import { decodeJwt } from 'jose';
+import {
+  callAction,
+  cookieMap,
+  formArgs,
+  jsonArgs,
+  listActions,
+  pagePath,
+  signInCookies,
+  type ActionAnswer,
+} from './action-ids';
+import { IDENTITY, cognitoCall, createAccount, expect, readOutbox, setTokenTtl, test } from './fixtures';
+import { e2ePorts } from './ports';
+
+/**
+ * Hardening: tampered cookies, server actions and route handlers called without the guard's
+ * help, and the middleware-bypass header of CVE-2025-29927. All over plain HTTP against the
+ * running stack, signed in through the real sign-in action.
+ */
+
+const BASE = `http://localhost:${e2ePorts().web}`;
+const POOL_ID = 'us-east-1_LocalDev01';
+const LEAK = /\n\s+at \S+ \(|Error: |\/work\/|node_modules|\.tsx?:\d+:\d+/;
+
+let ipCounter = 0;
+const ipBase = randomBytes(2);
+/** A client address of its own per sign-in, so these tests never drain the shared bucket. */
+const nextIp = () => `172.${16 + ((ipBase[0] ?? 0) & 15)}.${ipBase[1] ?? 0}.${++ipCounter & 255}`;
+
+type Account = { email: string; password: string; channelId: string; name: string; cookies: Record<string, string> };
+
+async function signedInAccount(name: string, before?: (email: string) => Promise<void>): Promise<Account> {
+  const account = await createAccount({ name });
+  if (before) await before(account.email);
+  const header = await signInCookies(BASE, account.email, account.password, nextIp());
+  const cookies = cookieMap(header);
+  expect(cookies.cd_session, 'a session cookie').toMatch(/^Fe26\.2\*/);
+  expect(cookies.cd_refresh, 'a refresh cookie').toMatch(/^Fe26\.2\*/);
+  return { ...account, name, cookies };
+}
+
+const jar = (c: Record<string, string | undefined>) =>
+  Object.entries(c)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+
+async function get(path: string, cookie?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(new URL(path, BASE), {
+    redirect: 'manual',
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    signal: AbortSignal.timeout(20_000),
+  });
+  return { status: res.status, location: res.headers.get('location'), text: await res.text(), setCookies: res.headers.getSetCookie() };
+}
+
+/** A person nobody signed in: / and /profile go to /login, the token route answers 401. */
+async function expectSignedOut(cookie: string | undefined, hidden: string[], headers: Record<string, string> = {}) {
+  for (const path of ['/', '/profile', '/api/embed-token']) {
+    const res = await get(path, cookie, headers);
+    const what = `${path} with ${cookie?.slice(0, 60) ?? 'no cookie'}`;
+    expect(res.status, what).toBeLessThan(500);
+    expect(res.text, what).not.toMatch(LEAK);
+    if (path === '/api/embed-token') {
+      expect(res.status, what).toBe(401);
+      expect(JSON.parse(res.text), what).toEqual({ error: 'unauthenticated' });
+    } else {
+      expect(res.status, what).toBe(307);
+      expect(new URL(res.location ?? '', BASE).pathname, what).toBe('/login');
+    }
+    for (const secret of hidden) expect(res.text, `${what}: another person's data`).not.toContain(secret);
+  }
+}
+
+/** Signed in as `who`: the dashboard shows their name and the token is bound to their channel. */
+async function expectSignedInAs(cookie: string, who: Account, hidden: string[]) {
+  const page = await get('/', cookie);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain(who.name);
+  for (const secret of hidden) expect(page.text).not.toContain(secret);
+  const token = await get('/api/embed-token', cookie);
+  expect(token.status).toBe(200);
+  expect(decodeJwt((JSON.parse(token.text) as { token: string }).token).sub).toBe(who.channelId);
+}
+
+/** A session cookie sealed with a secret the app does not have. */
+async function forgedSession(claims: { email: string; channelId: string; name: string }) {
+  const password = randomBytes(24).toString('hex');
+  return sealData(
+    {
+      v: 1,
+      accessToken: 'forged',
+      accessExpiresAt: Math.floor(Date.now() / 1000) + 3600,
+      confirmedAt: Math.floor(Date.now() / 1000),
+      claims: { sub: 'forged-sub', email: claims.email, emailVerified: true, phoneNumberVerified: false, name: claims.name, channelId: claims.channelId },
+    },
+    { password },
+  );
+}
+
+test.describe('cookie tampering: treated as signed out, never a 500, never another person\'s data', () => {
+  let a: Account;
+  let b: Account;
+  test.beforeAll(async () => {
+    a = await signedInAccount('Alice Tamperproof');
+    b = await signedInAccount('Bertram Swapwise');
+  });
+  const othersOf = () => [b.name, b.email, b.channelId];
+
+  test('the real cookies work (the control)', async () => {
+    await expectSignedInAs(jar(a.cookies), a, othersOf());
+    await expectSignedInAs(jar(b.cookies), b, [a.name, a.email, a.channelId]);
+  });
+
+  test('no cookies, garbage, empty and oversized (5 KB) cookies', async () => {
+    await expectSignedOut(undefined, othersOf());
+    await expectSignedOut(jar({ cd_session: 'garbage', cd_refresh: 'garbage' }), othersOf());
+    await expectSignedOut(jar({ cd_session: '', cd_refresh: '' }), othersOf());
+    await expectSignedOut(jar({ cd_session: 'Fe26.2*'.padEnd(5 * 1024, 'A'), cd_refresh: 'Fe26.2*'.padEnd(5 * 1024, 'B') }), othersOf());
+  });
+
+  test('truncated cookies', async () => {
+    const cut = (s: string | undefined, n: number) => s?.slice(0, Math.max(1, s.lastIndexOf('~') - n));
+    for (const n of [1, 10, 200]) {
+      await expectSignedOut(jar({ cd_session: cut(a.cookies.cd_session, n) }), othersOf());
+      await expectSignedOut(jar({ cd_session: cut(a.cookies.cd_session, n), cd_refresh: cut(a.cookies.cd_refresh, n) }), othersOf());
+    }
+  });
+
+  test('a session sealed with another secret, claiming another person', async () => {
+    const forged = await forgedSession(b);
+    await expectSignedOut(jar({ cd_session: forged }), othersOf());
+    const forgedRefresh = await sealData({ v: 1, refreshToken: 'forged', sub: 'forged-sub' }, { password: randomBytes(24).toString('hex') });
+    await expectSignedOut(jar({ cd_session: forged, cd_refresh: forgedRefresh }), othersOf());
+  });
+
+  test('cookies swapped between the slots', async () => {
+    await expectSignedOut(jar({ cd_session: a.cookies.cd_refresh, cd_refresh: a.cookies.cd_session }), othersOf());
+    await expectSignedOut(jar({ cd_session: b.cookies.cd_refresh }), othersOf());
+  });
+
+  test('a tampered pending-email cookie on /verify-email', async () => {
+    for (const pending of ['garbage', 'Fe26.2*'.padEnd(5000, 'A'), a.cookies.cd_session ?? '', await forgedSession(b)]) {
+      const res = await get('/verify-email', jar({ cd_pending: pending }));
+      expect(res.status).toBeLessThan(500);
+      expect(res.text).not.toMatch(LEAK);
+      for (const secret of [...othersOf(), a.email]) expect(res.text).not.toContain(secret);
+    }
+  });
+
+  // BUG (reported): the guard trusts a valid session cookie whatever the refresh cookie beside it
+  // says (lib/session/refresh.ts authenticateRequest returns signed-in before it reads the refresh
+  // cookie). Person A's cd_session with person B's cd_refresh is served as A, where the
+  // hardening requirement is: a valid cookie of another user in the refresh slot reads as
+  // signed out.
+  test.fail("A's session with B's refresh cookie", async () => {
+    await expectSignedOut(jar({ cd_session: a.cookies.cd_session, cd_refresh: b.cookies.cd_refresh }), othersOf());
+  });
+});
+
+test.describe('an expired access token beside another person\'s refresh cookie', () => {
+  // BUG (reported): when A's access token needs a refresh, the guard refreshes with whatever
+  // refresh cookie came along (lib/session/refresh.ts: it never compares the refresh cookie's
+  // `sub` with the session's). With B's refresh cookie, A's browser becomes B's session: the
+  // dashboard shows B's name and /api/embed-token hands out B's token.
+  test.fail("is signed out, and never shows the other person's data", async () => {
+    const shortLived = await signedInAccount('Cecily Shortlived', (email) => setTokenTtl(email, { accessTokenTtl: 30 }));
+    const other = await signedInAccount('Dorian Otherperson');
+    const cookie = jar({ cd_session: shortLived.cookies.cd_session, cd_refresh: other.cookies.cd_refresh });
+    await expectSignedOut(cookie, [other.name, other.email, other.channelId]);
+  });
+
+  test('its own refresh cookie renews the session (the control)', async () => {
+    const shortLived = await signedInAccount('Emmeline Renewed', (email) => setTokenTtl(email, { accessTokenTtl: 30 }));
+    const res = await get('/api/embed-token', jar(shortLived.cookies));
+    expect(res.status).toBe(200);
+    expect(decodeJwt((JSON.parse(res.text) as { token: string }).token).sub).toBe(shortLived.channelId);
+    expect(res.setCookies.some((c) => c.startsWith('cd_session=Fe26.2*'))).toBe(true);
+  });
+});
+
+// ---- authorization without the guard -----------------------------------------------------------
+
+const DASHBOARD_ACTIONS = listActions().filter((a) => a.file.startsWith('app/(dashboard)/'));
+
+/** Arguments that would change something if the call were honoured. */
+const MALICIOUS_FORM = formArgs([
+  ['name', 'Mallory Was Here'],
+  ['email', 'mallory@creator.test'],
+  ['phoneNo', '+1 (555) 010-9999'],
+  ['currentPassword', 'Whatever!1'],
+  ['newPassword', 'Mallory!Pass1'],
+  ['confirmNewPassword', 'Mallory!Pass1'],
+  ...[...'123456'].map((d): [string, string] => ['code', d]),
+]);
+
+/** Refused: the guard's refusal of a forwarded call, a typed "not signed in", or off to /login. */
+function expectRefused(a: ActionAnswer, what: string) {
+  expect(a.status, what).toBeLessThan(500);
+  expect(a.body, what).not.toMatch(LEAK);
+  if (a.redirect !== null) {
+    expect(a.redirect, what).toBe('/login');
+    return;
+  }
+  if (a.status === 307) return;
+  if (a.body === '{}') return;
+  expect(a.value, what).toEqual(expect.objectContaining({ status: 'error', unauthenticated: true }));
+}
+
+test.describe('server actions of the signed-in area, called without a session', () => {
+  test('the build has them', () => {
+    expect(DASHBOARD_ACTIONS.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['logoutAction', 'sendEmailCodeAction', 'verifyEmailAttributeAction', 'updateNameAction', 'requestEmailChangeAction']),
+    );
+  });
+
+  test('are refused on a public page and on their own page, and change nothing', async () => {
+    test.setTimeout(120_000);
+    const victim = await signedInAccount('Valentina Victim');
+    const outboxBefore = (await readOutbox(victim.email)).length;
+    const cookieCases: [string, string | undefined][] = [
+      ['no cookie', undefined],
+      ['garbage', jar({ cd_session: 'garbage', cd_refresh: 'garbage' })],
+      ['forged with another secret', jar({ cd_session: await forgedSession(victim) })],
+      ['truncated', jar({ cd_session: victim.cookies.cd_session?.slice(0, 300) })],
+    ];
+    for (const action of DASHBOARD_ACTIONS) {
+      for (const [label, cookie] of cookieCases) {
+        for (const path of ['/login', '/register', '/creatorcash/v1', pagePath(action.pages[0] ?? 'app/page')]) {
+          for (const body of [MALICIOUS_FORM, jsonArgs(['mallory@creator.test'])]) {
+            const what = `${action.name} at ${path} with ${label} (${typeof body === 'string' ? 'json' : 'form'})`;
+            const answer = await callAction(BASE, action.id, body, { path, cookie, headers: { 'x-forwarded-for': nextIp() } });
+            expectRefused(answer, what);
+          }
+        }
+      }
+    }
+    // Nothing happened to the account the forged cookie named.
+    expect((await readOutbox(victim.email)).length).toBe(outboxBefore);
+    expect(await readOutbox('mallory@creator.test')).toEqual([]);
+    const user = await cognitoCall<{ UserAttributes: { Name: string; Value: string }[] }>('AdminGetUser', { UserPoolId: POOL_ID, Username: victim.email });
+    const attrs = Object.fromEntries(user.UserAttributes.map((x) => [x.Name, x.Value]));
+    expect(attrs.name).toBe(victim.name);
+    expect(attrs.email).toBe(victim.email);
+    expect(attrs.phone_number).toBeUndefined();
+    // And the victim's own session still works.
+    await expectSignedInAs(jar(victim.cookies), victim, ['Mallory']);
+  });
+
+  test('a session signed out elsewhere: its cookie replayed is refused and sends no code', async () => {
+    const victim = await signedInAccount('Wilhelmina Replayed');
+    const copy = jar(victim.cookies);
+    // Sign out (GlobalSignOut) through the app, keeping a copy of the cookies it clears.
+    const logout = DASHBOARD_ACTIONS.find((a) => a.name === 'logoutAction')!;
+    const out = await callAction(BASE, logout.id, jsonArgs([]), { path: '/', cookie: copy });
+    expect(out.redirect).toBe('/login');
+    const before = (await readOutbox(victim.email)).length;
+    // Account pages ask Cognito every time: the replayed cookie is signed out there.
+    const profile = await get('/profile', copy);
+    expect(profile.status).toBe(307);
+    expect(new URL(profile.location ?? '', BASE).pathname).toBe('/login');
+    // An action posted where the guard may still trust the cookie runs into Cognito's refusal.
+    for (const name of ['sendEmailCodeAction', 'resendPhoneCodeAction', 'verifyEmailAttributeAction', 'updateNameAction']) {
+      const action = DASHBOARD_ACTIONS.find((a) => a.name === name);
+      if (!action) continue;
+      for (const path of ['/', pagePath(action.pages[0] ?? 'app/page')]) {
+        const answer = await callAction(BASE, action.id, name.startsWith('send') || name.startsWith('resend') ? jsonArgs([]) : MALICIOUS_FORM, {
+          path,
+          cookie: copy,
+        });
+        const what = `${name} at ${path}`;
+        expect(answer.status, what).toBeLessThan(500);
+        expect(answer.body, what).not.toMatch(LEAK);
+        if (answer.redirect === null && answer.status === 200 && answer.body !== '{}') {
+          expect(answer.value, what).toEqual(expect.objectContaining({ status: 'error' }));
+        }
+      }
+    }
+    expect((await readOutbox(victim.email)).length).toBe(before);
+    const user = await cognitoCall<{ UserAttributes: { Name: string; Value: string }[] }>('AdminGetUser', { UserPoolId: POOL_ID, Username: victim.email });
+    expect(user.UserAttributes.find((x) => x.Name === 'name')?.Value).toBe(victim.name);
+  });
+});
+
+test.describe('route handlers called directly', () => {
+  test('/api/embed-token refuses no, bad and forged sessions with 401', async () => {
+    const other = await signedInAccount('Xanthe Tokenholder');
+    for (const cookie of [undefined, 'cd_session=x', jar({ cd_session: await forgedSession(other) }), jar({ cd_refresh: 'Fe26.2*x' })]) {
+      const res = await get('/api/embed-token', cookie);
+      expect(res.status).toBe(401);
+      expect(JSON.parse(res.text)).toEqual({ error: 'unauthenticated' });
+      expect(res.text).not.toContain(other.channelId);
+    }
+    // Whatever the request says, the token is the session's own.
+    const own = await get(`/api/embed-token?channelId=cm-demo-0001&sub=cm-demo-0001`, jar(other.cookies), { 'x-channel-id': 'cm-demo-0001' });
+    expect(decodeJwt((JSON.parse(own.text) as { token: string }).token).sub).toBe(other.channelId);
+  });
+
+  test('two people at once each get a token for their own channel', async () => {
+    const people = await Promise.all(['Yara Concurrent', 'Zeno Concurrent'].map((n) => signedInAccount(n)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => people[i % 2]!).map(async (p) => {
+        const res = await get('/api/embed-token', jar(p.cookies));
+        return { p, sub: decodeJwt((JSON.parse(res.text) as { token: string }).token).sub };
+      }),
+    );
+    for (const { p, sub } of answers) expect(sub).toBe(p.channelId);
+  });
+});
+
+test.describe('CVE-2025-29927: the middleware-bypass header changes nothing', () => {
+  for (const value of ['proxy:proxy:proxy:proxy:proxy', 'middleware:middleware:middleware:middleware:middleware', 'src/middleware:src/middleware:src/middleware:src/middleware:src/middleware', 'proxy']) {
+    test(`x-middleware-subrequest: ${value}`, async () => {
+      await expectSignedOut(undefined, [], { 'x-middleware-subrequest': value });
+      const logout = DASHBOARD_ACTIONS.find((a) => a.name === 'sendEmailCodeAction')!;
+      for (const path of ['/', '/login']) {
+        const answer = await callAction(BASE, logout.id, jsonArgs([]), { path, headers: { 'x-middleware-subrequest': value } });
+        expectRefused(answer, `sendEmailCodeAction at ${path}`);
+      }
+      // The guard still runs on public pages too: its security headers are there.
+      const login = await get('/login', undefined, { 'x-middleware-subrequest': value });
+      expect(login.status).toBe(200);
+      const res = await fetch(new URL('/login', BASE), { headers: { 'x-middleware-subrequest': value } });
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w.-]{8,128}$/);
+    });
+  }
+});
+
+test('the identity service is not reachable through the app', async () => {
+  // The browser never learns the upstream addresses: no page or answer names them.
+  const res = await get('/login');
+  expect(res.text).not.toContain(IDENTITY);
+  expect(res.text).not.toContain(`:${e2ePorts().creator}`);
+});

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Lighthouse (mobile, the default profile) against a running production server.
 //
-//   node bench/lighthouse.mjs [--base URL] [--runs N] [--out FILE] [--reports DIR] [--assert] [path ...]
+//   node bench/lighthouse.mjs [--base URL] [--runs N] [--out FILE] [--reports DIR] [--assert]
+//                             [--wait-idle[=PCT]] [path ...]
 //
 // Each path runs N times (default 3); the medians of the four category scores, LCP, TBT, CLS and
 // script bytes are printed and written as JSON (default .data/bench/lighthouse.json). Paths that
 // answer 404 or redirect are reported as missing, not measured, and do not fail the run.
 // --assert exits 1 when a measured page has a median score under 100 or a CLS above 0.
-// --wait-idle waits (Linux, up to 10 min) before each run until the CPUs are 90% idle: simulated
-// throttling scales what the CPU really did, so a neighbour's build would count against the page.
+// --wait-idle[=PCT] waits (Linux, up to 10 min) before each run until the CPUs are PCT% idle
+// (default 90): simulated throttling scales what the CPU really did, so a neighbour's build would
+// count against the page.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -25,7 +27,7 @@ const CHROME_FLAGS = [
 ];
 
 const USAGE =
-  'node bench/lighthouse.mjs [--base URL] [--runs N] [--out FILE] [--reports DIR] [--assert] [--wait-idle] [path ...]';
+  'node bench/lighthouse.mjs [--base URL] [--runs N] [--out FILE] [--reports DIR] [--assert] [--wait-idle[=PCT]] [path ...]';
 
 const b64 = (s) => Buffer.from(s).toString('base64');
 const DEFAULT_PATHS = [
@@ -57,7 +59,9 @@ function parseArgs(argv) {
     else if (a === '--out') opts.out = value();
     else if (a === '--reports') opts.reports = value();
     else if (a === '--assert') opts.assert = true;
-    else if (a === '--wait-idle') opts.waitIdle = true;
+    else if (a === '--wait-idle') opts.waitIdle = 0.9;
+    else if (a.startsWith('--wait-idle='))
+      opts.waitIdle = Math.min(1, Math.max(0, Number(a.slice(12)) / 100));
     else if (a === '--help' || a === '-h') {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
@@ -225,7 +229,7 @@ async function main() {
       }
       const runs = [];
       for (let i = 0; i < opts.runs; i++) {
-        const idle = opts.waitIdle ? await waitForIdle() : await idleShare(500);
+        const idle = opts.waitIdle ? await waitForIdle(opts.waitIdle) : await idleShare(500);
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',

@@ -7,7 +7,8 @@ const baseURL = `http://localhost:${ports.web}`;
 /** e2e runs against the real local stack, started here on a fresh data folder. */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // Per port, so two runs (e.g. two people's) never wipe each other's traces.
+  outputDir: `./test-results/e2e-${ports.web}`,
   fullyParallel: true,
   // Two cores: two browsers at once keep the server responsive.
   workers: 2,

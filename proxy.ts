@@ -41,11 +41,14 @@ export async function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy({ nonce, frameOrigin, dev, https });
   const auth = await withRequestId(reqId, () => authenticateRequest(request));
   const decision = decide(pathname, auth.signedIn);
+  // A server action answers for itself (its own session check gives a typed "signed out"); a
+  // redirect here would break the page that called it.
+  const isAction = request.method === 'POST' && request.headers.has('next-action');
   let response: NextResponse;
-  if (decision.action === 'redirect') {
+  if (decision.action === 'redirect' && !isAction) {
     const target = request.nextUrl.clone();
     target.pathname = decision.to;
-    target.search = '';
+    target.search = decision.to === '/login' && auth.ended === 'no-account' ? '?reason=no-account' : '';
     response = NextResponse.redirect(target);
   } else {
     // Next reads the nonce from the request's CSP header and puts it on its own scripts; the

@@ -1,5 +1,7 @@
 import {
+  CLIENT_ID,
   DEMO,
+  cognitoCall,
   STRONG_PASSWORD,
   createAccount,
   createCreator,
@@ -324,5 +326,39 @@ test.describe('forgot password', () => {
       page.getByText("We couldn't find an active account associated with that email. If you need help, just email us."),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'email us' })).toHaveAttribute('href', 'mailto:support@creator.test');
+  });
+});
+
+test.describe('accounts the creator system does not list under this email', () => {
+  test('sign in still works after the email changed (the creator system keeps the old one)', async ({ page }) => {
+    // SignUp straight to the identity service with a channel id, as after an email change.
+    const email = uniqueEmail('moved');
+    const since = Date.now();
+    await cognitoCall('SignUp', {
+      ClientId: CLIENT_ID,
+      Username: email,
+      Password: STRONG_PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'custom:channelmeter_id', Value: 'cm-demo-0001' },
+      ],
+    });
+    const code = await waitForCode(email, 'signup', since);
+    await cognitoCall('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+
+    await signInWithForm(page, email, 'Wrong!Pass1');
+    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
+    await signInWithForm(page, email, STRONG_PASSWORD);
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a deleted account is told so on the way out of an account page', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    await cognitoCall('AdminDeleteUser', { UserPoolId: 'us-east-1_LocalDev01', Username: email });
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login?reason=no-account');
+    await expect(formAlert(page)).toHaveText('No account found with this username.');
   });
 });

@@ -88,12 +88,16 @@ async function finishSignIn(outcome: SignInOutcome): Promise<{ done: true; next:
 export const signInAction = validatedAction(signInSchema, ['email', 'password'] as const, async ({ email, password }, { values }) => {
   const limited = await checkLimit('signIn', email);
   if (limited) return { status: 'error', message: limited, values };
+  // The pre-check (spec §5) stops sign-in while the creator system is down. An email it does not
+  // know may still be an account whose email changed in the profile (the creator system keeps
+  // the old one), so Cognito decides; its refusal then reads as the pre-check's 'Email not found'.
   const pre = await precheck(email);
-  if (!pre.ok) return precheckFailure<SignInField>(pre, values);
+  if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
 
   const result = await signIn(email, password);
   if (!result.ok) {
     const { failure } = result;
+    if (!pre.ok && failure.name === 'NotAuthorizedException') return precheckFailure<SignInField>(pre, values);
     log.info('auth.sign_in_failed', { reason: failure.name });
     if (failure.kind === 'unconfirmed') {
       // Send a fresh code so the link leads straight to a code that works.

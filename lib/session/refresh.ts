@@ -9,6 +9,8 @@ import { SESSION_TTL_S, cookieNames, cookieOptions, sealSession, unsealRefresh, 
 
 export type GuardAuth = {
   signedIn: boolean;
+  /** Why a session just ended, when the person should be told (the account is gone). */
+  ended?: 'no-account';
   /** Applies the cookie changes (refreshed or cleared) to the outgoing response. */
   apply(response: NextResponse): void;
 };
@@ -31,8 +33,9 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
       else request.cookies.delete(name);
     },
   };
-  const result = (signedIn: boolean): GuardAuth => ({
+  const result = (signedIn: boolean, ended?: GuardAuth['ended']): GuardAuth => ({
     signedIn,
+    ended,
     apply(response) {
       for (const c of pending) response.cookies.set(c.name, c.value, c.options);
     },
@@ -59,7 +62,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     }
     log.info('session.ended', { reason: confirmed.failure.name, by: 'confirm' });
     clearTokens(writer);
-    return result(false);
+    return result(false, confirmed.failure.name === 'UserNotFoundException' ? 'no-account' : undefined);
   }
 
   const stored = await unsealRefresh(refreshCookie, env);

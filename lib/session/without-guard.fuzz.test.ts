@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sealData } from 'iron-session';
+
+/**
+ * Authorization without the guard: every server action of the signed-in area and the embed-token
+ * route handler, called directly (no proxy.ts in front), with no session or a bad one. Each must
+ * refuse, and none may reach an upstream: the identity service and the creator system are one
+ * recording server here, so any call at all is seen. Only Next's request APIs are stood in for.
+ */
+
+const jar = new Map<string, string>();
+jest.mock('next/headers', () => ({
+  headers: async () => new Headers({ 'x-forwarded-for': '203.0.113.7' }),
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+    set: (name: string, value: string) => void jar.set(name, value),
+    delete: (name: string) => void jar.delete(name),
+  }),
+}));
+jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+
+const upstreamCalls: string[] = [];
+const upstream = http.createServer((req, res) => {
+  upstreamCalls.push(`${req.method} ${req.url} ${String(req.headers['x-amz-target'] ?? '')}`);
+  res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+  res.end(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' }));
+});
+
+type Action = (...args: unknown[]) => Promise<unknown>;
+let actions: [string, Action][] = [];
+let GET: () => Promise<Response>;
+let sealed: { valid: string; expired: string; refresh: string; foreign: string };
+
+const ENV_KEYS = ['LOCAL_IDENTITY_PORT', 'LOCAL_CREATOR_PORT', 'LOCAL_EMBED_PORT', 'UPSTREAM_TIMEOUT_MS', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const { port } = upstream.address() as AddressInfo;
+  // Every upstream of the local mode points at the recorder (read once, on first use).
+  process.env.LOCAL_IDENTITY_PORT = String(port);
+  process.env.LOCAL_CREATOR_PORT = String(port);
+  process.env.LOCAL_EMBED_PORT = String(port);
+  process.env.UPSTREAM_TIMEOUT_MS = '1000';
+  // Node 20 on purpose (design §7): the SDK's upgrade notice is noise here, as in scripts/start.mjs.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const modules = [await import('@/app/(dashboard)/actions'), await import('@/app/(dashboard)/profile/actions')];
+  actions = modules.flatMap((m) => Object.entries(m).filter((e): e is [string, Action] => typeof e[1] === 'function'));
+  ({ GET } = await import('@/app/api/embed-token/route'));
+
+  const { getEnv } = await import('@/lib/env');
+  const { sealRefresh, sealSession } = await import('./seal');
+  const env = getEnv();
+  const claims = { sub: 's-1', email: 'victim@creator.test', emailVerified: false, phoneNumberVerified: false, channelId: 'cm-victim' };
+  const now = Math.floor(Date.now() / 1000);
+  sealed = {
+    valid: await sealSession({ v: 1, accessToken: 'at', accessExpiresAt: now + 3600, claims }, env),
+    expired: await sealSession({ v: 1, accessToken: 'at', accessExpiresAt: now - 1, claims }, env),
+    refresh: await sealRefresh({ v: 1, refreshToken: 'rt', sub: 's-1' }, env),
+    foreign: await sealData({ v: 1, accessToken: 'at', accessExpiresAt: now + 3600, claims }, { password: 'f'.repeat(40) }),
+  };
+});
+afterAll(async () => {
+  // The worker process runs other test files next: leave its environment as found.
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+beforeEach(() => {
+  jar.clear();
+  upstreamCalls.length = 0;
+});
+
+/** Bad sessions: none, garbage, truncated, another secret, expired, the refresh cookie misplaced. */
+const badSession = () =>
+  fc.oneof(
+    fc.constant(undefined),
+    fc.string(),
+    fc.constant('Fe26.2**'),
+    fc.integer({ min: 1, max: sealed.valid.lastIndexOf('~') - 1 }).map((n) => sealed.valid.slice(0, n)),
+    fc.constant(sealed.foreign),
+    fc.constant(sealed.expired),
+    fc.constant(sealed.refresh),
+    fc.integer({ min: 5000, max: 9000 }).map((n) => 'Fe26.2*'.padEnd(n, 'A')),
+  );
+
+function form(entries: [string, string][]) {
+  const fd = new FormData();
+  for (const [k, v] of entries) fd.append(k, v);
+  return fd;
+}
+/** What an attacker might pass: forms that would change something, and anything else. */
+const args = fc.oneof(
+  fc.constant<unknown[]>([{ status: 'idle' }, form([['name', 'Mallory Was Here'], ['email', 'mallory@creator.test'], ['phoneNo', '+15550109999'], ...[...'123456'].map((d): [string, string] => ['code', d])])]),
+  fc.constant<unknown[]>(['mallory@creator.test']),
+  fc.array(fc.anything(), { maxLength: 3 }),
+);
+
+/** The refusals an action may answer: a typed "not signed in", or off to /login. */
+async function expectRefused(name: string, call: () => Promise<unknown>) {
+  let answer: unknown;
+  try {
+    answer = await call();
+  } catch (error) {
+    const digest = (error as { digest?: unknown }).digest;
+    expect(`${name}: ${String(digest)}`).toMatch(/: NEXT_REDIRECT;\w+;\/login;/);
+    return;
+  }
+  expect(answer).toEqual(expect.objectContaining({ status: 'error', unauthenticated: true }));
+}
+
+describe('the signed-in area without the guard', () => {
+  it('has the actions this test expects', () => {
+    expect(actions.map(([n]) => n)).toEqual(expect.arrayContaining(['logoutAction', 'sendEmailCodeAction', 'verifyEmailAttributeAction', 'updateNameAction', 'verifyPhoneAction']));
+  });
+
+  it('refuses every action with no or a bad session, and calls no upstream', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...actions), badSession(), fc.option(fc.oneof(fc.string(), fc.constant(sealed.refresh))), args, async ([name, action], session, refresh, a) => {
+        jar.clear();
+        upstreamCalls.length = 0;
+        if (session !== undefined) jar.set('cd_session', session);
+        if (refresh !== null) jar.set('cd_refresh', refresh);
+        await expectRefused(name, () => action(...a));
+        expect(upstreamCalls).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('GET /api/embed-token answers 401 with no or a bad session, and asks the creator system nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(badSession(), async (session) => {
+        jar.clear();
+        upstreamCalls.length = 0;
+        if (session !== undefined) jar.set('cd_session', session);
+        const res = await GET();
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ error: 'unauthenticated' });
+        expect(upstreamCalls).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('with a valid session the same calls do reach the upstream (the control)', async () => {
+    jar.set('cd_session', sealed.valid);
+    const send = actions.find(([n]) => n === 'sendEmailCodeAction')![1];
+    expect(await send()).toEqual(expect.objectContaining({ status: 'error' }));
+    expect(upstreamCalls.some((c) => c.includes('GetUserAttributeVerificationCode'))).toBe(true);
+    upstreamCalls.length = 0;
+    const res = await GET();
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect(upstreamCalls.some((c) => c.startsWith('GET /users/cm-victim/embed_token'))).toBe(true);
+  });
+});

@@ -228,7 +228,10 @@ async function main() {
         continue;
       }
       const runs = [];
-      for (let i = 0; i < opts.runs; i++) {
+      const errors = [];
+      // A run Lighthouse itself could not record (e.g. NO_NAVSTART on a starved CPU) is retried,
+      // up to twice the number of runs asked for, rather than ending the whole benchmark.
+      for (let attempt = 0; runs.length < opts.runs && attempt < opts.runs * 2; attempt++) {
         const idle = opts.waitIdle ? await waitForIdle(opts.waitIdle) : await idleShare(500);
         const result = await lighthouse(url, {
           port: chrome.port,
@@ -236,17 +239,29 @@ async function main() {
           logLevel: 'error',
           onlyCategories: CATEGORIES,
         });
-        if (!result?.lhr) throw new Error(`lighthouse returned nothing for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+        const problem = !result?.lhr ? 'no result' : result.lhr.runtimeError?.message;
+        if (problem) {
+          errors.push(problem);
+          process.stdout.write(`  run failed, retrying: ${problem}\n`);
+          continue;
+        }
         if (opts.reports) {
           mkdirSync(opts.reports, { recursive: true });
-          writeFileSync(path.join(opts.reports, `${slug(p)}-${i + 1}.json`), result.report);
+          writeFileSync(
+            path.join(opts.reports, `${slug(p)}-${runs.length + 1}.json`),
+            result.report,
+          );
         }
         runs.push({ ...summarise(result.lhr), cpuIdleBefore: idle });
       }
+      if (runs.length === 0) {
+        process.stdout.write(`${p}: no run succeeded\n`);
+        results.push({ path: p, url, status: 'error', errors });
+        continue;
+      }
       const m = medians(runs);
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
-      results.push({ path: p, url, status: 'measured', median: m, runs, failing });
+      results.push({ path: p, url, status: 'measured', median: m, runs, failing, errors });
       process.stdout.write(
         `${p}\n  scores ${CATEGORIES.map((c) => `${c} ${m.scores[c]}`).join(' · ')}\n` +
           `  LCP ${ms(m.lcpMs)} · TBT ${ms(m.tbtMs)} · CLS ${m.cls} · scripts ${kb(m.scriptBytes)} ` +
@@ -268,8 +283,9 @@ async function main() {
   if (opts.assert) {
     const bad = results.filter(
       (r) =>
-        r.status === 'measured' &&
-        (Object.values(r.median.scores).some((s) => s !== 100) || r.median.cls > 0),
+        r.status === 'error' ||
+        (r.status === 'measured' &&
+          (Object.values(r.median.scores).some((s) => s !== 100) || r.median.cls > 0)),
     );
     if (bad.length > 0) {
       process.stdout.write(`Under the bar: ${bad.map((r) => r.path).join(', ')}\n`);

@@ -1,6 +1,7 @@
 'use client';
 
-import { changePasswordAction } from '@/app/(dashboard)/profile/actions';
+import { useId } from 'react';
+import { changePasswordAction, type OthersOutcome } from '@/app/(dashboard)/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
@@ -12,14 +13,31 @@ import { useAnswerEffects } from './use-answer-effects';
 
 const passwordAction = resilient(changePasswordAction);
 
-/** Current, new and confirmation; Save is always enabled here (spec §5). */
-export function PasswordForm({ email, onDone }: { email: string; onDone: () => void }) {
+const OUTCOMES: readonly string[] = ['signed-out', 'signed-out-here-too', 'failed'] satisfies OthersOutcome[];
+const outcomeOf = (v: string | undefined) =>
+  v !== undefined && OUTCOMES.includes(v) ? (v as OthersOutcome) : undefined;
+
+/**
+ * Current, new and confirmation; Save is always enabled here (spec §5). 'Sign out other devices'
+ * travels with the new password because keeping this session needs it (ASVS 3.3.3).
+ */
+export function PasswordForm({
+  email,
+  mfa,
+  onDone,
+}: {
+  email: string;
+  /** With MFA on, signing in here again needs a code, so this session ends too. */
+  mfa: boolean;
+  onDone: (others?: OthersOutcome) => void;
+}) {
+  const othersId = useId();
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: changePasswordSchema,
     action: passwordAction,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
-  useAnswerEffects(state, onDone);
+  useAnswerEffects(state, () => onDone(outcomeOf(state.data?.others)));
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {/* Lets password managers file the new password under the right account. */}
@@ -48,6 +66,25 @@ export function PasswordForm({ email, onDone }: { email: string; onDone: () => v
         errors={errorsFor('confirmNewPassword')}
         {...register('confirmNewPassword')}
       />
+      <div className="flex items-start gap-3">
+        <input
+          id={othersId}
+          type="checkbox"
+          name="signOutOthers"
+          aria-describedby={`${othersId}-hint`}
+          className="accent-brand-600 mt-0.5 size-5 shrink-0"
+        />
+        <div className="flex flex-col gap-0.5">
+          <label htmlFor={othersId} className="text-ink text-sm font-medium">
+            Sign out other devices
+          </label>
+          <p id={`${othersId}-hint`} className="text-ink-muted text-xs">
+            {mfa
+              ? 'Ends your sessions on other phones and browsers, and this one: sign in again with your new password and a code.'
+              : 'Ends your sessions on other phones and browsers. You stay signed in here.'}
+          </p>
+        </div>
+      </div>
       <Button type="submit" pending={pending}>
         Save
       </Button>

@@ -1,6 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import type { OthersOutcome } from '@/app/(dashboard)/profile/actions';
+import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatPhone } from '@/lib/format';
@@ -10,15 +12,27 @@ import { EmailFlow } from './email-flow';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
 import { PhoneFlow, type PhoneMode } from './phone-flow';
+import { SignOutEverywhere } from './sign-out-everywhere';
+import { TotpSetup, TotpTurnOff } from './two-step';
 
-export type ProfileValues = { name: string; email: string; phone: string; phoneVerified: boolean };
+export type ProfileValues = {
+  name: string;
+  email: string;
+  phone: string;
+  phoneVerified: boolean;
+  /** Authenticator-app MFA on or off; null when Cognito could not say. */
+  mfa: boolean | null;
+};
 
 type Open =
   | { card: 'name' }
   | { card: 'password' }
   | { card: 'email'; mode: { step: 'update' } | { step: 'verify'; email: string } }
   | { card: 'phone'; mode: PhoneMode }
-  | { card: 'done' }
+  | { card: 'mfa-setup' }
+  | { card: 'mfa-off' }
+  | { card: 'sign-out-everywhere' }
+  | { card: 'done'; others?: OthersOutcome }
   | null;
 
 function Card({
@@ -26,11 +40,16 @@ function Card({
   value,
   note,
   onEdit,
+  action = 'Edit',
+  actionName = `Edit ${title}`,
 }: {
   title: string;
   value: React.ReactNode;
   note?: string;
-  onEdit: (button: HTMLButtonElement) => void;
+  onEdit?: (button: HTMLButtonElement) => void;
+  /** The button's text, and its full accessible name (which starts with the text). */
+  action?: string;
+  actionName?: string;
 }) {
   return (
     <li className="rounded-card border-surface-border shadow-card flex items-center gap-4 border bg-white p-4 sm:p-5">
@@ -39,9 +58,12 @@ function Card({
         <p className="text-ink mt-1 truncate text-base font-semibold">{value}</p>
         {note && <p className="text-danger mt-0.5 text-xs">{note}</p>}
       </div>
-      <Button type="button" variant="secondary" onClick={(e) => onEdit(e.currentTarget)}>
-        Edit<span className="sr-only"> {title}</span>
-      </Button>
+      {onEdit && (
+        <Button type="button" variant="secondary" onClick={(e) => onEdit(e.currentTarget)}>
+          {action}
+          <span className="sr-only">{actionName.slice(action.length)}</span>
+        </Button>
+      )}
     </li>
   );
 }
@@ -60,7 +82,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
     setTimeout(() => editButton.current?.focus(), 0);
   };
   const close = (isOpen: boolean) => !isOpen && finish();
-  const done = () => setOpen({ card: 'done' });
+  const done = (others?: OthersOutcome) => setOpen({ card: 'done', others });
 
   return (
     <>
@@ -91,6 +113,25 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
           }
           onEdit={(b) => start(b, { card: 'password' })}
         />
+        <Card
+          title="Two-step verification"
+          value={values.mfa === null ? 'Unknown' : values.mfa ? 'On' : 'Off'}
+          note={values.mfa === null ? 'We could not check it just now. Reload to try again.' : undefined}
+          action={values.mfa ? 'Turn off' : 'Set up'}
+          actionName={values.mfa ? 'Turn off two-step verification' : 'Set up two-step verification'}
+          onEdit={
+            values.mfa === null
+              ? undefined
+              : (b) => start(b, { card: values.mfa ? 'mfa-off' : 'mfa-setup' })
+          }
+        />
+        <Card
+          title="Signed-in devices"
+          value="Every browser and phone where you are signed in"
+          action="Sign out everywhere"
+          actionName="Sign out everywhere"
+          onEdit={(b) => start(b, { card: 'sign-out-everywhere' })}
+        />
       </ul>
 
       <Dialog open={open?.card === 'name'} onOpenChange={close} title="Edit name">
@@ -98,7 +139,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       </Dialog>
 
       <Dialog open={open?.card === 'password'} onOpenChange={close} title="Change password">
-        <PasswordForm email={values.email} onDone={done} />
+        <PasswordForm email={values.email} mfa={values.mfa === true} onDone={done} />
       </Dialog>
 
       <Dialog
@@ -157,22 +198,73 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         )}
       </Dialog>
 
-      <SuccessDialog open={open?.card === 'done'} onClose={finish} />
+      <Dialog
+        open={open?.card === 'mfa-setup'}
+        onOpenChange={close}
+        title="Set up two-step verification"
+        description="Use an authenticator app, such as Google Authenticator, Microsoft Authenticator or 1Password. After this, signing in asks for a code from the app."
+      >
+        {open?.card === 'mfa-setup' && <TotpSetup onDone={() => done()} />}
+      </Dialog>
+
+      <Dialog
+        open={open?.card === 'mfa-off'}
+        onOpenChange={close}
+        title="Turn off two-step verification"
+        description="Enter your password and the current code from your authenticator app. After this, signing in asks for your password only."
+      >
+        {open?.card === 'mfa-off' && <TotpTurnOff email={values.email} onDone={() => done()} />}
+      </Dialog>
+
+      <Dialog
+        open={open?.card === 'sign-out-everywhere'}
+        onOpenChange={close}
+        title="Sign out everywhere?"
+        description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most."
+      >
+        <SignOutEverywhere onCancel={finish} />
+      </Dialog>
+
+      <SuccessDialog
+        open={open?.card === 'done'}
+        others={open?.card === 'done' ? open.others : undefined}
+        onClose={finish}
+      />
     </>
   );
 }
 
-/** 'All Set!' with a Close button (spec §4). Escape closes it too. */
-function SuccessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+const OTHERS_NOTE: Record<OthersOutcome, string> = {
+  'signed-out': 'Your other devices are signed out. You are still signed in here.',
+  'signed-out-here-too':
+    'Your other devices are signed out, and so is this one: signing in here again needs a code from your authenticator app. Sign in with your new password.',
+  failed:
+    'We could not sign out your other devices. Use Sign out everywhere on this page to try again.',
+};
+
+/**
+ * 'All Set!' with a Close button (spec §4). Escape closes it too. After a password change it also
+ * says what became of the other sessions; when this one ended as well, Close goes to sign-in.
+ */
+function SuccessDialog({
+  open,
+  others,
+  onClose,
+}: {
+  open: boolean;
+  others?: OthersOutcome;
+  onClose: () => void;
+}) {
+  const close = others === 'signed-out-here-too' ? () => void signOutNow() : onClose;
   return (
-    <Dialog open={open} mandatory title={APP_MSG.allSet}>
+    <Dialog open={open} mandatory title={APP_MSG.allSet} description={others && OTHERS_NOTE[others]}>
       <div
         className="flex justify-end"
         onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose();
+          if (e.key === 'Escape') close();
         }}
       >
-        <Button type="button" onClick={onClose} autoFocus>
+        <Button type="button" onClick={close} autoFocus>
           Close
         </Button>
       </div>

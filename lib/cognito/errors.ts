@@ -21,7 +21,9 @@ export type AuthContext =
   | 'getUser'
   | 'mfa'
   | 'newPassword'
-  | 'confirmSession';
+  | 'confirmSession'
+  | 'mfaSetup' // AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference
+  | 'reauth'; // a signed-in person proving password and authenticator code again
 
 /** What the caller should do beyond showing the message. */
 export type FailureKind =
@@ -100,7 +102,10 @@ const RULES: Rule[] = [
     kind: 'code-mismatch',
     message: text('Code entered does not match what was sent. Try again.'),
   },
+  { name: 'NotAuthorizedException', when: INCORRECT, in: ['reauth'], kind: 'other', message: text('Current password is incorrect.') },
   { name: 'CodeMismatchException', kind: 'code-mismatch', message: text('Invalid verification code.') },
+  // What VerifySoftwareToken answers for a wrong authenticator code ("Code mismatch").
+  { name: 'EnableSoftwareTokenMFAException', kind: 'code-mismatch', message: text('Invalid verification code.') },
   {
     name: 'ExpiredCodeException',
     kind: 'expired-code',

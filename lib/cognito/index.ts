@@ -1,5 +1,6 @@
 import 'server-only';
 import {
+  AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -10,8 +11,11 @@ import {
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   ResendConfirmationCodeCommand,
+  RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
+  VerifySoftwareTokenCommand,
   VerifyUserAttributeCommand,
   type AuthenticationResultType,
   type InitiateAuthCommandOutput,
@@ -277,5 +281,91 @@ export function confirmSession(accessToken: string) {
   return attempt('confirmSession', async () => {
     const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
     return claimsFromAttributes(out.UserAttributes ?? []);
+  });
+}
+
+/** Whether the user has authenticator-app (TOTP) MFA turned on, from GetUser's MFA fields. */
+export function getSoftwareTokenMfa(accessToken: string) {
+  return attempt('getUser', async () => {
+    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    return (
+      (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') ||
+      out.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA'
+    );
+  });
+}
+
+/** Starts authenticator-app setup: Cognito keeps the new secret pending until it is verified. */
+export function associateSoftwareToken(accessToken: string) {
+  return attempt('mfaSetup', async () => {
+    const out = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    if (!out.SecretCode) throw new Error('AssociateSoftwareToken answered no secret');
+    return out.SecretCode;
+  });
+}
+
+/** Proves the pending secret with a code from the app; enabling MFA is a separate call. */
+export function verifySoftwareToken(accessToken: string, code: string, deviceName: string) {
+  return attempt('mfaSetup', async () => {
+    const out = await cognito().send(
+      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: deviceName }),
+    );
+    if (out.Status !== 'SUCCESS') throw new Error(`VerifySoftwareToken answered ${out.Status ?? 'no status'}`);
+  });
+}
+
+/** Turns authenticator-app MFA on (and preferred) or off. */
+export function setSoftwareTokenMfa(accessToken: string, enabled: boolean) {
+  return attempt('mfaSetup', async () => {
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled },
+      }),
+    );
+  });
+}
+
+/**
+ * A signed-in person proves the password and, if the account asks for one, a current
+ * authenticator code, through a full sign-in (InitiateAuth, then the SOFTWARE_TOKEN_MFA
+ * challenge). Answers the fresh tokens and whether a code was asked for.
+ */
+export function reauthenticate(email: string, password: string, code: string) {
+  return attempt('reauth', async () => {
+    const hash = secretHash(email);
+    const first = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password, ...(hash ? { SECRET_HASH: hash } : {}) },
+      }),
+    );
+    if (!first.ChallengeName) return { tokens: tokensFrom(first.AuthenticationResult), codeAsked: false };
+    if (first.ChallengeName !== 'SOFTWARE_TOKEN_MFA') throw new Error(`unexpected challenge ${first.ChallengeName}`);
+    const second = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId(),
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: first.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code, ...(hash ? { SECRET_HASH: hash } : {}) },
+      }),
+    );
+    if (second.ChallengeName) throw new Error(`unexpected challenge ${second.ChallengeName}`);
+    return { tokens: tokensFrom(second.AuthenticationResult), codeAsked: true };
+  });
+}
+
+/** Revokes a refresh token and the access tokens issued from it. */
+export function revokeRefreshToken(refreshToken: string) {
+  return attempt('signOut', async () => {
+    const env = getEnv();
+    await cognito().send(
+      new RevokeTokenCommand({
+        Token: refreshToken,
+        ClientId: env.COGNITO_CLIENT_ID,
+        ...(env.COGNITO_CLIENT_SECRET ? { ClientSecret: env.COGNITO_CLIENT_SECRET } : {}),
+      }),
+    );
   });
 }

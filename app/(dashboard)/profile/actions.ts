@@ -1,19 +1,41 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { cookies } from 'next/headers';
+import QRCode from 'qrcode';
+import {
+  DEVICE_NAME,
+  otpauthUri,
+  totpSetupSchema,
+  totpTurnOffSchema,
+} from '@/components/profile/authenticator';
 import { authedAction, type ActionState } from '@/lib/actions';
 import {
+  associateSoftwareToken,
   changePassword,
   getUser,
+  globalSignOut,
+  reauthenticate,
+  revokeRefreshToken,
   sendAttributeCode,
+  setSoftwareTokenMfa,
+  signIn,
   updateAttributes,
   verifyAttribute,
+  verifySoftwareToken,
   type Result,
 } from '@/lib/cognito';
 import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
-import { updateSessionClaims, verifySession, type Session } from '@/lib/session';
+import { APP_MSG } from '@/lib/messages';
+import {
+  endSession,
+  updateSessionClaims,
+  verifySession,
+  writeTokens,
+  type Session,
+} from '@/lib/session';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -78,16 +100,54 @@ export const updateNameAction = authedAction(
   },
 );
 
-export const changePasswordAction = authedAction(
-  changePasswordSchema,
-  ['currentPassword', 'newPassword', 'confirmNewPassword'] as const,
-  async ({ currentPassword, newPassword }, { session }) => {
-    const result = await changePassword(session.accessToken, currentPassword, newPassword);
-    if (!result.ok) return failed('password', result.failure);
-    log.info('profile.password_changed');
-    return { status: 'success' };
-  },
-);
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
+type PasswordField = (typeof PASSWORD_FIELDS)[number];
+
+/** What became of the other sessions after a password change (the 'All Set!' modal says it). */
+export type OthersOutcome = 'signed-out' | 'signed-out-here-too' | 'failed';
+
+/**
+ * ASVS 3.3.3: end every other session. GlobalSignOut revokes every token of the user, this
+ * session's too, so this one signs in again with the new password it was just given (never
+ * stored). An account with MFA meets a code challenge there: then this session ends as well.
+ */
+async function signOutOthers(session: Session, newPassword: string): Promise<OthersOutcome> {
+  const out = await globalSignOut(session.accessToken);
+  if (!out.ok) {
+    log.warn('profile.sign_out_others_failed', { reason: out.failure.name });
+    return 'failed';
+  }
+  const again = await signIn(session.claims.email, newPassword);
+  if (again.ok && again.value.type === 'signed-in' && again.value.tokens.claims.sub === session.claims.sub) {
+    await writeTokens(await cookies(), again.value.tokens);
+    log.info('profile.signed_out_others');
+    return 'signed-out';
+  }
+  log.info('profile.signed_out_others', { here: again.ok ? again.value.type : again.failure.name });
+  // This session's tokens are already revoked. Its cookies are cleared when the person closes the
+  // 'All Set!' modal (sign-out): clearing them here would re-render /profile into a redirect to
+  // /login before the modal could say why.
+  return 'signed-out-here-too';
+}
+
+export async function changePasswordAction(
+  prev: ActionState<PasswordField>,
+  formData: FormData,
+): Promise<ActionState<PasswordField>> {
+  // A checkbox beside the schema's fields: the choice has to travel with the new password.
+  const others = formData instanceof FormData && formData.get('signOutOthers') === 'on';
+  return authedAction(
+    changePasswordSchema,
+    PASSWORD_FIELDS,
+    async ({ currentPassword, newPassword }, { session }) => {
+      const result = await changePassword(session.accessToken, currentPassword, newPassword);
+      if (!result.ok) return failed('password', result.failure);
+      log.info('profile.password_changed');
+      if (!others) return { status: 'success' };
+      return { status: 'success', data: { others: await signOutOthers(session, newPassword) } };
+    },
+  )(prev, formData);
+}
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -188,3 +248,82 @@ export const verifyPhoneAction = authedAction(
     return { status: 'success' };
   },
 );
+
+/**
+ * Authenticator-app setup, step 1: a new secret from Cognito (pending until verified), as a QR
+ * code and as text. The secret goes to the dialog only: never stored, never logged.
+ */
+export async function startTotpSetupAction(): Promise<ActionState<'code'>> {
+  const session = await verifySession();
+  if (!session) return { status: 'error', unauthenticated: true };
+  const result = await associateSoftwareToken(session.accessToken);
+  if (!result.ok) return failed('mfa_associate', result.failure);
+  const qr = await QRCode.toString(otpauthUri(session.claims.email, result.value), {
+    type: 'svg',
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
+  log.info('profile.mfa_setup_started');
+  return { status: 'success', data: { secret: result.value, qr } };
+}
+
+/** Step 2: a code from the app proves the secret arrived; then sign-in asks for codes. */
+export const confirmTotpSetupAction = authedAction(
+  totpSetupSchema,
+  ['code'] as const,
+  async ({ code }, { session }) => {
+    const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
+    if (!verified.ok) return failed('mfa_verify', verified.failure, {}, 'code');
+    const enabled = await setSoftwareTokenMfa(session.accessToken, true);
+    if (!enabled.ok) return failed('mfa_enable', enabled.failure);
+    revalidatePath('/profile');
+    log.info('profile.mfa_enabled');
+    return { status: 'success' };
+  },
+);
+
+/**
+ * Turning MFA off proves the password and a current code through a real sign-in
+ * (docs/decisions/005-turning-off-mfa.md); that sign-in's own tokens are revoked afterwards.
+ */
+export const turnOffTotpAction = authedAction(
+  totpTurnOffSchema,
+  ['currentPassword', 'code'] as const,
+  async ({ currentPassword, code }, { session }) => {
+    const proof = await reauthenticate(session.claims.email, currentPassword, code);
+    if (!proof.ok) return failed('mfa_turn_off', proof.failure, {}, 'code');
+    const { tokens } = proof.value;
+    if (tokens.claims.sub !== session.claims.sub) {
+      log.warn('profile.mfa_turn_off_other_user');
+      return { status: 'error', message: { text: APP_MSG.systemError } };
+    }
+    const off = await setSoftwareTokenMfa(tokens.accessToken, false);
+    if (tokens.refreshToken) {
+      const revoked = await revokeRefreshToken(tokens.refreshToken);
+      if (!revoked.ok) log.warn('profile.mfa_proof_revoke_failed', { reason: revoked.failure.name });
+    }
+    if (!off.ok) return failed('mfa_disable', off.failure);
+    revalidatePath('/profile');
+    log.info('profile.mfa_disabled');
+    return { status: 'success' };
+  },
+);
+
+/**
+ * Sign out everywhere: GlobalSignOut revokes every token of the user; this session's cookies go
+ * too. Other sessions end at their next account page, and within 5 minutes everywhere.
+ */
+export async function signOutEverywhereAction(): Promise<ActionState<never>> {
+  const session = await verifySession();
+  if (!session) return { status: 'error', unauthenticated: true };
+  const result = await globalSignOut(session.accessToken);
+  // Tokens already revoked (a sign-out elsewhere) leave nothing to keep; any other failure means
+  // the other sessions still stand, so this one stays and says so.
+  if (!result.ok && result.failure.name !== 'NotAuthorizedException') {
+    log.warn('profile.sign_out_everywhere_failed', { reason: result.failure.name });
+    return { status: 'error', message: result.failure.message };
+  }
+  await endSession();
+  log.info('profile.signed_out_everywhere');
+  return { status: 'success' };
+}

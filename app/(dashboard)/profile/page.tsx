@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
 import { ProfileSettings } from '@/components/profile/profile-settings';
+import { getSoftwareTokenMfa } from '@/lib/cognito';
+import { log } from '@/lib/log';
 import { requireSession } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Profile Settings' };
 
 export default async function ProfilePage() {
-  const { claims } = await requireSession();
+  const { claims, accessToken } = await requireSession();
+  const mfa = await getSoftwareTokenMfa(accessToken);
+  if (!mfa.ok) log.warn('profile.mfa_status_failed', { reason: mfa.failure.name });
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
       <h1 className="text-ink mb-6 text-2xl font-bold">Profile Settings</h1>
@@ -15,6 +19,7 @@ export default async function ProfilePage() {
           email: claims.email,
           phone: claims.phoneNumber ?? '',
           phoneVerified: claims.phoneNumberVerified,
+          mfa: mfa.ok ? mfa.value : null,
         }}
       />
     </div>

@@ -1,0 +1,36 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import { signOutEverywhereAction } from '@/app/(dashboard)/profile/actions';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { idle, type ActionState } from '@/lib/action-state';
+import { resilientCall } from './resilient';
+import { useAnswerEffects } from './use-answer-effects';
+
+/** The confirmation dialog's body: Cancel, or end every session including this one. */
+export function SignOutEverywhere({ onCancel }: { onCancel: () => void }) {
+  const [answer, setAnswer] = useState<ActionState<never>>(idle);
+  const [pending, start] = useTransition();
+  useAnswerEffects(answer);
+  const confirm = () =>
+    start(async () => {
+      const result = await resilientCall<never>(signOutEverywhereAction);
+      // A full load: this page's data belongs to a session that no longer exists.
+      if (result.status === 'success') window.location.replace('/login');
+      else setAnswer(result);
+    });
+  return (
+    <div className="flex flex-col gap-4">
+      <FormMessage message={answer.message} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={pending} autoFocus>
+          Cancel
+        </Button>
+        <Button type="button" onClick={confirm} pending={pending}>
+          Sign out everywhere
+        </Button>
+      </div>
+    </div>
+  );
+}

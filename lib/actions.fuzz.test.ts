@@ -17,6 +17,7 @@ import {
   verifyEmailChangeSchema,
   verifyEmailSchema,
 } from '@/lib/validation/schemas';
+import * as schemas from '@/lib/validation/schemas';
 
 /**
  * Property-based fuzzing of the parsing layer every server action shares (formToObject, the
@@ -284,6 +285,33 @@ describe.each(FORM_ACTIONS)('$name parsing', ({ schema, fields, valid }) => {
       await action({ status: 'idle' }, fd);
       expect(performance.now() - started).toBeLessThan(250);
     }
+  });
+});
+
+describe('every exported schema, including ones added after this file', () => {
+  const all = Object.entries(schemas).filter(
+    (e): e is [string, z.ZodType] => e[0].endsWith('Schema') && typeof (e[1] as { safeParse?: unknown }).safeParse === 'function',
+  );
+  const known = ['email', 'password', 'verifyPassword', 'code', 'verificationCode', 'newPassword', 'confirmNewPassword', 'currentPassword', 'name', 'phoneNo'];
+
+  it('finds the schemas', () => {
+    expect(all.map(([n]) => n)).toEqual(expect.arrayContaining(['signInSchema', 'nameSchema', 'phoneSchema']));
+  });
+
+  it.each(all.map(([n, sch]) => [n, sch] as const))(`%s parses ${RUNS} generated forms without throwing, with worded issues`, (_name, schema) => {
+    fc.assert(
+      fc.property(formEntries(known), (entries) => {
+        const parsed = schema.safeParse(formToObject(toFormData(entries)));
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) {
+            expect(typeof issue.message).toBe('string');
+            expect(issue.message.length).toBeGreaterThan(0);
+            expect(issue.message).not.toMatch(/^Invalid input|^Expected /);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 

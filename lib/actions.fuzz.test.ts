@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { authedAction, formToObject, validatedAction, type ActionState } from '@/lib/actions';
 import { getEnv } from '@/lib/env';
@@ -289,8 +290,8 @@ describe.each(FORM_ACTIONS)('$name parsing', ({ schema, fields, valid }) => {
 });
 
 describe('every exported schema, including ones added after this file', () => {
-  const all = Object.entries(schemas).filter(
-    (e): e is [string, z.ZodType] => e[0].endsWith('Schema') && typeof (e[1] as { safeParse?: unknown }).safeParse === 'function',
+  const all = (Object.entries(schemas) as [string, unknown][]).filter(
+    (e): e is [string, $ZodType] => e[0].endsWith('Schema') && typeof e[1] === 'object' && e[1] !== null && '_zod' in e[1],
   );
   const known = ['email', 'password', 'verifyPassword', 'code', 'verificationCode', 'newPassword', 'confirmNewPassword', 'currentPassword', 'name', 'phoneNo'];
 
@@ -301,7 +302,7 @@ describe('every exported schema, including ones added after this file', () => {
   it.each(all.map(([n, sch]) => [n, sch] as const))(`%s parses ${RUNS} generated forms without throwing, with worded issues`, (_name, schema) => {
     fc.assert(
       fc.property(formEntries(known), (entries) => {
-        const parsed = schema.safeParse(formToObject(toFormData(entries)));
+        const parsed = safeParse(schema, formToObject(toFormData(entries)));
         if (!parsed.success) {
           for (const issue of parsed.error.issues) {
             expect(typeof issue.message).toBe('string');

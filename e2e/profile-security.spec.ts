@@ -17,7 +17,9 @@ import {
 import { ALL_SET } from './dashboard-fixtures';
 
 const card = (page: Page, title: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const mfaCard = (page: Page) => card(page, 'Two-step verification');
 
 async function signIn(page: Page, email: string, password: string) {
@@ -40,7 +42,9 @@ async function otherDevice(browser: Browser, email: string, password: string) {
 
 const wrongCodeFor = (right: string) => (right === '000000' ? '111111' : '000000');
 
-test('two-step verification: set up from the card, sign in with a code, turn it off', async ({ page }) => {
+test('two-step verification: set up from the card, sign in with a code, turn it off', async ({
+  page,
+}) => {
   test.setTimeout(150_000); // waits for fresh 30-second code windows
   const { email, password } = await createAccount();
   await signIn(page, email, password);
@@ -54,7 +58,9 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
 
   await page.getByRole('button', { name: 'Set up two-step verification' }).click();
   const setup = page.getByRole('dialog', { name: 'Set up two-step verification' });
-  await expect(setup.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expect(
+    setup.getByRole('img', { name: 'QR code for your authenticator app' }),
+  ).toBeVisible();
   const shownKey = (await setup.locator('code').innerText()).trim();
   expect(shownKey).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
   const secret = shownKey.replace(/\s/g, '');
@@ -66,7 +72,9 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
 
   // Nothing typed: the browser asks for the code, in the app's words.
   await setup.getByRole('button', { name: 'Turn on' }).click();
-  await expect(setup.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  await expect(
+    setup.getByText('Enter the 6-digit code from your authenticator app.'),
+  ).toBeVisible();
 
   const first = await totpCode(secret);
   await enterCode(page, wrongCodeFor(first), setup);
@@ -97,6 +105,7 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   const off = page.getByRole('dialog', { name: 'Turn off two-step verification' });
   await expect(off).toBeVisible();
   await expectAccessible(page);
+  await snap(page, 'profile-mfa-off-1280');
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(off.getByLabel('Current password', { exact: true })).toHaveAccessibleDescription(
     'Current password is required',
@@ -147,6 +156,7 @@ test('sign out everywhere: this browser goes to sign-in, and so does the other a
   const confirm = page.getByRole('dialog', { name: 'Sign out everywhere?' });
   await expect(confirm).toBeVisible();
   await expectAccessible(page);
+  await snap(page, 'profile-sign-out-everywhere-1280');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -177,6 +187,7 @@ async function changePassword(page: Page, from: string, to: string) {
   await expect(others).not.toBeChecked();
   await others.check();
   await expectAccessible(page);
+  await snap(page, 'profile-password-sign-out-others');
   await dialog.getByRole('button', { name: 'Save' }).click();
   return page.getByRole('dialog', { name: ALL_SET });
 }
@@ -228,6 +239,8 @@ test('with two-step verification on, signing out other devices ends this session
   const done = await changePassword(page, password, 'Brand!New77');
   await expect(done).toBeVisible();
   await expect(done).toHaveAccessibleDescription(/and so is this one/);
+  await expectAccessible(page);
+  await snap(page, 'profile-all-set-signed-out-here-too');
   await done.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL('/login');
   await page.goto('/profile');

@@ -1,4 +1,10 @@
-import { groupKey, otpauthUri, totpSetupSchema, totpTurnOffSchema, TOTP_CODE_ENTER } from './authenticator';
+import {
+  groupKey,
+  otpauthUri,
+  totpSetupSchema,
+  totpTurnOffSchema,
+  TOTP_CODE_ENTER,
+} from './authenticator';
 
 describe('otpauthUri', () => {
   it('names the issuer and the account, and carries the secret', () => {
@@ -17,7 +23,9 @@ describe('otpauthUri', () => {
 
 describe('groupKey', () => {
   it('groups a 32-character key in fours', () => {
-    expect(groupKey('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toBe('ABCD EFGH IJKL MNOP QRST UVWX YZ23 4567');
+    expect(groupKey('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')).toBe(
+      'ABCD EFGH IJKL MNOP QRST UVWX YZ23 4567',
+    );
   });
 
   it('keeps a short last group and ignores spaces already there', () => {

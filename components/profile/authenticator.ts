@@ -24,11 +24,13 @@ export const totpCodeField = z.pipe(
     z.array(z.string({ error: MSG.codeDigitsOnly }), { error: TOTP_CODE_ENTER }),
     z.transform((digits: string[]) => digits.join('').replace(/\s/g, '')),
   ),
-  z.string().check(
-    z.minLength(1, { error: TOTP_CODE_ENTER, abort: true }),
-    z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true }),
-    z.length(6, MSG.codeLength),
-  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, { error: TOTP_CODE_ENTER, abort: true }),
+      z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true }),
+      z.length(6, MSG.codeLength),
+    ),
 );
 
 export const totpSetupSchema = z.object({ code: totpCodeField });

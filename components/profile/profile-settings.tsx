@@ -127,7 +127,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         />
         <Card
           title="Signed-in devices"
-          value="Every browser and phone where you are signed in"
+          value="All devices"
           action="Sign out everywhere"
           actionName="Sign out everywhere"
           onEdit={(b) => start(b, { card: 'sign-out-everywhere' })}

@@ -38,7 +38,11 @@ function CopyKey({ secret }: { secret: string }) {
         {copied === 'yes' ? 'Copied' : 'Copy key'}
       </Button>
       <span className="sr-only" role="status">
-        {copied === 'yes' ? 'Key copied.' : copied === 'no' ? 'Copying did not work: select the key and copy it.' : ''}
+        {copied === 'yes'
+          ? 'Key copied.'
+          : copied === 'no'
+            ? 'Copying did not work: select the key and copy it.'
+            : ''}
       </span>
     </>
   );
@@ -46,10 +50,8 @@ function CopyKey({ secret }: { secret: string }) {
 
 /** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
-  const { state, pending, digits, setDigits, errorsFor, onSubmit, formAction } = useTotpForm<'code'>(
-    totpSetupSchema,
-    confirmAction,
-  );
+  const { state, pending, digits, setDigits, errorsFor, onSubmit, formAction } =
+    useTotpForm<'code'>(totpSetupSchema, confirmAction);
   useAnswerEffects(state, onDone);
   return (
     <div className="flex flex-col gap-5">

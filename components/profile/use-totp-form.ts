@@ -6,7 +6,10 @@ import type { $ZodType } from 'zod/v4/core';
 import type { ActionState } from '@/lib/action-state';
 import type { Message } from '@/lib/messages';
 
-type Action<F extends string> = (prev: ActionState<F>, formData: FormData) => Promise<ActionState<F>>;
+type Action<F extends string> = (
+  prev: ActionState<F>,
+  formData: FormData,
+) => Promise<ActionState<F>>;
 
 /**
  * A form with the six code boxes and, optionally, other plain inputs: the schema checks it in the

@@ -29,6 +29,7 @@ import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
 import { APP_MSG } from '@/lib/messages';
+import { checkLimit } from '@/lib/rate-limit';
 import {
   endSession,
   updateSessionClaims,
@@ -272,6 +273,8 @@ export const confirmTotpSetupAction = authedAction(
   totpSetupSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.email);
+    if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
     if (!verified.ok) return failed('mfa_verify', verified.failure, {}, 'code');
     const enabled = await setSoftwareTokenMfa(session.accessToken, true);
@@ -290,6 +293,9 @@ export const turnOffTotpAction = authedAction(
   totpTurnOffSchema,
   ['currentPassword', 'code'] as const,
   async ({ currentPassword, code }, { session }) => {
+    // A password guess from someone holding the session counts like one at sign-in.
+    const limited = await checkLimit('signIn', session.claims.email);
+    if (limited) return { status: 'error', message: limited };
     const proof = await reauthenticate(session.claims.email, currentPassword, code);
     if (!proof.ok) return failed('mfa_turn_off', proof.failure, {}, 'code');
     const { tokens } = proof.value;

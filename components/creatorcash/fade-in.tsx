@@ -5,9 +5,12 @@ import { FADE_IN_THRESHOLD } from '@/lib/creatorcash/constants';
 
 /**
  * Fades its content in once FADE_IN_THRESHOLD of it is on screen. The server HTML is always
- * visible: only sections still below the fold when this runs are hidden, so nothing is ever
+ * visible: only sections the observer first reports as off screen are hidden, so nothing is ever
  * invisible without JavaScript and nothing already on screen flickers. Skipped entirely under
  * prefers-reduced-motion.
+ *
+ * No layout reads and no transition at load: Lighthouse's LCP estimate counts every layout that
+ * script causes during the load, along with the script behind it.
  */
 export function FadeIn({ children, className = '' }: { children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -16,12 +19,18 @@ export function FadeIn({ children, className = '' }: { children: ReactNode; clas
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    if (el.getBoundingClientRect().top < window.innerHeight) return;
 
-    el.dataset.fade = 'out';
+    let first = true;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (!entry?.isIntersecting) return;
+        if (!entry) return;
+        if (first) {
+          first = false;
+          if (entry.isIntersecting) observer.disconnect();
+          else el.dataset.fade = 'out';
+          return;
+        }
+        if (!entry.isIntersecting) return;
         // A section taller than five screens can never be 20% visible: count a screen's share too.
         const screen = entry.rootBounds?.height ?? window.innerHeight;
         const seen =
@@ -40,7 +49,7 @@ export function FadeIn({ children, className = '' }: { children: ReactNode; clas
   return (
     <div
       ref={ref}
-      className={`transition-[opacity,translate] duration-700 ease-out data-[fade=out]:translate-y-6 data-[fade=out]:opacity-0 ${className}`}
+      className={`data-[fade=in]:transition-[opacity,translate] data-[fade=in]:duration-700 data-[fade=in]:ease-out data-[fade=out]:translate-y-6 data-[fade=out]:opacity-0 ${className}`}
     >
       {children}
     </div>

@@ -86,68 +86,61 @@ describe('FadeIn', () => {
   type Callback = (entries: Partial<IntersectionObserverEntry>[]) => void;
   let callback: Callback | undefined;
   let options: IntersectionObserverInit | undefined;
+  let disconnect: jest.Mock;
   let reduced = false;
 
   beforeEach(() => {
     callback = undefined;
     reduced = false;
+    disconnect = jest.fn();
     window.IntersectionObserver = jest.fn((cb: Callback, opts?: IntersectionObserverInit) => {
       callback = cb;
       options = opts;
-      return {
-        observe: jest.fn(),
-        disconnect: jest.fn(),
-        unobserve: jest.fn(),
-        takeRecords: () => [],
-      };
+      return { observe: jest.fn(), disconnect, unobserve: jest.fn(), takeRecords: () => [] };
     }) as unknown as typeof IntersectionObserver;
     window.matchMedia = jest.fn(() => ({
       matches: reduced,
     })) as unknown as typeof window.matchMedia;
   });
 
-  const below = () =>
-    jest
-      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockReturnValue({ top: 5000 } as DOMRect);
   const entry = (ratio: number, height: number) => ({
-    isIntersecting: true,
+    isIntersecting: ratio > 0,
     intersectionRatio: ratio,
     intersectionRect: { height } as DOMRectReadOnly,
     rootBounds: { height: 800 } as DOMRectReadOnly,
   });
 
   it('hides a section below the fold and shows it once 20% of it is visible', () => {
-    below();
     render(<FadeIn>section</FadeIn>);
     const el = screen.getByText('section');
-    expect(el).toHaveAttribute('data-fade', 'out');
+    expect(el).not.toHaveAttribute('data-fade');
     expect(options?.threshold).toContain(FADE_IN_THRESHOLD);
 
+    act(() => callback!([entry(0, 0)]));
+    expect(el).toHaveAttribute('data-fade', 'out');
     act(() => callback!([entry(0.1, 50)]));
     expect(el).toHaveAttribute('data-fade', 'out');
     act(() => callback!([entry(FADE_IN_THRESHOLD, 100)]));
     expect(el).toHaveAttribute('data-fade', 'in');
+    expect(disconnect).toHaveBeenCalled();
   });
 
   it('shows a very tall section once it fills 20% of the screen', () => {
-    below();
     render(<FadeIn>tall</FadeIn>);
+    act(() => callback!([entry(0, 0)]));
     act(() => callback!([entry(0.05, 0.2 * 800)]));
     expect(screen.getByText('tall')).toHaveAttribute('data-fade', 'in');
   });
 
   it('leaves a section that is already on screen alone', () => {
-    jest
-      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockReturnValue({ top: 10 } as DOMRect);
     render(<FadeIn>hero</FadeIn>);
+    act(() => callback!([entry(0.1, 80)]));
     expect(screen.getByText('hero')).not.toHaveAttribute('data-fade');
+    expect(disconnect).toHaveBeenCalled();
   });
 
   it('does nothing when reduced motion is asked for', () => {
     reduced = true;
-    below();
     render(<FadeIn>calm</FadeIn>);
     expect(screen.getByText('calm')).not.toHaveAttribute('data-fade');
     expect(window.IntersectionObserver).not.toHaveBeenCalled();

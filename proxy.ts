@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
 import { getEnv } from '@/lib/env';
-import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '@/lib/log';
+import { REQUEST_ID_HEADER, log, requestIdFrom, withRequestId } from '@/lib/log';
+import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-envelope';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
 import { decide, routeAccess } from '@/lib/session/guard';
 import { authenticateRequest } from '@/lib/session/refresh';
@@ -39,11 +40,16 @@ export async function proxy(request: NextRequest) {
   request.headers.set(REQUEST_ID_HEADER, reqId);
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy({ nonce, frameOrigin, dev, https });
+  // A server action answers for itself (its own session check gives a typed "signed out"); a
+  // redirect here would break the page that called it. A body that is no action call at all is
+  // refused here, before the framework's decoder turns it into a 500.
+  const isAction = request.method === 'POST' && request.headers.has('next-action');
+  if (isAction && !(await plausibleAction(request))) {
+    log.warn('action.malformed', { reqId });
+    return secure(NextResponse.json({ error: 'This request could not be understood.' }, { status: 400 }), csp);
+  }
   const auth = await withRequestId(reqId, () => authenticateRequest(request));
   const decision = decide(pathname, auth.signedIn);
-  // A server action answers for itself (its own session check gives a typed "signed out"); a
-  // redirect here would break the page that called it.
-  const isAction = request.method === 'POST' && request.headers.has('next-action');
   let response: NextResponse;
   if (decision.action === 'redirect' && !isAction) {
     const target = request.nextUrl.clone();
@@ -61,6 +67,19 @@ export async function proxy(request: NextRequest) {
   response.headers.set(REQUEST_ID_HEADER, reqId);
   if (routeAccess(pathname) !== 'any') response.headers.set('Cache-Control', 'private, no-store');
   return secure(response, csp);
+}
+
+async function plausibleAction(request: NextRequest): Promise<boolean> {
+  try {
+    if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
+      const form = await request.clone().formData();
+      const zero = form.get('0');
+      return plausibleFormReply(form.keys(), typeof zero === 'string' ? zero : null);
+    }
+    return plausibleTextReply(await request.clone().text());
+  } catch {
+    return false;
+  }
 }
 
 export const config = {

@@ -24,7 +24,10 @@ export async function sendEmailCodeAction(): Promise<ActionState<'code'>> {
   const session = await verifySession();
   if (!session) return { status: 'error', unauthenticated: true };
   const result = await sendAttributeCode(session.accessToken, 'email');
-  if (!result.ok) return { status: 'error', message: result.failure.message };
+  if (!result.ok) {
+    if (result.failure.kind === 'session-invalid') return { status: 'error', unauthenticated: true };
+    return { status: 'error', message: result.failure.message };
+  }
   return { status: 'success', message: { text: `We sent a code to ${session.claims.email}.` } };
 }
 

@@ -65,6 +65,13 @@ const RULES: Rule[] = [
     (name): Rule => ({ name, in: ['refresh', 'confirmSession'], kind: 'session-invalid', message: ({ raw }) => ({ text: raw }) }),
   ),
   {
+    // A signed-in call whose access token was revoked or expired: the session is over.
+    name: 'NotAuthorizedException',
+    when: /access token/i,
+    kind: 'session-invalid',
+    message: text('User is not authenticated'),
+  },
+  {
     name: 'UsernameExistsException',
     kind: 'exists',
     message: () => ({

@@ -134,12 +134,10 @@ describe('fetchEmbedToken', () => {
     );
   });
 
-  // BUG (reported): lib/creators/index.ts fetchEmbedToken builds the path with
-  // encodeURIComponent(channelId), which leaves '.' and '..' as they are; the URL parser then
-  // resolves them, so channel id '..' requests GET /embed_token and '.' requests
-  // GET /users/embed_token on the creator API (with the API key). The id comes from the session's
-  // custom:channelmeter_id claim, so it takes a bad attribute value, but the segment is not kept.
-  it.failing.each(['.', '..'])('keeps the channel id %p inside its path segment', async (channelId) => {
-    expect(await requestedPath(channelId)).toMatch(/^\/users\/[^/?#]+\/embed_token$/);
+  // encodeURIComponent leaves '.' and '..' as they are and the URL parser would resolve them
+  // (GET /embed_token with the API key): such an id is refused before any request is made.
+  it.each(['.', '..'])('refuses the dot segment %p without calling the creator system', async (channelId) => {
+    expect(await requestedPath(channelId)).toBe('');
+    await expect(fetchEmbedToken(channelId, env)).resolves.toEqual({ ok: false, reason: 'not-found' });
   });
 });

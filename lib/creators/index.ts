@@ -54,6 +54,11 @@ export async function findCreatorId(email: string, env: Config = getEnv()): Prom
 
 /** A short-lived token that lets the analytics embed show this channel's dashboard. */
 export async function fetchEmbedToken(channelId: string, env: Config = getEnv()): Promise<CreatorResult<string>> {
+  // '.' and '..' survive encodeURIComponent and would step out of the /users/{id} segment.
+  if (/^\.{1,2}$/.test(channelId)) {
+    log.warn('creators.bad_channel_id');
+    return { ok: false, reason: 'not-found' };
+  }
   const res = await get(`/users/${encodeURIComponent(channelId)}/embed_token`, env, 'embed_token');
   if (!res) return { ok: false, reason: 'unavailable' };
   if (res.status === 404) return { ok: false, reason: 'not-found' };

@@ -45,7 +45,14 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   const refreshCookie = request.cookies.get(names.refresh)?.value;
   if (!sessionCookie && !refreshCookie) return result(false);
 
-  const session = await unsealSession(sessionCookie, env);
+  const [session, stored] = await Promise.all([unsealSession(sessionCookie, env), unsealRefresh(refreshCookie, env)]);
+  // The two cookies must belong to the same person: a refresh cookie of someone else (swapped in,
+  // or left over) would otherwise turn this browser into that person at the next refresh.
+  if (session && stored && stored.sub !== session.claims.sub) {
+    log.warn('session.mismatch');
+    clearTokens(writer);
+    return result(false);
+  }
   const now = nowSeconds();
   if (session && !needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) {
     if (!needsConfirmation(request.nextUrl.pathname, session.confirmedAt, now, CONFIRM_EVERY_S)) return result(true);
@@ -65,7 +72,6 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     return result(false, confirmed.failure.name === 'UserNotFoundException' ? 'no-account' : undefined);
   }
 
-  const stored = await unsealRefresh(refreshCookie, env);
   if (!stored) {
     if (sessionCookie || refreshCookie) clearTokens(writer);
     return result(false);

@@ -103,12 +103,9 @@ describe('the 4 KB cookie limit with production-sized tokens (design §3)', () =
     );
   });
 
-  // BUG: seal.ts `bounded()` caps the name at 256 UTF-16 code units, not bytes. A name Cognito
-  // holds (set by an admin or another client; Cognito allows 2,048 characters) of 256 three-byte
-  // UTF-8 letters, e.g. '中'.repeat(300), with a 1.8 KB access token and the 66-character email
-  // of seal.test.ts, seals to a 4,137-byte Set-Cookie (4,393 with a 254-character email): over
-  // the 4,096-byte limit, so the browser drops the session cookie and sign-in never sticks.
-  it.failing('holds for any name Cognito may hold (set by an admin or another client), capped by the seal', async () => {
+  // A name Cognito holds (set by an admin or another client; Cognito allows 2,048 characters) of
+  // three-byte letters, e.g. '中'.repeat(300): the seal caps it in bytes, so the cookie still fits.
+  it('holds for any name Cognito may hold (set by an admin or another client), capped by the seal', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 200, maxLength: 2048 }), emailArb, async (name, email) => {
         const sealed = await sealSession({ v: 1, accessToken: access, accessExpiresAt: 2e9, claims: claims(name, email) }, env);

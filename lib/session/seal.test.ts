@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { COOKIE_LIMIT, cookieNames, cookieOptions, sealRefresh, sealSession, unsealPending, unsealRefresh, unsealSession } from './seal';
+import { COOKIE_LIMIT, capBytes, cookieNames, cookieOptions, sealRefresh, sealSession, unsealPending, unsealRefresh, unsealSession } from './seal';
 
 const env = { sessionPasswords: { '1': 'p'.repeat(32) } };
 const rotated = { sessionPasswords: { '2': 'n'.repeat(32), '1': 'p'.repeat(32) } };
@@ -74,5 +74,14 @@ describe('the cookie split (design §3)', () => {
     expect(cookieNames({ mode: 'local' }).session).toBe('cd_session');
     expect(cookieOptions({ mode: 'production' }, 10)).toEqual({ httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: 10 });
     expect(cookieOptions({ mode: 'local' }, 10).secure).toBe(false);
+  });
+});
+
+describe('capBytes', () => {
+  it('cuts at a character boundary within the byte budget', () => {
+    expect(capBytes('abc', 10)).toBe('abc');
+    expect(capBytes('中中中', 7)).toBe('中中');
+    expect(Buffer.byteLength(capBytes('é'.repeat(300), 256))).toBeLessThanOrEqual(256);
+    expect(capBytes('😀😀', 5)).toBe('😀');
   });
 });

@@ -70,10 +70,27 @@ export function cookieOptions(env: Pick<Env, 'mode'>, maxAge: number) {
   };
 }
 
-/** Caps free-text claims so a user-chosen attribute can never push the cookie over the limit. */
+/** Cuts a string to at most `bytes` of UTF-8 without splitting a character. */
+export function capBytes(s: string, bytes: number): string {
+  if (Buffer.byteLength(s) <= bytes) return s;
+  let out = '';
+  let used = 0;
+  for (const ch of s) {
+    const n = Buffer.byteLength(ch);
+    if (used + n > bytes) break;
+    out += ch;
+    used += n;
+  }
+  return out;
+}
+
+/**
+ * Caps free-text claims (in bytes: the cookie limit counts bytes) so a user-chosen attribute can
+ * never push the cookie over the limit.
+ */
 function bounded(data: SessionData): SessionData {
-  const cap = (s: string | undefined, n: number) => (s && s.length > n ? s.slice(0, n) : s);
-  return { ...data, claims: { ...data.claims, name: cap(data.claims.name, 256), email: cap(data.claims.email, 320)! } };
+  const name = data.claims.name === undefined ? undefined : capBytes(data.claims.name, 256);
+  return { ...data, claims: { ...data.claims, name, email: capBytes(data.claims.email, 320) } };
 }
 
 async function seal(data: object, env: Secrets, ttl: number) {

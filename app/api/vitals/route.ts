@@ -17,8 +17,12 @@ const MAX_BODY = 2048;
 const noStore = { 'Cache-Control': 'no-store' };
 
 export async function POST(request: Request) {
-  const limited = await checkLimit('vitals');
-  if (limited) return Response.json({ error: limited.text }, { status: 429, headers: noStore });
+  // Past the limit, beacons are dropped quietly: a beacon cannot retry, and a 429 would only
+  // put an error in the page's console.
+  if (await checkLimit('vitals')) {
+    log.info('vitals.dropped');
+    return new Response(null, { status: 204, headers: noStore });
+  }
 
   const text = await request.text().catch(() => '');
   if (text.length === 0 || text.length > MAX_BODY) {

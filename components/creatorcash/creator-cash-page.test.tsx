@@ -11,7 +11,7 @@ const text = (s: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+    .replace(/[ \t\r\n]+/g, ' ');
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
 
 describe('CreatorCashPage (server HTML)', () => {

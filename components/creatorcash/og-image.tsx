@@ -9,6 +9,9 @@ export const OG_ALT = 'Creator Cash: cash advances on your finalized YouTube ear
  * The social card of a variant, rendered at build time. It uses the font bundled with next/og
  * and only Latin text, so it never fetches a font.
  */
+/** Plain spaces and no joiners: glyphs the bundled font lacks would make next/og fetch a font. */
+const plain = (s: string) => s.replace(/\u2060/g, '').replace(/\u00a0/g, ' ');
+
 export function creatorCashOgImage(variant: Variant) {
   const { meta } = copyFor(variant);
   return new ImageResponse(
@@ -36,17 +39,19 @@ export function creatorCashOgImage(variant: Variant) {
             color: '#1c3a8c',
             alignItems: 'center',
             justifyContent: 'center',
-            fontSize: 32,
           }}
         >
-          CC
+          {/* The page icon's bolt (public/creatorcash/icon.svg). */}
+          <svg width="48" height="48" viewBox="0 0 32 32">
+            <path d="M17.5 5 8 18h7l-1.5 9L23 14h-7l1.5-9z" fill="#1c3a8c" />
+          </svg>
         </div>
         Creator Cash
       </div>
       <div
         style={{ display: 'flex', fontSize: 76, fontWeight: 700, lineHeight: 1.1, maxWidth: 1000 }}
       >
-        {meta.ogHeadline}
+        {plain(meta.ogHeadline)}
       </div>
       <div style={{ display: 'flex' }}>
         {OFFER_TERMS.slice(0, 3).map((t) => (
@@ -62,7 +67,7 @@ export function creatorCashOgImage(variant: Variant) {
             }}
           >
             <div style={{ fontSize: 24, color: '#dbe6fe' }}>{t.term}</div>
-            <div style={{ fontSize: 40, fontWeight: 700 }}>{t.value}</div>
+            <div style={{ fontSize: 40, fontWeight: 700 }}>{plain(t.value)}</div>
           </div>
         ))}
       </div>

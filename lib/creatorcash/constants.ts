@@ -13,8 +13,8 @@ export const FADE_IN_THRESHOLD = 0.2;
 
 export const percent = (n: number) => `${n}%`;
 export const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
-/** "24–48 hours" (en dash, as in print). */
-export const fundingWindow = `${FUNDING_HOURS.min}–${FUNDING_HOURS.max} hours`;
+/** "24–48 hours", kept on one line: a word joiner after the en dash, a no-break space before "hours". */
+export const fundingWindow = `${FUNDING_HOURS.min}–\u2060${FUNDING_HOURS.max}\u00a0hours`;
 
 /** Who can apply (spec §9), in the order the page lists them. */
 export const ELIGIBILITY = [

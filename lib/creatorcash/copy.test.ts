@@ -127,7 +127,7 @@ describe('Creator Cash copy', () => {
         return {
           ...actual,
           ...changed,
-          fundingWindow: '12–36 hours',
+          fundingWindow: '12–\u206036\u00a0hours',
           ELIGIBILITY: actual.ELIGIBILITY.map((e) => e.replace('$1,000', '$2,500')),
         };
       });
@@ -137,9 +137,11 @@ describe('Creator Cash copy', () => {
         .map(([, t]) => t)
         .join('\n');
     });
-    for (const old of ['90%', '5%', '30 days', '24–48', '$1,000']) expect(text).not.toContain(old);
-    for (const now of ['77%', '3%', '21 days', '12–36 hours', '$2,500'])
+    const gone = ['90%', '5%', '30 days', '24–\u206048', '48\u00a0hours', '$1,000'];
+    for (const old of gone) expect(text).not.toContain(old);
+    for (const now of ['77%', '3%', '21 days', '12–\u206036\u00a0hours', '$2,500']) {
       expect(text).toContain(now);
+    }
   });
 });
 
@@ -151,7 +153,7 @@ describe('Creator Cash constants', () => {
     expect(constants.FUNDING_HOURS).toEqual({ min: 24, max: 48 });
     expect(constants.MIN_MONTHLY_REVENUE_USD).toBe(1_000);
     expect(constants.FADE_IN_THRESHOLD).toBe(0.2);
-    expect(constants.fundingWindow).toBe('24–48 hours');
+    expect(constants.fundingWindow).toBe('24–\u206048\u00a0hours');
     expect(constants.ELIGIBILITY).toHaveLength(6);
     expect(constants.ELIGIBILITY.join(' | ')).toMatch(
       /YouTube Partner Program.*copyright strikes.*good standing.*checking account.*\$1,000 or more.*U\.S\./,

@@ -89,7 +89,17 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
 
-export const test = base;
+/**
+ * Each test browses from its own address, as different people do: the per-IP rate limits then
+ * count one test's attempts, not the whole suite's (which all come from 127.0.0.1).
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    // An address from the documentation prefix (RFC 3849): only ever a header value here.
+    const ip = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
+  },
+});
 export { expect };
 
 /** Calls the local identity service the way the AWS SDK does (Cognito's JSON protocol). */

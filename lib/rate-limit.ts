@@ -54,10 +54,13 @@ function limiter(name: string, rule: Rule): RateLimiterAbstract {
   return found;
 }
 
-/** The client address as the nearest proxy saw it. */
+/**
+ * The client address as our own proxy saw it: the last X-Forwarded-For entry is the one the
+ * nearest proxy appended; earlier entries are whatever the client chose to send.
+ */
 export async function clientIp(): Promise<string> {
   const h = await headers();
-  const forwarded = h.get('x-forwarded-for')?.split(',')[0]?.trim();
+  const forwarded = h.get('x-forwarded-for')?.split(',').at(-1)?.trim();
   return forwarded || h.get('x-real-ip') || 'unknown';
 }
 

@@ -94,10 +94,10 @@ export async function snap(page: Page, name: string) {
  * count one test's attempts, not the whole suite's (which all come from 127.0.0.1).
  */
 export const test = base.extend({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     // An address from the documentation prefix (RFC 3849): only ever a header value here.
     const ip = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
+    await provide({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
   },
 });
 export { expect };

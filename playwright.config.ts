@@ -38,10 +38,17 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: [/faults\.spec\.ts/, /audit\.spec\.ts/], use: { ...devices['Desktop Chrome'] } },
-    // Fault switches are global to the stack: these run after the rest, one at a time.
-    { name: 'faults', testMatch: /faults\.spec\.ts/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+    // Fault switches are global to the stack: these files run after the rest, one after the
+    // other (each file is serial inside).
+    { name: 'faults', testMatch: /\/faults\.spec\.ts/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'faults-dashboard',
+      testMatch: /dashboard-faults\.spec\.ts/,
+      dependencies: ['faults'],
+      use: { ...devices['Desktop Chrome'] },
+    },
     // Reads what the whole run left behind (e.g. the web app's logs), so it runs last.
-    { name: 'audit', testMatch: /audit\.spec\.ts/, dependencies: ['faults'] },
+    { name: 'audit', testMatch: /audit\.spec\.ts/, dependencies: ['faults-dashboard'] },
   ],
   webServer: {
     command: 'node scripts/local-reset.mjs && node scripts/start.mjs',

@@ -331,6 +331,105 @@ test.describe('forgot password', () => {
 
 test.describe('accounts the creator system does not list under this email', () => {
   test('sign in still works after the email changed (the creator system keeps the old one)', async ({ page }) => {
+    const { email } = await createAccount({ email: uniqueEmail('moved'), channelId: 'cm-demo-0001' });
+
+    await signInWithForm(page, email, 'Wrong!Pass1');
+    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+    await signInWithForm(page, uniqueEmail('nobody'), 'Whatever!1');
+    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
+
+    await page.getByLabel('Password', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
+  });
+
+  test('an expired access token is refreshed without the person noticing', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await setTokenTtl(email, { accessTokenTtl: 2, idTokenTtl: 2 });
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    await page.waitForTimeout(2500);
+    await page.goto('/');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  });
+
+  test('an unverified email gets a dialog that cannot be closed until verified', async ({ page }) => {
+    const { email, password } = await createAccount({ name: 'dana scully' });
+    await setUserAttributes(email, { email_verified: 'false' });
+    const since = Date.now();
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'verify-dialog-390');
+
+    const code = await waitForCode(email, 'verify-email', since);
+    await enterCode(page, code, dialog);
+    await dialog.getByRole('button', { name: 'Verify email' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('forgot password', () => {
+  test('request a code, confirm with a new password, and be signed in', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await page.goto('/forgot-password');
+    await expectAccessible(page);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    const code = await waitForCode(email, 'forgot-password', since);
+
+    await enterCode(page, '111111');
+    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass8');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Passwords must match.')).toBeVisible();
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Invalid verification code.')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'forgot-confirm-wrong-code');
+
+    await enterCode(page, code);
+    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await signInWithForm(page, email, password);
+    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+  });
+
+  test('an account without a verified email cannot reset', async ({ page }) => {
+    const { email } = await createAccount();
+    await setUserAttributes(email, { email_verified: 'false' });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(
+      page.getByText("We couldn't find an active account associated with that email. If you need help, just email us."),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'email us' })).toHaveAttribute('href', 'mailto:support@creator.test');
+  });
+});
+
+test.describe('accounts the creator system does not list under this email', () => {
+  test('sign in still works after the email changed (the creator system keeps the old one)', async ({ page }) => {
     // SignUp straight to the identity service with a channel id, as after an email change.
     const email = uniqueEmail('moved');
     const since = Date.now();

@@ -128,8 +128,11 @@ export async function createAccount({
   password = STRONG_PASSWORD,
   confirmed = true,
   name,
-}: { email?: string; password?: string; confirmed?: boolean; name?: string } = {}) {
-  const creator = await createCreator(email);
+  channelId,
+}: { email?: string; password?: string; confirmed?: boolean; name?: string; channelId?: string } = {}) {
+  // With a channel id given, the creator system is left without a record for this email (as
+  // after an email change in the profile).
+  const creator = channelId ? { id: channelId } : await createCreator(email);
   const since = Date.now();
   await cognitoCall('SignUp', {
     ClientId: CLIENT_ID,

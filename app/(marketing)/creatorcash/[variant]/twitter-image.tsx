@@ -1,18 +1,5 @@
-import { notFound } from 'next/navigation';
-import { OG_ALT, OG_SIZE, creatorCashOgImage } from '@/components/creatorcash/og-image';
-import { VARIANTS, isVariant } from '@/lib/creatorcash/variants';
+// The Twitter card uses the same generated image as Open Graph.
+export { alt, size, contentType, generateStaticParams, default } from './opengraph-image';
 
-export const alt = OG_ALT;
-export const size = OG_SIZE;
-export const contentType = 'image/png';
+// Route segment config must be a literal in this file to be read at build time.
 export const dynamicParams = false;
-
-export function generateStaticParams() {
-  return VARIANTS.map((variant) => ({ variant }));
-}
-
-export default async function Image({ params }: { params: Promise<{ variant: string }> }) {
-  const { variant } = await params;
-  if (!isVariant(variant)) notFound();
-  return creatorCashOgImage(variant);
-}

@@ -7,12 +7,17 @@ const baseURL = `http://localhost:${ports.web}`;
 /** e2e runs against the real local stack, started here on a fresh data folder. */
 export default defineConfig({
   testDir: './e2e',
+  // e2e/*.test.ts are jest unit tests of the e2e helpers.
+  testMatch: /.*\.spec\.ts$/,
   // Per port, so two runs (e.g. two people's) never wipe each other's traces.
   outputDir: `./test-results/e2e-${ports.web}`,
   fullyParallel: true,
   // Two cores: two browsers at once keep the server responsive.
   workers: 2,
+  // A retry exists only to tell a flaky test from a broken one: a test that passed only on retry
+  // still fails the run (failOnFlakyTests), and the summary counts it as failed.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
@@ -37,10 +42,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: [/faults\.spec\.ts/, /audit\.spec\.ts/], use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium',
+      testIgnore: [/faults\.spec\.ts/, /audit\.spec\.ts/],
+      use: { ...devices['Desktop Chrome'] },
+    },
     // Fault switches are global to the stack: these files run after the rest, one after the
     // other (each file is serial inside).
-    { name: 'faults', testMatch: /\/faults\.spec\.ts/, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'faults',
+      testMatch: /\/faults\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'] },
+    },
     {
       name: 'faults-dashboard',
       testMatch: /dashboard-faults\.spec\.ts/,

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2] ?? '.data/test-results';
-const read = (f) => (existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f), 'utf8').trim() : null);
+const read = (f) =>
+  existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f), 'utf8').trim() : null;
 let passed = 0;
 let failed = 0;
 const lines = [];
@@ -21,10 +22,14 @@ const unit = read('unit.json');
 if (unit) {
   const j = JSON.parse(unit);
   // A suite that fails to load has no test results but must still count as a failure.
-  const broken = j.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  const broken = j.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  ).length;
   passed += j.numPassedTests;
   failed += j.numFailedTests + broken;
-  lines.push(`unit: ${j.numPassedTests} passed, ${j.numFailedTests + broken} failed, ${j.numPendingTests} skipped`);
+  lines.push(
+    `unit: ${j.numPassedTests} passed, ${j.numFailedTests + broken} failed, ${j.numPendingTests} skipped`,
+  );
 } else {
   failed++;
   lines.push('unit: no results');
@@ -34,9 +39,12 @@ const e2e = read('e2e.json');
 if (e2e) {
   const s = JSON.parse(e2e).stats;
   const errors = JSON.parse(e2e).errors?.length ?? 0;
-  passed += s.expected + s.flaky;
-  failed += s.unexpected + errors;
-  lines.push(`e2e: ${s.expected} passed, ${s.flaky} flaky, ${s.unexpected} failed, ${s.skipped} skipped`);
+  // A test that passed only on retry is a failing test: retries exist to report flakiness.
+  passed += s.expected;
+  failed += s.unexpected + s.flaky + errors;
+  lines.push(
+    `e2e: ${s.expected} passed, ${s.flaky} flaky, ${s.unexpected} failed, ${s.skipped} skipped`,
+  );
 } else {
   failed++;
   lines.push('e2e: no results');

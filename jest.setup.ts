@@ -1,9 +1,17 @@
 import '@testing-library/jest-dom';
+import fc from 'fast-check';
+
+// `npm test` (and CI) fixes the property tests' seed per commit (FC_SEED, set by
+// scripts/test-all.sh), so a run is repeatable: the same commit finds the same counterexample.
+// Run alone, jest keeps fast-check's random seed and prints it with any failure.
+if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
 
 // A warning or error printed during a test is a bug: fail the test that printed it.
-const fail = (kind: string) => (...args: unknown[]) => {
-  throw new Error(`console.${kind} called during a test: ${args.map(String).join(' ')}`);
-};
+const fail =
+  (kind: string) =>
+  (...args: unknown[]) => {
+    throw new Error(`console.${kind} called during a test: ${args.map(String).join(' ')}`);
+  };
 beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(fail('error'));
   jest.spyOn(console, 'warn').mockImplementation(fail('warn'));

@@ -125,7 +125,8 @@ async function fuzz<T>(arb: fc.Arbitrary<T>, runs: number, check: (input: T) => 
     fc.asyncProperty(fc.array(arb, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
       await Promise.all(batch.map(check));
     }),
-    { numRuns: Math.ceil(runs / BATCH) },
+    // One seed per commit under `npm test` (scripts/test-all.sh): a run is repeatable.
+    { numRuns: Math.ceil(runs / BATCH), ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
   );
 }
 

@@ -4,6 +4,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# Property tests (fast-check) draw their inputs from one seed per commit: a run is repeatable, and
+# each commit still explores new inputs. FC_SEED=N reproduces any run.
+export FC_SEED="${FC_SEED:-$(( 16#$(git rev-parse --short=7 HEAD 2>/dev/null || echo 0) ))}"
+echo "Property tests seed: FC_SEED=$FC_SEED"
 results=.data/test-results
 rm -rf "$results" && mkdir -p "$results"
 

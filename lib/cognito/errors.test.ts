@@ -2,24 +2,89 @@ import { emailForUsername, toAuthFailure, type AuthContext } from './errors';
 
 /** What the SDK throws: a named error with Cognito's message and a fault side. */
 function cognitoError(name: string, message: string, status = 400) {
-  return Object.assign(new Error(message), { name, $fault: status >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: status } });
+  return Object.assign(new Error(message), {
+    name,
+    $fault: status >= 500 ? 'server' : 'client',
+    $metadata: { httpStatusCode: status },
+  });
 }
 
 const SUPPORT = 'help@creators.example';
-const map = (name: string, message: string, context: AuthContext) => toAuthFailure(cognitoError(name, message), context, SUPPORT);
+const map = (name: string, message: string, context: AuthContext) =>
+  toAuthFailure(cognitoError(name, message), context, SUPPORT);
 
 describe('the Cognito error table (spec §8)', () => {
   it.each<[string, string, AuthContext, string, string | undefined]>([
-    ['UsernameExistsException', 'An account with the given email already exists.', 'signUp', 'Looks like you already have an account. Please log in.', '/login'],
-    ['UserNotConfirmedException', 'User is not confirmed.', 'signIn', 'Your account has not been confirmed yet. Click here to verify your email.', '/verify-email'],
-    ['NotAuthorizedException', 'Incorrect username or password.', 'signIn', 'Email or password is incorrect.', undefined],
-    ['NotAuthorizedException', 'Incorrect username or password.', 'changePassword', 'Incorrect old password', undefined],
-    ['CodeMismatchException', 'Invalid verification code provided, please try again.', 'confirmSignUp', 'Code entered does not match what was emailed. Try again.', undefined],
-    ['CodeMismatchException', 'Invalid verification code provided, please try again.', 'verifyEmail', 'Code entered does not match what was emailed. Try again.', undefined],
-    ['CodeMismatchException', 'Invalid verification code provided, please try again.', 'verifyPhone', 'Code entered does not match what was sent. Try again.', undefined],
-    ['CodeMismatchException', 'Invalid verification code provided, please try again.', 'confirmForgotPassword', 'Invalid verification code.', undefined],
-    ['UserNotFoundException', 'User does not exist.', 'getUser', 'No account found with this username.', undefined],
-    ['InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number', 'forgotPassword', "We couldn't find an active account associated with that email. If you need help, just email us.", `mailto:${SUPPORT}`],
+    [
+      'UsernameExistsException',
+      'An account with the given email already exists.',
+      'signUp',
+      'Looks like you already have an account. Please log in.',
+      '/login',
+    ],
+    [
+      'UserNotConfirmedException',
+      'User is not confirmed.',
+      'signIn',
+      'Your account has not been confirmed yet. Click here to verify your email.',
+      '/verify-email',
+    ],
+    [
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+      'signIn',
+      'Email or password is incorrect.',
+      undefined,
+    ],
+    [
+      'NotAuthorizedException',
+      'Incorrect username or password.',
+      'changePassword',
+      'Incorrect old password',
+      undefined,
+    ],
+    [
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
+      'confirmSignUp',
+      'Code entered does not match what was emailed. Try again.',
+      undefined,
+    ],
+    [
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
+      'verifyEmail',
+      'Code entered does not match what was emailed. Try again.',
+      undefined,
+    ],
+    [
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
+      'verifyPhone',
+      'Code entered does not match what was sent. Try again.',
+      undefined,
+    ],
+    [
+      'CodeMismatchException',
+      'Invalid verification code provided, please try again.',
+      'confirmForgotPassword',
+      'Invalid verification code.',
+      undefined,
+    ],
+    [
+      'UserNotFoundException',
+      'User does not exist.',
+      'getUser',
+      'No account found with this username.',
+      undefined,
+    ],
+    [
+      'InvalidParameterException',
+      'Cannot reset password for the user as there is no registered/verified email or phone_number',
+      'forgotPassword',
+      "We couldn't find an active account associated with that email. If you need help, just email us.",
+      `mailto:${SUPPORT}`,
+    ],
   ])('%s (%s) at %s', (name, raw, context, text, href) => {
     const { message } = map(name, raw, context);
     expect(message.text).toBe(text);
@@ -28,8 +93,18 @@ describe('the Cognito error table (spec §8)', () => {
   });
 
   it('offers to resend an expired code', () => {
-    const f = map('ExpiredCodeException', 'Invalid code provided, please request a code again.', 'confirmSignUp');
-    expect(f).toMatchObject({ kind: 'expired-code', message: { text: 'Verification code expired. Resend Code.', link: { label: 'Resend Code', action: 'resend' } } });
+    const f = map(
+      'ExpiredCodeException',
+      'Invalid code provided, please request a code again.',
+      'confirmSignUp',
+    );
+    expect(f).toMatchObject({
+      kind: 'expired-code',
+      message: {
+        text: 'Verification code expired. Resend Code.',
+        link: { label: 'Resend Code', action: 'resend' },
+      },
+    });
   });
 
   it('ends the session on any not-authorised refresh answer', () => {
@@ -43,37 +118,81 @@ describe('the Cognito error table (spec §8)', () => {
     }
   });
 
+  it('ends the session with a readable message even when the answer has none', () => {
+    for (const context of ['refresh', 'confirmSession'] as const) {
+      const failure = toAuthFailure({ name: 'NotAuthorizedException' }, context, SUPPORT);
+      expect(failure).toEqual({
+        kind: 'session-invalid',
+        name: 'NotAuthorizedException',
+        message: { text: 'User is not authenticated' },
+      });
+    }
+  });
+
   it('shows an unknown Cognito answer raw, with Username replaced by Email', () => {
-    expect(map('UserNotFoundException', 'x', 'forgotPassword').message.text).toBe('No account found with this username.');
-    expect(map('InvalidPasswordException', 'Password did not conform with policy: Password must have symbol characters', 'signUp').message.text).toBe(
-      'Password did not conform with policy: Password must have symbol characters',
+    expect(map('UserNotFoundException', 'x', 'forgotPassword').message.text).toBe(
+      'No account found with this username.',
     );
-    expect(map('LimitExceededException', 'Attempt limit exceeded, please try after some time.', 'signIn').message.text).toBe(
-      'Attempt limit exceeded, please try after some time.',
+    expect(
+      map(
+        'InvalidPasswordException',
+        'Password did not conform with policy: Password must have symbol characters',
+        'signUp',
+      ).message.text,
+    ).toBe('Password did not conform with policy: Password must have symbol characters');
+    expect(
+      map('LimitExceededException', 'Attempt limit exceeded, please try after some time.', 'signIn')
+        .message.text,
+    ).toBe('Attempt limit exceeded, please try after some time.');
+    expect(
+      map('InvalidParameterException', 'Username should be an email.', 'signUp').message.text,
+    ).toBe('Email should be an email.');
+    expect(map('NotAuthorizedException', 'User is disabled.', 'signIn').message.text).toBe(
+      'User is disabled.',
     );
-    expect(map('InvalidParameterException', 'Username should be an email.', 'signUp').message.text).toBe('Email should be an email.');
-    expect(map('NotAuthorizedException', 'User is disabled.', 'signIn').message.text).toBe('User is disabled.');
   });
 
   it('reports transport trouble as a network error, never internals', () => {
-    expect(toAuthFailure(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9229'), { code: 'ECONNREFUSED' }), 'signIn', SUPPORT)).toMatchObject({
+    expect(
+      toAuthFailure(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9229'), { code: 'ECONNREFUSED' }),
+        'signIn',
+        SUPPORT,
+      ),
+    ).toMatchObject({
       kind: 'unavailable',
       message: { text: 'Network Error' },
     });
-    expect(toAuthFailure(Object.assign(new Error('timed out'), { name: 'TimeoutError' }), 'signIn', SUPPORT).kind).toBe('unavailable');
+    expect(
+      toAuthFailure(
+        Object.assign(new Error('timed out'), { name: 'TimeoutError' }),
+        'signIn',
+        SUPPORT,
+      ).kind,
+    ).toBe('unavailable');
     expect(map('InternalErrorException', 'boom', 'signIn').kind).toBe('unavailable');
-    expect(toAuthFailure(cognitoError('SomethingNew', 'x', 503), 'signIn', SUPPORT).kind).toBe('unavailable');
+    expect(toAuthFailure(cognitoError('SomethingNew', 'x', 503), 'signIn', SUPPORT).kind).toBe(
+      'unavailable',
+    );
   });
 
   it('hides our own bugs behind the system error', () => {
-    expect(toAuthFailure(new TypeError("Cannot read properties of undefined (reading 'x')"), 'signIn', SUPPORT).message.text).toBe('System Error Occured');
+    expect(
+      toAuthFailure(
+        new TypeError("Cannot read properties of undefined (reading 'x')"),
+        'signIn',
+        SUPPORT,
+      ).message.text,
+    ).toBe('System Error Occured');
     expect(toAuthFailure(undefined, 'signIn', SUPPORT).message.text).toBe('System Error Occured');
   });
 });
 
 describe('emailForUsername', () => {
   it('replaces the word in either case and leaves the rest', () => {
-    expect(emailForUsername('Username/client id combination not found.')).toBe('Email/client id combination not found.');
+    expect(emailForUsername('Username/client id combination not found.')).toBe(
+      'Email/client id combination not found.',
+    );
     expect(emailForUsername('Invalid username')).toBe('Invalid email');
     expect(emailForUsername('usernames')).toBe('usernames');
   });

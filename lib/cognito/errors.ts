@@ -23,7 +23,8 @@ export type AuthContext =
   | 'newPassword'
   | 'confirmSession'
   | 'mfaSetup' // AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference
-  | 'reauth'; // a signed-in person proving password and authenticator code again
+  | 'reauth' // a signed-in person proving password and authenticator code again
+  | 'bindChannel'; // the admin call that sets the channel id
 
 /** What the caller should do beyond showing the message. */
 export type FailureKind =
@@ -61,9 +62,12 @@ const SESSION_ENDING = [
 ];
 
 const RULES: Rule[] = [
-  ...SESSION_ENDING.map(
-    (name): Rule => ({ name, in: ['refresh', 'confirmSession'], kind: 'session-invalid', message: ({ raw }) => ({ text: raw }) }),
-  ),
+  ...SESSION_ENDING.map((name): Rule => ({
+    name,
+    in: ['refresh', 'confirmSession'],
+    kind: 'session-invalid',
+    message: ({ raw }) => ({ text: raw || 'User is not authenticated' }),
+  })),
   {
     // A signed-in call whose access token was revoked or expired: the session is over.
     name: 'NotAuthorizedException',
@@ -88,8 +92,20 @@ const RULES: Rule[] = [
       link: { label: 'Click here', href: '/verify-email' },
     }),
   },
-  { name: 'NotAuthorizedException', when: INCORRECT, in: ['signIn'], kind: 'other', message: text('Email or password is incorrect.') },
-  { name: 'NotAuthorizedException', when: INCORRECT, in: ['changePassword'], kind: 'other', message: text('Incorrect old password') },
+  {
+    name: 'NotAuthorizedException',
+    when: INCORRECT,
+    in: ['signIn'],
+    kind: 'other',
+    message: text('Email or password is incorrect.'),
+  },
+  {
+    name: 'NotAuthorizedException',
+    when: INCORRECT,
+    in: ['changePassword'],
+    kind: 'other',
+    message: text('Incorrect old password'),
+  },
   {
     name: 'NotAuthorizedException',
     when: /session/i,
@@ -109,16 +125,37 @@ const RULES: Rule[] = [
     kind: 'code-mismatch',
     message: text('Code entered does not match what was sent. Try again.'),
   },
-  { name: 'NotAuthorizedException', when: INCORRECT, in: ['reauth'], kind: 'other', message: text('Current password is incorrect.') },
-  { name: 'CodeMismatchException', kind: 'code-mismatch', message: text('Invalid verification code.') },
+  {
+    name: 'NotAuthorizedException',
+    when: INCORRECT,
+    in: ['reauth'],
+    kind: 'other',
+    message: text('Current password is incorrect.'),
+  },
+  {
+    name: 'CodeMismatchException',
+    kind: 'code-mismatch',
+    message: text('Invalid verification code.'),
+  },
   // What VerifySoftwareToken answers for a wrong authenticator code ("Code mismatch").
-  { name: 'EnableSoftwareTokenMFAException', kind: 'code-mismatch', message: text('Invalid verification code.') },
+  {
+    name: 'EnableSoftwareTokenMFAException',
+    kind: 'code-mismatch',
+    message: text('Invalid verification code.'),
+  },
   {
     name: 'ExpiredCodeException',
     kind: 'expired-code',
-    message: () => ({ text: 'Verification code expired. Resend Code.', link: { label: 'Resend Code', action: 'resend' } }),
+    message: () => ({
+      text: 'Verification code expired. Resend Code.',
+      link: { label: 'Resend Code', action: 'resend' },
+    }),
   },
-  { name: 'UserNotFoundException', kind: 'user-not-found', message: text('No account found with this username.') },
+  {
+    name: 'UserNotFoundException',
+    kind: 'user-not-found',
+    message: text('No account found with this username.'),
+  },
   {
     name: 'InvalidParameterException',
     in: ['forgotPassword'],
@@ -152,10 +189,26 @@ export function emailForUsername(raw: string): string {
   return raw.replace(/\busername\b/gi, (w) => (w[0] === 'U' ? 'Email' : 'email'));
 }
 
-function describe(error: unknown): { name: string; raw: string; fault?: 'client' | 'server'; status?: number } {
+function describe(error: unknown): {
+  name: string;
+  raw: string;
+  fault?: 'client' | 'server';
+  status?: number;
+} {
   if (error && typeof error === 'object') {
-    const e = error as { name?: unknown; message?: unknown; code?: unknown; $fault?: unknown; $metadata?: { httpStatusCode?: number } };
-    const name = typeof e.code === 'string' && UNAVAILABLE.has(e.code) ? e.code : typeof e.name === 'string' ? e.name : 'Error';
+    const e = error as {
+      name?: unknown;
+      message?: unknown;
+      code?: unknown;
+      $fault?: unknown;
+      $metadata?: { httpStatusCode?: number };
+    };
+    const name =
+      typeof e.code === 'string' && UNAVAILABLE.has(e.code)
+        ? e.code
+        : typeof e.name === 'string'
+          ? e.name
+          : 'Error';
     return {
       name,
       raw: typeof e.message === 'string' ? e.message : '',
@@ -166,18 +219,28 @@ function describe(error: unknown): { name: string; raw: string; fault?: 'client'
   return { name: 'Error', raw: typeof error === 'string' ? error : '' };
 }
 
-export function toAuthFailure(error: unknown, context: AuthContext, supportEmail: string): AuthFailure {
+export function toAuthFailure(
+  error: unknown,
+  context: AuthContext,
+  supportEmail: string,
+): AuthFailure {
   const { name, raw, fault, status } = describe(error);
   const rule = RULES.find(
     (r) => r.name === name && (!r.in || r.in.includes(context)) && (!r.when || r.when.test(raw)),
   );
-  if (rule) return { kind: rule.kind, name, message: rule.message({ support: supportEmail, raw: emailForUsername(raw) }) };
+  if (rule)
+    return {
+      kind: rule.kind,
+      name,
+      message: rule.message({ support: supportEmail, raw: emailForUsername(raw) }),
+    };
 
   if (UNAVAILABLE.has(name) || fault === 'server' || (status !== undefined && status >= 500)) {
     return { kind: 'unavailable', name, message: { text: APP_MSG.networkError } };
   }
   // A Cognito answer we have no words for: its own message, as the spec asks.
-  if (fault === 'client' && raw) return { kind: 'other', name, message: { text: emailForUsername(raw) } };
+  if (fault === 'client' && raw)
+    return { kind: 'other', name, message: { text: emailForUsername(raw) } };
   // Anything else is our fault: never show internals.
   return { kind: 'other', name, message: { text: APP_MSG.systemError } };
 }

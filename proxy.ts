@@ -20,7 +20,8 @@ export async function proxy(request: NextRequest) {
 
   const secure = (response: NextResponse, csp: string) => {
     response.headers.set('Content-Security-Policy', csp);
-    for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders({ https })))
+      response.headers.set(name, value);
     return response;
   };
 
@@ -46,7 +47,10 @@ export async function proxy(request: NextRequest) {
   const isAction = request.method === 'POST' && request.headers.has('next-action');
   if (isAction && !(await plausibleAction(request))) {
     log.warn('action.malformed', { reqId });
-    return secure(NextResponse.json({ error: 'This request could not be understood.' }, { status: 400 }), csp);
+    return secure(
+      NextResponse.json({ error: 'This request could not be understood.' }, { status: 400 }),
+      csp,
+    );
   }
   const auth = await withRequestId(reqId, () => authenticateRequest(request));
   const decision = decide(pathname, auth.signedIn);
@@ -54,7 +58,8 @@ export async function proxy(request: NextRequest) {
   if (decision.action === 'redirect' && !isAction) {
     const target = request.nextUrl.clone();
     target.pathname = decision.to;
-    target.search = decision.to === '/login' && auth.ended === 'no-account' ? '?reason=no-account' : '';
+    // Told why on /login: the account is gone, or the session idled out or reached its lifetime.
+    target.search = decision.to === '/login' && auth.ended ? `?reason=${auth.ended}` : '';
     response = NextResponse.redirect(target);
   } else {
     // Next reads the nonce from the request's CSP header and puts it on its own scripts; the
@@ -85,7 +90,8 @@ async function plausibleAction(request: NextRequest): Promise<boolean> {
 export const config = {
   matcher: [
     {
-      source: '/((?!_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|webp|jpg|txt|xml)$).*)',
+      source:
+        '/((?!_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|webp|jpg|txt|xml)$).*)',
     },
   ],
 };

@@ -21,7 +21,9 @@ import { e2ePorts } from './ports';
 const run = promisify(execFile);
 
 test.describe('sign-in with an authenticator app', () => {
-  test('asks for the code after the password; a wrong code is refused, the right one signs in', async ({ page }) => {
+  test('asks for the code after the password; a wrong code is refused, the right one signs in', async ({
+    page,
+  }) => {
     test.setTimeout(90_000); // may wait for a fresh 30-second code window
     const { email, password } = await createAccount();
     const { secret, used } = await enableTotp(email, password);
@@ -44,7 +46,10 @@ test.describe('sign-in with an authenticator app', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a lost or expired challenge goes back to sign in, saying why', async ({ page, context }) => {
+  test('a lost or expired challenge goes back to sign in, saying why', async ({
+    page,
+    context,
+  }) => {
     const { email, password } = await createAccount();
     await enableTotp(email, password);
     await signInWithForm(page, email, password);
@@ -64,7 +69,12 @@ test.describe('sign-in with an authenticator app', () => {
 });
 
 test.describe('invitations', () => {
-  test('npm run invite creates the account; the temporary password leads to choosing a new one', async ({ page }) => {
+  test('npm run invite creates the account; the temporary password leads to choosing a new one', async ({
+    page,
+  }) => {
+    // `npm run invite` starts a Node process of its own (TypeScript through tsx, the AWS SDK): on a
+    // busy two-core machine that alone can take half the default budget.
+    test.setTimeout(90_000);
     const { email } = await createCreator();
     const ports = e2ePorts();
     const since = Date.now();
@@ -87,7 +97,9 @@ test.describe('invitations', () => {
     await page.getByLabel('New password', { exact: true }).fill('weak');
     await page.getByLabel('Confirm new password', { exact: true }).fill('weak');
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await expect(page.getByText('Password must include at least one uppercase letter.')).toBeVisible();
+    await expect(
+      page.getByText('Password must include at least one uppercase letter.'),
+    ).toBeVisible();
 
     await page.getByLabel('New password', { exact: true }).fill('Invited!Pass7');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Invited!Pass7');
@@ -101,9 +113,14 @@ test.describe('invitations', () => {
   });
 
   test('inviting someone the creator system does not know fails clearly', async () => {
+    test.setTimeout(90_000); // a Node process of its own, as above
     const ports = e2ePorts();
     const result = await run('npm', ['run', '-s', 'invite', '--', 'nobody.at.all@creator.test'], {
-      env: { ...process.env, LOCAL_IDENTITY_PORT: String(ports.identity), LOCAL_CREATOR_PORT: String(ports.creator) },
+      env: {
+        ...process.env,
+        LOCAL_IDENTITY_PORT: String(ports.identity),
+        LOCAL_CREATOR_PORT: String(ports.creator),
+      },
     }).catch((e: { code: number; stderr: string }) => e);
     expect('code' in result && result.code).toBe(1);
     expect('stderr' in result && result.stderr).toContain('is not in the creator system');
@@ -117,11 +134,14 @@ test.describe('sign-out elsewhere', () => {
     await expect(page).toHaveURL('/');
 
     // Another device signs out everywhere.
-    const other = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
-      ClientId: CLIENT_ID,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    });
+    const other = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>(
+      'InitiateAuth',
+      {
+        ClientId: CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      },
+    );
     await cognitoCall('GlobalSignOut', { AccessToken: other.AuthenticationResult.AccessToken });
 
     await page.goto('/profile');

@@ -7,7 +7,11 @@ import path from 'node:path';
  * from a real form submit). Ids come from the build under test, so new actions are found too.
  */
 
-type ManifestEntry = { filename?: string; exportedName?: string; workers?: Record<string, unknown> };
+type ManifestEntry = {
+  filename?: string;
+  exportedName?: string;
+  workers?: Record<string, unknown>;
+};
 type Manifest = { node?: Record<string, ManifestEntry>; edge?: Record<string, ManifestEntry> };
 
 export type ActionRef = { id: string; name: string; file: string; pages: string[] };
@@ -23,7 +27,12 @@ export function listActions(dir = distDir()): ActionRef[] {
   const out: ActionRef[] = [];
   for (const [id, entry] of Object.entries({ ...manifest.edge, ...manifest.node })) {
     if (!entry.exportedName || !entry.filename) continue;
-    out.push({ id, name: entry.exportedName, file: entry.filename, pages: Object.keys(entry.workers ?? {}) });
+    out.push({
+      id,
+      name: entry.exportedName,
+      file: entry.filename,
+      pages: Object.keys(entry.workers ?? {}),
+    });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -136,7 +145,14 @@ export async function callAction(
       decodeError = error instanceof Error ? error.message : String(error);
     }
   }
-  return { status: res.status, value, redirect, body: text, setCookies: res.headers.getSetCookie(), decodeError };
+  return {
+    status: res.status,
+    value,
+    redirect,
+    body: text,
+    setCookies: res.headers.getSetCookie(),
+    decodeError,
+  };
 }
 
 /**
@@ -146,7 +162,8 @@ export async function callAction(
 export function decodeActionResult(payload: string): unknown {
   const rows = parseRows(payload);
   const root = rows.get(0) as { a?: unknown } | undefined;
-  if (!root || typeof root !== 'object' || !('a' in root)) throw new Error(`no action result row in ${payload.slice(0, 200)}`);
+  if (!root || typeof root !== 'object' || !('a' in root))
+    throw new Error(`no action result row in ${payload.slice(0, 200)}`);
   const resolve = (v: unknown, depth: number): unknown => {
     if (depth > 50) throw new Error('reference cycle');
     if (typeof v === 'string') {
@@ -158,7 +175,8 @@ export function decodeActionResult(payload: string): unknown {
         if (!rows.has(id)) throw new Error(`missing row ${id}`);
         const row = rows.get(id);
         // An error row in the result means the action threw.
-        if (row instanceof ErrorRow) throw new Error(`the action answered an error row: ${row.json.slice(0, 300)}`);
+        if (row instanceof ErrorRow)
+          throw new Error(`the action answered an error row: ${row.json.slice(0, 300)}`);
         // A text row is the string itself, never a reference.
         return row instanceof TextRow ? row.text : resolve(row, depth + 1);
       }
@@ -251,13 +269,28 @@ export function cookieMap(header: string): Record<string, string> {
  * Signs in through signInAction, as the login form does, and answers the session cookies.
  * `xff` picks the rate-limit bucket (one address per caller keeps the shared one untouched).
  */
-export async function signInCookies(baseURL: string, email: string, password: string, xff: string): Promise<string> {
-  const answer = await callAction(baseURL, actionId('signInAction'), formArgs([['email', email], ['password', password]]), {
-    path: '/login',
-    headers: { 'x-forwarded-for': xff },
-  });
+export async function signInCookies(
+  baseURL: string,
+  email: string,
+  password: string,
+  xff: string,
+): Promise<string> {
+  const answer = await callAction(
+    baseURL,
+    actionId('signInAction'),
+    formArgs([
+      ['email', email],
+      ['password', password],
+    ]),
+    {
+      path: '/login',
+      headers: { 'x-forwarded-for': xff },
+    },
+  );
   if (answer.redirect !== '/') {
-    throw new Error(`sign-in for ${email} answered ${answer.status} ${JSON.stringify(answer.value ?? answer.body.slice(0, 200))}`);
+    throw new Error(
+      `sign-in for ${email} answered ${answer.status} ${JSON.stringify(answer.value ?? answer.body.slice(0, 200))}`,
+    );
   }
   return cookieHeader(answer.setCookies);
 }

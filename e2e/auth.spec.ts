@@ -18,7 +18,9 @@ import {
 } from './fixtures';
 
 test.describe('register and confirm', () => {
-  test('a creator signs up, confirms by code, is forwarded to sign in, and signs in', async ({ page }) => {
+  test('a creator signs up, confirms by code, is forwarded to sign in, and signs in', async ({
+    page,
+  }) => {
     const { email } = await createCreator();
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
@@ -38,7 +40,9 @@ test.describe('register and confirm', () => {
     const code = await waitForCode(email, 'signup', since);
     await enterCode(page, code);
     await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(page.getByText('Email verification successful, forwarding you to login page...')).toBeVisible();
+    await expect(
+      page.getByText('Email verification successful, forwarding you to login page...'),
+    ).toBeVisible();
     await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`, { timeout: 8000 });
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 
@@ -96,7 +100,10 @@ test.describe('register and confirm', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', 'mailto:support@creator.test');
+    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute(
+      'href',
+      'mailto:support@creator.test',
+    );
     // What was typed survives, except the passwords.
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   });
@@ -108,7 +115,9 @@ test.describe('register and confirm', () => {
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
     await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Looks like you already have an account. Please log in.')).toBeVisible();
+    await expect(
+      page.getByText('Looks like you already have an account. Please log in.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'log in' }).click();
     await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`);
   });
@@ -135,12 +144,18 @@ test.describe('verify email', () => {
     const { email } = await createAccount({ confirmed: false });
     // Signing in unconfirmed leads here with a fresh code (spec §8).
     await signInWithForm(page, email, STRONG_PASSWORD);
-    await expect(page.getByText('Your account has not been confirmed yet. Click here to verify your email.')).toBeVisible();
+    await expect(
+      page.getByText('Your account has not been confirmed yet. Click here to verify your email.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Click here' }).click();
     await expect(page).toHaveURL('/verify-email');
 
     await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(page.getByText('Verification code must be 6 digits long').or(page.getByText('Enter the 6-digit verification code sent to your email.').last())).toBeVisible();
+    await expect(
+      page
+        .getByText('Verification code must be 6 digits long')
+        .or(page.getByText('Enter the 6-digit verification code sent to your email.').last()),
+    ).toBeVisible();
 
     const first = page.getByRole('textbox', { name: 'Digit 1 of 6' });
     await first.click();
@@ -149,7 +164,9 @@ test.describe('verify email', () => {
 
     await enterCode(page, '000000');
     await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(page.getByText('Code entered does not match what was emailed. Try again.')).toBeVisible();
+    await expect(
+      page.getByText('Code entered does not match what was emailed. Try again.'),
+    ).toBeVisible();
     await snap(page, 'verify-email-wrong-code');
 
     const since = Date.now();
@@ -159,13 +176,20 @@ test.describe('verify email', () => {
 
     // Paste strips non-digits and takes at most six.
     await first.focus();
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, `${code.slice(0, 3)}-${code.slice(3)}99`);
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.activeElement!.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      `${code.slice(0, 3)}-${code.slice(3)}99`,
+    );
     for (let i = 0; i < 6; i++) {
-      await expect(page.getByRole('textbox', { name: `Digit ${i + 1} of 6` })).toHaveValue(code[i]!);
+      await expect(page.getByRole('textbox', { name: `Digit ${i + 1} of 6` })).toHaveValue(
+        code[i]!,
+      );
     }
     // Backspace and arrows move between boxes.
     await page.keyboard.press('Backspace');
@@ -176,7 +200,9 @@ test.describe('verify email', () => {
 
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(page.getByText('Email verification successful, forwarding you to login page...')).toBeVisible();
+    await expect(
+      page.getByText('Email verification successful, forwarding you to login page...'),
+    ).toBeVisible();
   });
 });
 
@@ -184,7 +210,10 @@ test.describe('sign in', () => {
   test('the demo creator signs in and out; the guard follows', async ({ page, context }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creator Dashboard');
-    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     await expectAccessible(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -196,7 +225,11 @@ test.describe('sign in', () => {
     // Tokens stay server-side: httpOnly cookies only, nothing readable by scripts.
     expect(await page.evaluate(() => document.cookie)).toBe('');
     const cookies = await context.cookies();
-    expect(cookies.filter((c) => c.name.startsWith('cd_')).every((c) => c.httpOnly && c.sameSite === 'Lax')).toBe(true);
+    expect(
+      cookies
+        .filter((c) => c.name.startsWith('cd_'))
+        .every((c) => c.httpOnly && c.sameSite === 'Lax'),
+    ).toBe(true);
     // No Cognito token (RS256 JWTs) in the HTML; the embed token for the frame is the only JWT there.
     expect(await page.content()).not.toContain('eyJhbGciOiJSUzI1Ni');
 
@@ -242,7 +275,9 @@ test.describe('sign in', () => {
 
     await page.getByLabel('Password', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      'Password is required',
+    );
   });
 
   test('an expired access token is refreshed without the person noticing', async ({ page }) => {
@@ -256,7 +291,9 @@ test.describe('sign in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   });
 
-  test('an unverified email gets a dialog that cannot be closed until verified', async ({ page }) => {
+  test('an unverified email gets a dialog that cannot be closed until verified', async ({
+    page,
+  }) => {
     const { email, password } = await createAccount({ name: 'dana scully' });
     await setUserAttributes(email, { email_verified: 'false' });
     const since = Date.now();
@@ -315,6 +352,38 @@ test.describe('forgot password', () => {
     await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
   });
 
+  test('a reset ends every other session of the account; the new one works', async ({
+    page,
+    browser,
+  }) => {
+    const { email, password } = await createAccount();
+    // The thief's browser, signed in with the old password.
+    const other = await browser.newContext({
+      extraHTTPHeaders: { 'x-forwarded-for': '2001:db8::7e57:1' },
+    });
+    const thief = await other.newPage();
+    await signInWithForm(thief, email, password);
+    await expect(thief).toHaveURL('/');
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await enterCode(page, await waitForCode(email, 'forgot-password', since));
+    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page).toHaveURL('/');
+
+    // The old session is over at its next account page; the owner's new one stands.
+    await thief.goto('/profile');
+    await expect(thief).toHaveURL('/login');
+    await other.close();
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/profile');
+  });
+
   test('an account without a verified email cannot reset', async ({ page }) => {
     const { email } = await createAccount();
     await setUserAttributes(email, { email_verified: 'false' });
@@ -322,15 +391,25 @@ test.describe('forgot password', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(
-      page.getByText("We couldn't find an active account associated with that email. If you need help, just email us."),
+      page.getByText(
+        "We couldn't find an active account associated with that email. If you need help, just email us.",
+      ),
     ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'email us' })).toHaveAttribute('href', 'mailto:support@creator.test');
+    await expect(page.getByRole('link', { name: 'email us' })).toHaveAttribute(
+      'href',
+      'mailto:support@creator.test',
+    );
   });
 });
 
 test.describe('accounts the creator system does not list under this email', () => {
-  test('sign in still works after the email changed (the creator system keeps the old one)', async ({ page }) => {
-    const { email } = await createAccount({ email: uniqueEmail('moved'), channelId: 'cm-demo-0001' });
+  test('sign in still works after the email changed (the creator system keeps the old one)', async ({
+    page,
+  }) => {
+    const { email } = await createAccount({
+      email: uniqueEmail('moved'),
+      channelId: 'cm-demo-0001',
+    });
 
     await signInWithForm(page, email, 'Wrong!Pass1');
     await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();

@@ -6,7 +6,7 @@ export const CREATOR_DOWN =
 export const SYSTEM_ERROR = 'System Error Occured';
 export const CONNECTION_FAILED = 'Connection Failed! Please check your internet connection.';
 export const ALL_SET = 'All Set! Your profile has been successfully updated.';
-export const POOL_ID = 'us-east-1_LocalDev01';
+export { POOL_ID } from './fixtures';
 
 /** The embedded dashboard frame and what it shows. */
 export const frame = (page: Page) => page.locator('main iframe');

@@ -278,8 +278,8 @@ test.describe('embed token', () => {
   test('an unknown creator channel: System Error Occured, and Retry asks again', async ({
     page,
   }) => {
-    const { email, password } = await createAccount();
-    await setUserAttributes(email, { 'custom:channelmeter_id': 'cm-not-a-channel' });
+    // The creator system has no record for this email (it would correct the channel at sign-in).
+    const { email, password } = await createAccount({ channelId: 'cm-not-a-channel' });
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/');
     const modal = page.getByRole('dialog', { name: SYSTEM_ERROR });
@@ -351,7 +351,8 @@ test.describe('embed token', () => {
 
 test.describe('accounts the dashboard cannot show', () => {
   test('a user without a channel id is logged out', async ({ page }) => {
-    const { email, password } = await createAccount();
+    // Without a creator-system record for the email, nothing can bind a channel at sign-in.
+    const { email, password } = await createAccount({ channelId: 'cm-unbound' });
     await setUserAttributes(email, { 'custom:channelmeter_id': '' });
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/login');

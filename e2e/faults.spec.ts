@@ -1,10 +1,21 @@
-import { STRONG_PASSWORD, CREATOR_API, createAccount, createCreator, expect, formAlert, setFault, signInWithForm, test } from './fixtures';
+import {
+  STRONG_PASSWORD,
+  CREATOR_API,
+  createAccount,
+  createCreator,
+  expect,
+  formAlert,
+  setFault,
+  signInWithForm,
+  test,
+} from './fixtures';
 
 // Fault switches are global to the stack: this file runs alone, after every other spec
 // (the 'faults' project in playwright.config.ts), one test at a time.
 test.describe.configure({ mode: 'serial' });
 
-const CREATOR_DOWN = "We're having trouble connecting to our creator system. Please try again in a few minutes.";
+const CREATOR_DOWN =
+  "We're having trouble connecting to our creator system. Please try again in a few minutes.";
 
 test.afterEach(async () => {
   await setFault('search', 'off');
@@ -19,7 +30,9 @@ test('fault switches: error answers 500, off heals', async ({ request }) => {
   expect((await request.get(search)).status()).toBe(200);
 });
 
-test('sign-up says plainly when the creator system is down, and works once it heals', async ({ page }) => {
+test('sign-up says plainly when the creator system is down, and works once it heals', async ({
+  page,
+}) => {
   const { email } = await createCreator();
   await setFault('search', 'error');
   await page.goto('/register');

@@ -79,7 +79,9 @@ export async function expectAccessible(page: Page, include?: string) {
   ]);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const summary = violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary, 'axe violations').toEqual([]);
 }
 
@@ -103,7 +105,10 @@ export const test = base.extend({
 export { expect };
 
 /** Calls the local identity service the way the AWS SDK does (Cognito's JSON protocol). */
-export async function cognitoCall<T = Record<string, unknown>>(op: string, body: object): Promise<T> {
+export async function cognitoCall<T = Record<string, unknown>>(
+  op: string,
+  body: object,
+): Promise<T> {
   const res = await fetch(`${IDENTITY}/`, {
     method: 'POST',
     headers: {
@@ -118,10 +123,11 @@ export async function cognitoCall<T = Record<string, unknown>>(op: string, body:
 }
 
 export const CLIENT_ID = 'localdevclient0000000000001';
+export const POOL_ID = 'us-east-1_LocalDev01';
 
 /**
  * A creator with an account, made through the services directly (fast): the creator record,
- * SignUp with the channel id, and, unless `confirmed` is false, ConfirmSignUp with the emailed code.
+ * SignUp, the channel id bound by an admin call, and, unless `confirmed` is false, ConfirmSignUp with the emailed code.
  */
 export async function createAccount({
   email = uniqueEmail(),
@@ -129,7 +135,13 @@ export async function createAccount({
   confirmed = true,
   name,
   channelId,
-}: { email?: string; password?: string; confirmed?: boolean; name?: string; channelId?: string } = {}) {
+}: {
+  email?: string;
+  password?: string;
+  confirmed?: boolean;
+  name?: string;
+  channelId?: string;
+} = {}) {
   // With a channel id given, the creator system is left without a record for this email (as
   // after an email change in the profile).
   const creator = channelId ? { id: channelId } : await createCreator(email);
@@ -140,13 +152,22 @@ export async function createAccount({
     Password: password,
     UserAttributes: [
       { Name: 'email', Value: email },
-      { Name: 'custom:channelmeter_id', Value: creator.id },
       ...(name ? [{ Name: 'name', Value: name }] : []),
     ],
   });
+  // The channel id is not the app client's to write: an admin call binds it, as the product does.
+  await cognitoCall('AdminUpdateUserAttributes', {
+    UserPoolId: POOL_ID,
+    Username: email,
+    UserAttributes: [{ Name: 'custom:channelmeter_id', Value: creator.id }],
+  });
   if (confirmed) {
     const code = await waitForCode(email, 'signup', since);
-    await cognitoCall('ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+    await cognitoCall('ConfirmSignUp', {
+      ClientId: CLIENT_ID,
+      Username: email,
+      ConfirmationCode: code,
+    });
   }
   return { email, password, channelId: creator.id };
 }
@@ -160,7 +181,10 @@ export async function setUserAttributes(email: string, attributes: Record<string
   expect(res.ok, await res.text()).toBeTruthy();
 }
 
-export async function setTokenTtl(email: string, ttl: { accessTokenTtl?: number; idTokenTtl?: number; refreshTokenTtl?: number }) {
+export async function setTokenTtl(
+  email: string,
+  ttl: { accessTokenTtl?: number; idTokenTtl?: number; refreshTokenTtl?: number },
+) {
   const res = await fetch(`${IDENTITY}/__local/users/token-ttl`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -178,7 +202,11 @@ export async function signInWithForm(page: Page, email: string, password: string
 }
 
 /** Types a code into the six boxes. */
-export async function enterCode(page: Page, code: string, scope: Page | ReturnType<Page['locator']> = page) {
+export async function enterCode(
+  page: Page,
+  code: string,
+  scope: Page | ReturnType<Page['locator']> = page,
+) {
   await scope.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   await page.keyboard.type(code);
 }
@@ -193,18 +221,33 @@ export const WEB_APP_LOG = `.data/e2e-${ports.web}/logs/web-app.log`;
  * Turns on authenticator-app MFA for an account straight through the identity service, and
  * returns the secret so a test can compute codes like a phone would.
  */
-export async function enableTotp(email: string, password: string): Promise<{ secret: string; used: string }> {
+export async function enableTotp(
+  email: string,
+  password: string,
+): Promise<{ secret: string; used: string }> {
   const { generateSync } = await import('otplib');
-  const auth = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
-    ClientId: CLIENT_ID,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
+  const auth = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>(
+    'InitiateAuth',
+    {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    },
+  );
   const AccessToken = auth.AuthenticationResult.AccessToken;
-  const { SecretCode } = await cognitoCall<{ SecretCode: string }>('AssociateSoftwareToken', { AccessToken });
+  const { SecretCode } = await cognitoCall<{ SecretCode: string }>('AssociateSoftwareToken', {
+    AccessToken,
+  });
   const used = generateSync({ secret: SecretCode });
-  await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: used, FriendlyDeviceName: 'test phone' });
-  await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  await cognitoCall('VerifySoftwareToken', {
+    AccessToken,
+    UserCode: used,
+    FriendlyDeviceName: 'test phone',
+  });
+  await cognitoCall('SetUserMFAPreference', {
+    AccessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
   return { secret: SecretCode, used };
 }
 

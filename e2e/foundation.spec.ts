@@ -24,7 +24,9 @@ test.describe('routes that need no sign-in', () => {
     }
   });
 
-  test('/api/health reports the mode and each upstream, and nothing secret', async ({ request }) => {
+  test('/api/health reports the mode and each upstream, and nothing secret', async ({
+    request,
+  }) => {
     const res = await request.get('/api/health');
     expect(res.status()).toBe(200);
     expect(res.headers()['cache-control']).toContain('no-store');
@@ -52,13 +54,18 @@ test.describe('creator system contract (design §4)', () => {
     expect(list.filter((u) => u.email.toLowerCase() === email)).toEqual([made]);
   });
 
-  test('the embed accepts a token it issued and refuses a forged one', async ({ page, request }) => {
+  test('the embed accepts a token it issued and refuses a forged one', async ({
+    page,
+    request,
+  }) => {
     const { id } = await createCreator();
     const res = await request.get(`${CREATOR_API}/users/${id}/embed_token`);
     expect(res.ok()).toBeTruthy();
     const { token } = (await res.json()) as { token: string };
 
-    const ok = await page.goto(`${EMBED}/dash/analytics/youtube/channels?embed_token=${token}&embed=true`);
+    const ok = await page.goto(
+      `${EMBED}/dash/analytics/youtube/channels?embed_token=${token}&embed=true`,
+    );
     expect(ok?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Channels');
 

@@ -9,5 +9,7 @@ test('sign-in attempts are limited per email, with the time to wait', async ({ p
     await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
   }
   await signInWithForm(page, email, 'Wrong!Pass10');
-  await expect(formAlert(page)).toHaveText(/^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/);
+  await expect(formAlert(page)).toHaveText(
+    /^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/,
+  );
 });

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { WEB_APP_LOG, expect, test } from './fixtures';
 
-const good = { name: 'LCP', value: 812.4, rating: 'good', id: 'v5-1', navigationType: 'navigate', page: '/login' };
+const good = {
+  name: 'LCP',
+  value: 812.4,
+  rating: 'good',
+  id: 'v5-1',
+  navigationType: 'navigate',
+  page: '/login',
+};
 
 test('real page loads report their web vitals to the log', async ({ page }) => {
   await page.goto('/login');
@@ -9,9 +16,15 @@ test('real page loads report their web vitals to the log', async ({ page }) => {
   // Leaving the page flushes LCP and CLS (they are final only then).
   await page.goto('/register');
   await expect
-    .poll(() => readFileSync(WEB_APP_LOG, 'utf8').split('\n').filter((l) => l.includes('"event":"vitals"') && l.includes('"page":"/login"')).length, {
-      timeout: 15_000,
-    })
+    .poll(
+      () =>
+        readFileSync(WEB_APP_LOG, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('"event":"vitals"') && l.includes('"page":"/login"')).length,
+      {
+        timeout: 15_000,
+      },
+    )
     .toBeGreaterThan(0);
 });
 
@@ -37,7 +50,10 @@ test.describe('POST /api/vitals', () => {
       });
       expect(res.status(), label).toBe(400);
     }
-    const huge = await request.post('/api/vitals', { data: JSON.stringify({ ...good, id: 'x'.repeat(5000) }), headers: { 'content-type': 'application/json' } });
+    const huge = await request.post('/api/vitals', {
+      data: JSON.stringify({ ...good, id: 'x'.repeat(5000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.status()).toBe(413);
   });
 });

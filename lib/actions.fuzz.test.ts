@@ -38,54 +38,135 @@ jest.mock('next/headers', () => ({
 }));
 
 const RUNS = 1000;
-const SECRET_FIELDS = ['password', 'verifyPassword', 'currentPassword', 'newPassword', 'confirmNewPassword', 'code', 'verificationCode'];
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'then'];
+const SECRET_FIELDS = [
+  'password',
+  'verifyPassword',
+  'currentPassword',
+  'newPassword',
+  'confirmNewPassword',
+  'code',
+  'verificationCode',
+];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'then',
+];
 
 const digits = (code: string): [string, string][] => [...code].map((d) => ['code', d]);
 const EMAIL: [string, string] = ['email', ' Creator.One@Creator.Test '];
 const STRONG = 'Sunny!Day42';
 
 /** The actions that parse a form: schema, echoed fields (as in app/**\/actions.ts), a valid form. */
-const FORM_ACTIONS: { name: string; schema: $ZodType; fields: readonly string[]; valid: [string, string][] }[] = [
-  { name: 'signInAction', schema: signInSchema, fields: ['email', 'password'], valid: [EMAIL, ['password', 'x']] },
+const FORM_ACTIONS: {
+  name: string;
+  schema: $ZodType;
+  fields: readonly string[];
+  valid: [string, string][];
+}[] = [
+  {
+    name: 'signInAction',
+    schema: signInSchema,
+    fields: ['email', 'password'],
+    valid: [EMAIL, ['password', 'x']],
+  },
   {
     name: 'signUpAction',
     schema: signUpSchema,
     fields: ['email', 'password', 'verifyPassword'],
     valid: [EMAIL, ['password', STRONG], ['verifyPassword', STRONG]],
   },
-  { name: 'verifySignUpAction', schema: verifyEmailSchema, fields: ['code'], valid: digits('123456') },
+  {
+    name: 'verifySignUpAction',
+    schema: verifyEmailSchema,
+    fields: ['code'],
+    valid: digits('123456'),
+  },
   { name: 'forgotRequestAction', schema: forgotRequestSchema, fields: ['email'], valid: [EMAIL] },
   {
     name: 'forgotConfirmAction',
     schema: forgotConfirmSchema,
     fields: ['email', 'verificationCode', 'newPassword', 'confirmNewPassword'],
-    valid: [EMAIL, ...digits('654321').map(([, d]): [string, string] => ['verificationCode', d]), ['newPassword', STRONG], ['confirmNewPassword', STRONG]],
+    valid: [
+      EMAIL,
+      ...digits('654321').map(([, d]): [string, string] => ['verificationCode', d]),
+      ['newPassword', STRONG],
+      ['confirmNewPassword', STRONG],
+    ],
   },
-  { name: 'mfaChallengeAction', schema: verifyEmailSchema, fields: ['code'], valid: digits('000000') },
+  {
+    name: 'mfaChallengeAction',
+    schema: verifyEmailSchema,
+    fields: ['code'],
+    valid: digits('000000'),
+  },
   {
     name: 'newPasswordChallengeAction',
     schema: newPasswordChallengeSchema,
     fields: ['newPassword', 'confirmNewPassword'],
-    valid: [['newPassword', STRONG], ['confirmNewPassword', STRONG]],
+    valid: [
+      ['newPassword', STRONG],
+      ['confirmNewPassword', STRONG],
+    ],
   },
-  { name: 'verifyEmailAttributeAction', schema: verifyEmailSchema, fields: ['code'], valid: digits('123456') },
-  { name: 'updateNameAction', schema: nameSchema, fields: ['name'], valid: [['name', "  Mary-Jane   O'Neil Jr. "]] },
+  {
+    name: 'verifyEmailAttributeAction',
+    schema: verifyEmailSchema,
+    fields: ['code'],
+    valid: digits('123456'),
+  },
+  {
+    name: 'updateNameAction',
+    schema: nameSchema,
+    fields: ['name'],
+    valid: [['name', "  Mary-Jane   O'Neil Jr. "]],
+  },
   {
     name: 'changePasswordAction',
     schema: changePasswordSchema,
     fields: ['currentPassword', 'newPassword', 'confirmNewPassword'],
-    valid: [['currentPassword', 'Old!Pass1'], ['newPassword', STRONG], ['confirmNewPassword', STRONG]],
+    valid: [
+      ['currentPassword', 'Old!Pass1'],
+      ['newPassword', STRONG],
+      ['confirmNewPassword', STRONG],
+    ],
   },
-  { name: 'requestEmailChangeAction', schema: changeEmailSchema, fields: ['email'], valid: [EMAIL] },
-  { name: 'verifyEmailChangeAction', schema: verifyEmailChangeSchema, fields: ['email', 'code'], valid: [EMAIL, ...digits('123456')] },
-  { name: 'requestPhoneChangeAction', schema: phoneSchema, fields: ['phoneNo'], valid: [['phoneNo', '+1 (555) 123-4567']] },
-  { name: 'verifyPhoneAction', schema: verifyEmailSchema, fields: ['code'], valid: digits('123456') },
+  {
+    name: 'requestEmailChangeAction',
+    schema: changeEmailSchema,
+    fields: ['email'],
+    valid: [EMAIL],
+  },
+  {
+    name: 'verifyEmailChangeAction',
+    schema: verifyEmailChangeSchema,
+    fields: ['email', 'code'],
+    valid: [EMAIL, ...digits('123456')],
+  },
+  {
+    name: 'requestPhoneChangeAction',
+    schema: phoneSchema,
+    fields: ['phoneNo'],
+    valid: [['phoneNo', '+1 (555) 123-4567']],
+  },
+  {
+    name: 'verifyPhoneAction',
+    schema: verifyEmailSchema,
+    fields: ['code'],
+    valid: digits('123456'),
+  },
 ];
 
 // ---- generators -------------------------------------------------------------------------------
 
-const control = fc.array(fc.integer({ min: 0, max: 0x1f }), { maxLength: 20 }).map((cs) => String.fromCharCode(...cs));
+const control = fc
+  .array(fc.integer({ min: 0, max: 0x1f }), { maxLength: 20 })
+  .map((cs) => String.fromCharCode(...cs));
 const huge = fc
   .tuple(fc.string({ minLength: 1, maxLength: 3 }), fc.integer({ min: 1000, max: 12_000 }))
   .map(([s, n]) => s.repeat(n));
@@ -97,7 +178,7 @@ const plausible = fc.constantFrom(
   '1',
   '+1 (555) 123-4567',
   '15551234567',
-  'Mary-Jane O\'Neil Jr.',
+  "Mary-Jane O'Neil Jr.",
   '$K1',
   '$@0',
   '$undefined',
@@ -124,11 +205,19 @@ const fieldName = (fields: readonly string[]) =>
   );
 /** A form: any subset of the expected fields (missing ones), extra and hostile names, repeats. */
 const formEntries = (fields: readonly string[]) =>
-  fc.array(fc.tuple(fieldName(fields), fc.oneof({ weight: 9, arbitrary: fieldValue }, fc.constant(null))), { maxLength: 12 });
+  fc.array(
+    fc.tuple(fieldName(fields), fc.oneof({ weight: 9, arbitrary: fieldValue }, fc.constant(null))),
+    { maxLength: 12 },
+  );
 /** A valid form with one entry changed, dropped or added: the inputs nearest the handler. */
 const nearValid = (valid: [string, string][], fields: readonly string[]) =>
   fc
-    .tuple(fc.nat(), fc.constantFrom('change', 'drop', 'add', 'keep'), fieldName(fields), fieldValue)
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('change', 'drop', 'add', 'keep'),
+      fieldName(fields),
+      fieldValue,
+    )
     .map(([i, op, name, value]): [string, string | null][] => {
       const at = i % valid.length;
       if (op === 'change') return valid.map(([k, v], j) => [k, j === at ? value : v]);
@@ -140,7 +229,8 @@ const nearValid = (valid: [string, string][], fields: readonly string[]) =>
 function toFormData(entries: [string, string | null][]): FormData {
   const fd = new FormData();
   // null stands for a file where a text field was expected (a wrong type).
-  for (const [k, v] of entries) fd.append(k, v === null ? new Blob(['%PDF-1.4'], { type: 'application/pdf' }) : v);
+  for (const [k, v] of entries)
+    fd.append(k, v === null ? new Blob(['%PDF-1.4'], { type: 'application/pdf' }) : v);
   return fd;
 }
 
@@ -150,14 +240,18 @@ function expectMessage(m: unknown) {
   expect(m).toEqual(expect.objectContaining({ text: expect.any(String) }));
   expect((m as { text: string }).text.length).toBeGreaterThan(0);
   // Never internals: no stack frames, error class names or file paths.
-  expect((m as { text: string }).text).not.toMatch(/\n\s+at |Error:|\/work\/|node_modules|\.tsx?:\d/);
+  expect((m as { text: string }).text).not.toMatch(
+    /\n\s+at |Error:|\/work\/|node_modules|\.tsx?:\d/,
+  );
 }
 
 function expectTypedError(state: ActionState, fields: readonly string[]) {
   expect(state.status).toBe('error');
   // The whole answer crosses the wire as data: nothing that does not survive JSON.
   expect(JSON.parse(JSON.stringify(state))).toEqual(state);
-  expect(state.message !== undefined || (state.fieldErrors && Object.keys(state.fieldErrors).length > 0)).toBe(true);
+  expect(
+    state.message !== undefined || (state.fieldErrors && Object.keys(state.fieldErrors).length > 0),
+  ).toBe(true);
   if (state.message) expectMessage(state.message);
   for (const [key, messages] of Object.entries(state.fieldErrors ?? {})) {
     expect(fields).toContain(key);
@@ -166,7 +260,11 @@ function expectTypedError(state: ActionState, fields: readonly string[]) {
   }
 }
 
-function expectSafeEcho(state: ActionState, fields: readonly string[], submitted: Record<string, string | string[]>) {
+function expectSafeEcho(
+  state: ActionState,
+  fields: readonly string[],
+  submitted: Record<string, string | string[]>,
+) {
   for (const [key, value] of Object.entries(state.values ?? {})) {
     expect(fields).toContain(key);
     expect(SECRET_FIELDS).not.toContain(key);
@@ -269,17 +367,31 @@ describe.each(FORM_ACTIONS)('$name parsing', ({ schema, fields, valid }) => {
       throw new Error('the handler must not run on an empty form');
     });
     await fc.assert(
-      fc.asyncProperty(fc.anything({ withObjectString: true, withNullPrototype: true, withMap: true, withSet: true }), async (junk) => {
-        const state = (await action({ status: 'idle' }, junk as FormData)) as ActionState;
-        expectTypedError(state, fields);
-      }),
+      fc.asyncProperty(
+        fc.anything({
+          withObjectString: true,
+          withNullPrototype: true,
+          withMap: true,
+          withSet: true,
+        }),
+        async (junk) => {
+          const state = (await action({ status: 'idle' }, junk as FormData)) as ActionState;
+          expectTypedError(state, fields);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('parses an adversarial 4 KB value in bounded time (no catastrophic backtracking)', async () => {
     const action = validatedAction(schema, fields, async () => ({ status: 'success' }));
-    const attacks = ['a@' + 'a'.repeat(4090), 'a@' + 'a-'.repeat(2040) + '!', 'a' + '.a'.repeat(2040) + '@', 'Ab ' .repeat(1300) + '!', '1'.repeat(4096)];
+    const attacks = [
+      'a@' + 'a'.repeat(4090),
+      'a@' + 'a-'.repeat(2040) + '!',
+      'a' + '.a'.repeat(2040) + '@',
+      'Ab '.repeat(1300) + '!',
+      '1'.repeat(4096),
+    ];
     for (const attack of attacks) {
       const fd = toFormData(fields.map((f) => [f, attack]));
       const started = performance.now();
@@ -291,29 +403,46 @@ describe.each(FORM_ACTIONS)('$name parsing', ({ schema, fields, valid }) => {
 
 describe('every exported schema, including ones added after this file', () => {
   const all = (Object.entries(schemas) as [string, unknown][]).filter(
-    (e): e is [string, $ZodType] => e[0].endsWith('Schema') && typeof e[1] === 'object' && e[1] !== null && '_zod' in e[1],
+    (e): e is [string, $ZodType] =>
+      e[0].endsWith('Schema') && typeof e[1] === 'object' && e[1] !== null && '_zod' in e[1],
   );
-  const known = ['email', 'password', 'verifyPassword', 'code', 'verificationCode', 'newPassword', 'confirmNewPassword', 'currentPassword', 'name', 'phoneNo'];
+  const known = [
+    'email',
+    'password',
+    'verifyPassword',
+    'code',
+    'verificationCode',
+    'newPassword',
+    'confirmNewPassword',
+    'currentPassword',
+    'name',
+    'phoneNo',
+  ];
 
   it('finds the schemas', () => {
-    expect(all.map(([n]) => n)).toEqual(expect.arrayContaining(['signInSchema', 'nameSchema', 'phoneSchema']));
-  });
-
-  it.each(all.map(([n, sch]) => [n, sch] as const))(`%s parses ${RUNS} generated forms without throwing, with worded issues`, (_name, schema) => {
-    fc.assert(
-      fc.property(formEntries(known), (entries) => {
-        const parsed = safeParse(schema, formToObject(toFormData(entries)));
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            expect(typeof issue.message).toBe('string');
-            expect(issue.message.length).toBeGreaterThan(0);
-            expect(issue.message).not.toMatch(/^Invalid input|^Expected /);
-          }
-        }
-      }),
-      { numRuns: RUNS },
+    expect(all.map(([n]) => n)).toEqual(
+      expect.arrayContaining(['signInSchema', 'nameSchema', 'phoneSchema']),
     );
   });
+
+  it.each(all.map(([n, sch]) => [n, sch] as const))(
+    `%s parses ${RUNS} generated forms without throwing, with worded issues`,
+    (_name, schema) => {
+      fc.assert(
+        fc.property(formEntries(known), (entries) => {
+          const parsed = safeParse(schema, formToObject(toFormData(entries)));
+          if (!parsed.success) {
+            for (const issue of parsed.error.issues) {
+              expect(typeof issue.message).toBe('string');
+              expect(issue.message.length).toBeGreaterThan(0);
+              expect(issue.message).not.toMatch(/^Invalid input|^Expected /);
+            }
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });
 
 describe('plain-argument actions (resendResetCodeAction, resendEmailChangeCodeAction)', () => {
@@ -337,7 +466,13 @@ describe('plain-argument actions (resendResetCodeAction, resendEmailChangeCodeAc
 describe('authedAction', () => {
   const env = getEnv();
   const names = cookieNames(env);
-  const claims = { sub: 'sub-1', email: 'a@creator.test', emailVerified: true, phoneNumberVerified: false, channelId: 'ch-1' };
+  const claims = {
+    sub: 'sub-1',
+    email: 'a@creator.test',
+    emailVerified: true,
+    phoneNumberVerified: false,
+    channelId: 'ch-1',
+  };
   const future = () => Math.floor(Date.now() / 1000) + 3600;
 
   const cookieValue = fc.oneof(
@@ -348,8 +483,21 @@ describe('authedAction', () => {
   );
 
   it('refuses every tampered or foreign session cookie, and never runs the handler', async () => {
-    const valid = await sealSession({ v: 1, accessToken: 'at', accessExpiresAt: future(), claims }, env);
-    const refresh = await sealRefresh({ v: 1, refreshToken: 'rt', sub: 'sub-1' }, env);
+    const valid = await sealSession(
+      {
+        v: 1,
+        accessToken: 'at',
+        accessExpiresAt: future(),
+        startedAt: Math.floor(Date.now() / 1000),
+        seenAt: Math.floor(Date.now() / 1000),
+        claims,
+      },
+      env,
+    );
+    const refresh = await sealRefresh(
+      { v: 1, refreshToken: 'rt', sub: 'sub-1', startedAt: Math.floor(Date.now() / 1000) },
+      env,
+    );
     const action = authedAction(nameSchema, ['name'] as const, async () => {
       throw new Error('the handler must not run without a session');
     });
@@ -359,7 +507,10 @@ describe('authedAction', () => {
       fc.integer({ min: 1, max: valid.lastIndexOf('~') - 1 }).map((n) => valid.slice(0, n)),
       // (Flips stay before iron-session's `~version` suffix, which is not authenticated data.)
       fc
-        .tuple(fc.integer({ min: 0, max: valid.lastIndexOf('~') - 1 }), fc.constantFrom('A', 'z', '0', '*', '_'))
+        .tuple(
+          fc.integer({ min: 0, max: valid.lastIndexOf('~') - 1 }),
+          fc.constantFrom('A', 'z', '0', '*', '_'),
+        )
         .filter(([i, c]) => valid[i] !== c)
         .map(([i, c]) => valid.slice(0, i) + c + valid.slice(i + 1)),
       fc.constant(refresh),
@@ -370,15 +521,39 @@ describe('authedAction', () => {
         jar.set(names.session, session);
         if (refreshValue !== null) jar.set(names.refresh, refreshValue);
         const state = await action({ status: 'idle' }, toFormData([['name', 'Dana Scully']]));
-        expect(state).toEqual({ status: 'error', message: { text: 'User is not authenticated' }, unauthenticated: true });
+        expect(state).toEqual({
+          status: 'error',
+          message: { text: 'User is not authenticated' },
+          unauthenticated: true,
+        });
       }),
       { numRuns: RUNS },
     );
   });
 
   it('refuses an expired session whatever the form says, and admits a valid one', async () => {
-    const expired = await sealSession({ v: 1, accessToken: 'at', accessExpiresAt: 1, claims }, env);
-    const valid = await sealSession({ v: 1, accessToken: 'at', accessExpiresAt: future(), claims }, env);
+    const expired = await sealSession(
+      {
+        v: 1,
+        accessToken: 'at',
+        accessExpiresAt: 1,
+        startedAt: Math.floor(Date.now() / 1000),
+        seenAt: Math.floor(Date.now() / 1000),
+        claims,
+      },
+      env,
+    );
+    const valid = await sealSession(
+      {
+        v: 1,
+        accessToken: 'at',
+        accessExpiresAt: future(),
+        startedAt: Math.floor(Date.now() / 1000),
+        seenAt: Math.floor(Date.now() / 1000),
+        claims,
+      },
+      env,
+    );
     let ran = 0;
     const action = authedAction(nameSchema, ['name'] as const, async ({ name }, { session }) => {
       ran++;
@@ -395,7 +570,10 @@ describe('authedAction', () => {
     );
     expect(ran).toBe(0);
     jar.set(names.session, valid);
-    expect(await action({ status: 'idle' }, toFormData([['name', ' Dana  Scully ']]))).toEqual({ status: 'success', data: { name: 'Dana Scully' } });
+    expect(await action({ status: 'idle' }, toFormData([['name', ' Dana  Scully ']]))).toEqual({
+      status: 'success',
+      data: { name: 'Dana Scully' },
+    });
     expect(ran).toBe(1);
   });
 });

@@ -27,7 +27,11 @@ describe('local mode', () => {
   });
 
   it('follows the local port variables', () => {
-    const env = parseEnv({ LOCAL_IDENTITY_PORT: '19229', LOCAL_CREATOR_PORT: '19230', LOCAL_EMBED_PORT: '19231' });
+    const env = parseEnv({
+      LOCAL_IDENTITY_PORT: '19229',
+      LOCAL_CREATOR_PORT: '19230',
+      LOCAL_EMBED_PORT: '19231',
+    });
     expect(env.COGNITO_ENDPOINT).toBe('http://127.0.0.1:19229');
     expect(env.CREATOR_API_URL).toBe('http://127.0.0.1:19230');
     expect(env.ANALYTICS_EMBED_URL).toBe('http://127.0.0.1:19231');
@@ -35,7 +39,9 @@ describe('local mode', () => {
 
   it('ignores a blank pool id and blank values', () => {
     expect(isLocalMode({ COGNITO_USER_POOL_ID: '   ' })).toBe(true);
-    expect(parseEnv({ COGNITO_USER_POOL_ID: '', SUPPORT_EMAIL: ' ' }).SUPPORT_EMAIL).toBe('support@creator.test');
+    expect(parseEnv({ COGNITO_USER_POOL_ID: '', SUPPORT_EMAIL: ' ' }).SUPPORT_EMAIL).toBe(
+      'support@creator.test',
+    );
   });
 
   it('lets explicit settings win except the pool itself', () => {
@@ -75,13 +81,19 @@ describe('production mode', () => {
   });
 
   it('names a single missing variable', () => {
-    expect(() => parseEnv({ ...production, TERMS_URL: undefined })).toThrow(/^Missing configuration: TERMS_URL\. Set it/);
+    expect(() => parseEnv({ ...production, TERMS_URL: undefined })).toThrow(
+      /^Missing configuration: TERMS_URL\. Set it/,
+    );
   });
 
   it.each([
     ['a short session secret', { SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     ['a malformed pool id', { COGNITO_USER_POOL_ID: 'nounderscore' }, /COGNITO_USER_POOL_ID/],
-    ['a pool id of 56 characters', { COGNITO_USER_POOL_ID: `us-east-1_${'a'.repeat(46)}` }, /COGNITO_USER_POOL_ID/],
+    [
+      'a pool id of 56 characters',
+      { COGNITO_USER_POOL_ID: `us-east-1_${'a'.repeat(46)}` },
+      /COGNITO_USER_POOL_ID/,
+    ],
     ['a non-URL creator API', { CREATOR_API_URL: 'api.example' }, /CREATOR_API_URL/],
     ['a non-http URL', { TERMS_URL: 'javascript:alert(1)' }, /TERMS_URL/],
     ['a bad support email', { SUPPORT_EMAIL: 'nobody' }, /SUPPORT_EMAIL/],
@@ -93,5 +105,52 @@ describe('production mode', () => {
   it('supports secret rotation: the first listed seals, every one unseals', () => {
     const env = parseEnv({ ...production, SESSION_SECRET: `${'n'.repeat(32)}, ${'o'.repeat(40)}` });
     expect(env.sessionPasswords).toEqual({ '2': 'n'.repeat(32), '1': 'o'.repeat(40) });
+  });
+});
+
+describe('local mode by accident', () => {
+  it('is refused in a production build unless asked for (LOCAL_STACK=1)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(EnvError);
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      /COGNITO_USER_POOL_ID is not set in a production build/,
+    );
+    expect(parseEnv({ NODE_ENV: 'production', LOCAL_STACK: '1' }).mode).toBe('local');
+    expect(parseEnv({ NODE_ENV: 'development' }).mode).toBe('local');
+    expect(parseEnv({ NODE_ENV: 'production', ...production }).mode).toBe('production');
+  });
+});
+
+describe('session lifetimes', () => {
+  it('default to ASVS level 2: 30 minutes idle, 12 hours in all', () => {
+    expect(parseEnv({}).sessionLimits).toEqual({ idleS: 1800, maxS: 43_200 });
+  });
+
+  it('follow SESSION_IDLE_TIMEOUT and SESSION_MAX_AGE, within bounds', () => {
+    expect(
+      parseEnv({ SESSION_IDLE_TIMEOUT: '600', SESSION_MAX_AGE: '3600' }).sessionLimits,
+    ).toEqual({ idleS: 600, maxS: 3600 });
+    for (const bad of [
+      { SESSION_IDLE_TIMEOUT: '0' },
+      { SESSION_IDLE_TIMEOUT: 'soon' },
+      { SESSION_MAX_AGE: String(400 * 24 * 3600) },
+    ]) {
+      expect(() => parseEnv(bad)).toThrow(EnvError);
+    }
+    expect(() => parseEnv({ SESSION_IDLE_TIMEOUT: '7200', SESSION_MAX_AGE: '3600' })).toThrow(
+      /longer than SESSION_MAX_AGE/,
+    );
+  });
+});
+
+describe('RATE_LIMIT_SCALE', () => {
+  it('is a positive number for local load tests, 1 by default', () => {
+    expect(parseEnv({}).RATE_LIMIT_SCALE).toBe(1);
+    expect(parseEnv({ RATE_LIMIT_SCALE: '100' }).RATE_LIMIT_SCALE).toBe(100);
+    for (const bad of ['0', '-3', 'lots', '1e9'])
+      expect(() => parseEnv({ RATE_LIMIT_SCALE: bad })).toThrow(EnvError);
+  });
+
+  it('is refused in production', () => {
+    expect(() => parseEnv({ ...production, RATE_LIMIT_SCALE: '100' })).toThrow(/RATE_LIMIT_SCALE/);
   });
 });

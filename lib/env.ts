@@ -1,9 +1,17 @@
+import 'server-only';
 import { z } from 'zod';
+import {
+  DEFAULT_SESSION_IDLE_S,
+  DEFAULT_SESSION_MAX_S,
+  SESSION_TTL_S,
+} from '@/lib/session/lifetimes';
 
 /**
  * Configuration, parsed once. Two modes:
  * - local: no COGNITO_USER_POOL_ID; every upstream is the embedded local stack (design §4).
  * - production: COGNITO_USER_POOL_ID set; every variable below marked required must be set too.
+ * A production build (NODE_ENV=production) runs local mode only when asked for it (LOCAL_STACK=1, as
+ * `npm start` does): a deployment that lost its variables must not run on the repository's secret.
  */
 
 export const LOCAL_DEFAULTS = {
@@ -72,12 +80,29 @@ const schema = z.object({
   PRIVACY_URL: httpUrl,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(8_000),
   REDIS_URL: z.string().url().optional(),
+  /** Seconds without a request after which a session ends (ASVS 3.3.2 level 2: 30 minutes). */
+  SESSION_IDLE_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(DEFAULT_SESSION_IDLE_S),
+  /** Seconds after sign-in after which a session ends however active (level 2: 12 hours). */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(SESSION_TTL_S)
+    .default(DEFAULT_SESSION_MAX_S),
+  /** Multiplies every rate-limit allowance: for load tests on the local stack only. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 });
 
 export type Env = z.infer<typeof schema> & {
   mode: 'local' | 'production';
   /** Session secrets as iron-session's password map: highest id seals. */
   sessionPasswords: Record<string, string>;
+  sessionLimits: { idleS: number; maxS: number };
 };
 
 export class EnvError extends Error {
@@ -95,7 +120,8 @@ type Source = Record<string, string | undefined>;
 /** Trimmed values; blank ones are dropped so they never hide a default. */
 function withoutBlanks(source: Source): Source {
   const out: Source = {};
-  for (const [k, v] of Object.entries(source)) if (v !== undefined && v.trim() !== '') out[k] = v.trim();
+  for (const [k, v] of Object.entries(source))
+    if (v !== undefined && v.trim() !== '') out[k] = v.trim();
   return out;
 }
 
@@ -125,6 +151,19 @@ export function parseEnv(raw: Source): Env {
   const local = isLocalMode(source);
   let input: Source = source;
 
+  if (local && source.NODE_ENV === 'production' && source.LOCAL_STACK !== '1') {
+    throw new EnvError(
+      'COGNITO_USER_POOL_ID is not set in a production build. Set the production variables (see .env.example), or LOCAL_STACK=1 to run on the local stack on purpose.',
+      ['COGNITO_USER_POOL_ID is required in production (or LOCAL_STACK=1)'],
+    );
+  }
+  if (!local && source.RATE_LIMIT_SCALE !== undefined) {
+    throw new EnvError(
+      'RATE_LIMIT_SCALE is for load tests on the local stack; unset it in production.',
+      ['RATE_LIMIT_SCALE must not be set in production'],
+    );
+  }
+
   if (local) {
     const addr = localAddresses(source);
     input = {
@@ -140,7 +179,9 @@ export function parseEnv(raw: Source): Env {
       PRIVACY_URL: `${addr.creator}/legal/privacy`,
       // Anything set explicitly still wins (e.g. a real creator API against the local identity).
       ...Object.fromEntries(
-        Object.entries(source).filter(([k]) => !k.startsWith('COGNITO_') || k === 'COGNITO_CLIENT_SECRET'),
+        Object.entries(source).filter(
+          ([k]) => !k.startsWith('COGNITO_') || k === 'COGNITO_CLIENT_SECRET',
+        ),
       ),
     };
   } else {
@@ -156,13 +197,29 @@ export function parseEnv(raw: Source): Env {
 
   const result = schema.safeParse(input);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    const problems = result.error.issues.map(
+      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
+    );
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`, problems);
   }
   const secrets = result.data.SESSION_SECRET;
   // iron-session seals with the highest numeric id and unseals with any: the first listed is newest.
-  const sessionPasswords = Object.fromEntries(secrets.map((s, i) => [String(secrets.length - i), s]));
-  return { ...result.data, mode: local ? 'local' : 'production', sessionPasswords };
+  const sessionPasswords = Object.fromEntries(
+    secrets.map((s, i) => [String(secrets.length - i), s]),
+  );
+  const { SESSION_IDLE_TIMEOUT: idleS, SESSION_MAX_AGE: maxS } = result.data;
+  if (idleS > maxS) {
+    throw new EnvError(
+      'Invalid configuration: SESSION_IDLE_TIMEOUT is longer than SESSION_MAX_AGE',
+      ['SESSION_IDLE_TIMEOUT: must not exceed SESSION_MAX_AGE'],
+    );
+  }
+  return {
+    ...result.data,
+    mode: local ? 'local' : 'production',
+    sessionPasswords,
+    sessionLimits: { idleS, maxS },
+  };
 }
 
 let cached: Env | undefined;

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
 import pino from 'pino';
+import { getEnv } from '@/lib/env';
 
 /**
  * Structured JSON logs (pino), one line per event, with the request id when there is one.
@@ -53,4 +55,14 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** A request id from upstream if it looks like one, or a new one. */
 export function requestIdFrom(value: string | null | undefined): string {
   return value && /^[\w.-]{8,128}$/.test(value) ? value : crypto.randomUUID();
+}
+
+/**
+ * An account reference for log lines where only an email is known (a failed sign-in, a limit
+ * hit): a keyed hash, so logs can follow one account's events without holding its address.
+ * Signed-in events carry the account's `sub` instead.
+ */
+export function emailRef(email: string): string {
+  const key = getEnv().SESSION_SECRET[0] ?? '';
+  return `e:${createHmac('sha256', `log-ref:${key}`).update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
 }

@@ -1,6 +1,11 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import type { Message } from '@/lib/messages';
@@ -17,17 +22,19 @@ export const RULES = {
   signUp: { ip: { points: 30, duration: 60 * 60 }, email: { points: 10, duration: 60 * 60 } },
   verifyCode: { ip: { points: 60, duration: 15 * 60 }, email: { points: 15, duration: 15 * 60 } },
   resendCode: { ip: { points: 30, duration: 15 * 60 }, email: { points: 5, duration: 15 * 60 } },
-  resetPassword: { ip: { points: 30, duration: 60 * 60 }, email: { points: 10, duration: 60 * 60 } },
+  resetPassword: {
+    ip: { points: 30, duration: 60 * 60 },
+    email: { points: 10, duration: 60 * 60 },
+  },
   lookup: { ip: { points: 120, duration: 15 * 60 }, email: { points: 30, duration: 15 * 60 } },
   // Per IP only: beacons carry no email. A page sends five or six metrics.
   vitals: { ip: { points: 300, duration: 60 }, email: { points: 300, duration: 60 } },
 } satisfies Record<string, { ip: Rule; email: Rule }>;
 export type LimitedAction = keyof typeof RULES;
 
-/** RATE_LIMIT_SCALE multiplies every allowance (e.g. for a load test from one address). */
+/** RATE_LIMIT_SCALE multiplies every allowance (a load test from one address; lib/env.ts). */
 function scale(): number {
-  const n = Number(process.env.RATE_LIMIT_SCALE ?? '1');
-  return Number.isFinite(n) && n > 0 ? n : 1;
+  return getEnv().RATE_LIMIT_SCALE;
 }
 
 const limiters = new Map<string, RateLimiterAbstract>();
@@ -37,14 +44,22 @@ function limiter(name: string, rule: Rule): RateLimiterAbstract {
   const key = `${name}:${rule.points}:${rule.duration}`;
   let found = limiters.get(key);
   if (!found) {
-    const opts = { keyPrefix: `rl:${name}`, points: Math.ceil(rule.points * scale()), duration: rule.duration };
+    const opts = {
+      keyPrefix: `rl:${name}`,
+      points: Math.ceil(rule.points * scale()),
+      duration: rule.duration,
+    };
     const memory = new RateLimiterMemory(opts);
     const url = getEnv().REDIS_URL;
     if (url) {
       // Loaded only when configured, so single-instance deployments never open a connection.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const Redis = require('ioredis') as typeof import('ioredis').default;
-      redis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      redis ??= new Redis(url, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      });
       found = new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory });
     } else {
       found = memory;

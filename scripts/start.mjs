@@ -22,6 +22,17 @@ const ports = {
   embed: num(env.LOCAL_EMBED_PORT, 9231),
 };
 env.LOCAL_DATA_DIR ||= path.join(root, '.data', 'local');
+if (local) {
+  // A host that sets NODE_ENV=production but lost its pool settings must not quietly run the local
+  // stack on the repository's session secret; anyone else asked for the local stack by running this.
+  if (env.NODE_ENV === 'production' && env.LOCAL_STACK !== '1') {
+    process.stdout.write(
+      'NODE_ENV is production but COGNITO_USER_POOL_ID is not set: set the production variables (see .env.example), or LOCAL_STACK=1 to run the local stack on purpose.\n',
+    );
+    process.exit(1);
+  }
+  env.LOCAL_STACK = '1';
+}
 // This machine runs Node 20 on purpose; the SDK's upgrade notice is noise on every local start.
 if (local) env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -55,10 +66,13 @@ function run(name, args, { quiet = false } = {}) {
   });
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
-    const file = createWriteStream(path.join(logDir, `${name.replace(/\s+/g, '-')}.log`), { flags: 'a' });
+    const file = createWriteStream(path.join(logDir, `${name.replace(/\s+/g, '-')}.log`), {
+      flags: 'a',
+    });
     for (const stream of [child.stdout, child.stderr]) {
       stream.pipe(file, { end: false });
-      if (!quiet) stream.pipe(stream === child.stdout ? process.stdout : process.stderr, { end: false });
+      if (!quiet)
+        stream.pipe(stream === child.stdout ? process.stdout : process.stderr, { end: false });
     }
   }
   child.name = name;
@@ -157,7 +171,9 @@ function buildIsStale() {
     'tsconfig.json',
     'package-lock.json',
   ];
-  return newestMtime(inputs) > statSync(marker).mtimeMs ? 'sources changed since the last build' : null;
+  return newestMtime(inputs) > statSync(marker).mtimeMs
+    ? 'sources changed since the last build'
+    : null;
 }
 
 function build() {
@@ -179,13 +195,17 @@ async function main() {
   const taken = [];
   for (const [name, port] of wanted) if (!(await portFree(port))) taken.push(`${port} (${name})`);
   if (taken.length > 0) {
-    say(`Cannot start: port ${taken.join(', ')} already in use. Stop what is using it, or set ${local ? 'PORT / LOCAL_*_PORT' : 'PORT'}.`);
+    say(
+      `Cannot start: port ${taken.join(', ')} already in use. Stop what is using it, or set ${local ? 'PORT / LOCAL_*_PORT' : 'PORT'}.`,
+    );
     process.exit(1);
   }
 
   if (local) {
     say('Creator Dashboard — local mode: everything runs on this machine, offline.');
-    say('(Set COGNITO_USER_POOL_ID and the variables in .env.example to run against real services.)');
+    say(
+      '(Set COGNITO_USER_POOL_ID and the variables in .env.example to run against real services.)',
+    );
   } else {
     say('Creator Dashboard — production mode.');
   }
@@ -205,8 +225,16 @@ async function main() {
   if (local) {
     const tsx = ['--import', 'tsx'];
     const services = [
-      ['local identity', 'local/identity/main.ts', `http://127.0.0.1:${ports.identity}/__local/health`],
-      ['creator system', 'local/creator-system/main.ts', `http://127.0.0.1:${ports.creator}/__local/health`],
+      [
+        'local identity',
+        'local/identity/main.ts',
+        `http://127.0.0.1:${ports.identity}/__local/health`,
+      ],
+      [
+        'creator system',
+        'local/creator-system/main.ts',
+        `http://127.0.0.1:${ports.creator}/__local/health`,
+      ],
     ];
     for (const [name, file, health] of services) {
       if (!existsSync(path.join(root, file))) {
@@ -227,13 +255,19 @@ async function main() {
   say('');
   say(`  Web app          http://localhost:${webPort}`);
   if (local) {
-    say(`  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool us-east-1_LocalDev01)`);
+    say(
+      `  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool us-east-1_LocalDev01)`,
+    );
     say(`  Creator system   http://127.0.0.1:${ports.creator}`);
     say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
     say('');
     say('  Demo login       demo@creator.test / Demo!2345');
-    say(`  Codes            printed below as they are sent, and at http://127.0.0.1:${ports.identity}/__local/outbox?to=EMAIL`);
-    say(`  Data             ${path.relative(root, env.LOCAL_DATA_DIR) || env.LOCAL_DATA_DIR} (npm run local:reset wipes it)`);
+    say(
+      `  Codes            printed below as they are sent, and at http://127.0.0.1:${ports.identity}/__local/outbox?to=EMAIL`,
+    );
+    say(
+      `  Data             ${path.relative(root, env.LOCAL_DATA_DIR) || env.LOCAL_DATA_DIR} (npm run local:reset wipes it)`,
+    );
   }
   say('');
   say('Press Ctrl-C to stop.');

@@ -13,9 +13,11 @@ import {
   signUp,
   type SignInOutcome,
 } from '@/lib/cognito';
-import { findCreatorId } from '@/lib/creators';
+import { boundClaims } from '@/lib/channel';
+import { signOutUserEverywhere } from '@/lib/cognito/admin';
+import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { emailRef, log } from '@/lib/log';
 import { checkLimit } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
@@ -46,12 +48,15 @@ type ForgotField = 'email' | 'verificationCode' | 'newPassword' | 'confirmNewPas
  * The existing-account pre-check of spec §5 (a creator-system lookup by email). Answers the
  * creator id, or the message to show and the field it belongs to.
  */
-async function precheck(email: string): Promise<{ ok: true; id: string } | { ok: false; field?: 'email'; message: Message }> {
+async function precheck(
+  email: string,
+): Promise<{ ok: true; id: string } | { ok: false; field?: 'email'; message: Message }> {
   const limited = await checkLimit('lookup', email);
   if (limited) return { ok: false, message: limited };
   const found = await findCreatorId(email);
   if (found.ok) return { ok: true, id: found.value };
-  if (found.reason === 'not-found') return { ok: false, field: 'email', message: emailNotFound(getEnv().SUPPORT_EMAIL) };
+  if (found.reason === 'not-found')
+    return { ok: false, field: 'email', message: emailNotFound(getEnv().SUPPORT_EMAIL) };
   return { ok: false, message: { text: APP_MSG.creatorSystemDown } };
 }
 
@@ -60,57 +65,81 @@ function precheckFailure<F extends string>(
   values: Partial<Record<F, string>>,
 ): ActionState<F> {
   return failure.field
-    ? { status: 'error', fieldErrors: { [failure.field]: [failure.message] } as ActionState<F>['fieldErrors'], values }
+    ? {
+        status: 'error',
+        fieldErrors: { [failure.field]: [failure.message] } as ActionState<F>['fieldErrors'],
+        values,
+      }
     : { status: 'error', message: failure.message, values };
 }
 
-const CHALLENGE_PAGES = { SOFTWARE_TOKEN_MFA: '/login/mfa', NEW_PASSWORD_REQUIRED: '/login/new-password' } as const;
+const CHALLENGE_PAGES = {
+  SOFTWARE_TOKEN_MFA: '/login/mfa',
+  NEW_PASSWORD_REQUIRED: '/login/new-password',
+} as const;
 
 /**
  * Signed in: write the session. A challenge we answer (MFA code, new password): keep it in a
  * short-lived sealed cookie and answer the page that asks for it. Anything else: a message.
  */
-async function finishSignIn(outcome: SignInOutcome): Promise<{ done: true; next: string } | { done: false; message: Message }> {
+async function finishSignIn(
+  outcome: SignInOutcome,
+  lookup?: CreatorResult<string>,
+): Promise<{ done: true; next: string } | { done: false; message: Message }> {
   if (outcome.type === 'signed-in') {
-    await writeTokens(await cookies(), outcome.tokens);
+    const claims = await boundClaims(outcome.tokens.claims, lookup);
+    await writeTokens(await cookies(), { ...outcome.tokens, claims });
     await clearPendingEmail();
     await clearChallenge();
     return { done: true, next: '/' };
   }
   if (outcome.challenge === 'SOFTWARE_TOKEN_MFA' || outcome.challenge === 'NEW_PASSWORD_REQUIRED') {
-    await setChallenge({ name: outcome.challenge, session: outcome.session, username: outcome.username });
+    await setChallenge({
+      name: outcome.challenge,
+      session: outcome.session,
+      username: outcome.username,
+    });
     return { done: true, next: CHALLENGE_PAGES[outcome.challenge] };
   }
   log.warn('auth.unsupported_challenge', { challenge: outcome.challenge });
   return { done: false, message: { text: 'Please use your credentials to sign in' } };
 }
 
-export const signInAction = validatedAction(signInSchema, ['email', 'password'] as const, async ({ email, password }, { values }) => {
-  const limited = await checkLimit('signIn', email);
-  if (limited) return { status: 'error', message: limited, values };
-  // The pre-check (spec §5) stops sign-in while the creator system is down. An email it does not
-  // know may still be an account whose email changed in the profile (the creator system keeps
-  // the old one), so Cognito decides; its refusal then reads as the pre-check's 'Email not found'.
-  const pre = await precheck(email);
-  if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
+export const signInAction = validatedAction(
+  signInSchema,
+  ['email', 'password'] as const,
+  async ({ email, password }, { values }) => {
+    const limited = await checkLimit('signIn', email);
+    if (limited) return { status: 'error', message: limited, values };
+    // The pre-check (spec §5) stops sign-in while the creator system is down. An email it does not
+    // know may still be an account whose email changed in the profile (the creator system keeps
+    // the old one), so Cognito decides; its refusal then reads as the pre-check's 'Email not found'.
+    const pre = await precheck(email);
+    if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
 
-  const result = await signIn(email, password);
-  if (!result.ok) {
-    const { failure } = result;
-    if (!pre.ok && failure.name === 'NotAuthorizedException') return precheckFailure<SignInField>(pre, values);
-    log.info('auth.sign_in_failed', { reason: failure.name });
-    if (failure.kind === 'unconfirmed') {
-      // Send a fresh code so the link leads straight to a code that works.
-      await resendSignUpCode(email);
-      await setPendingEmail(email);
+    const result = await signIn(email, password);
+    if (!result.ok) {
+      const { failure } = result;
+      if (!pre.ok && failure.name === 'NotAuthorizedException')
+        return precheckFailure<SignInField>(pre, values);
+      log.info('auth.sign_in_failed', { reason: failure.name });
+      if (failure.kind === 'unconfirmed') {
+        // Send a fresh code so the link leads straight to a code that works.
+        await resendSignUpCode(email);
+        await setPendingEmail(email);
+      }
+      return { status: 'error', message: failure.message, values };
     }
-    return { status: 'error', message: failure.message, values };
-  }
-  const finished = await finishSignIn(result.value);
-  if (!finished.done) return { status: 'error', message: finished.message, values };
-  log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
-  redirect(finished.next);
-});
+    // The pre-check's lookup decides the channel too (not found here: an email changed since).
+    const record: CreatorResult<string> = pre.ok
+      ? { ok: true, value: pre.id }
+      : { ok: false, reason: 'not-found' };
+    const finished = await finishSignIn(result.value, record);
+    if (!finished.done) return { status: 'error', message: finished.message, values };
+    log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
+    redirect(finished.next);
+  },
+);
 
 export const signUpAction = validatedAction(
   signUpSchema,
@@ -121,12 +150,16 @@ export const signUpAction = validatedAction(
     const pre = await precheck(email);
     if (!pre.ok) return precheckFailure<SignUpField>(pre, values);
 
-    const result = await signUp(email, password, pre.id);
+    const result = await signUp(email, password);
     if (!result.ok) {
       log.info('auth.sign_up_failed', { reason: result.failure.name });
-      const message = result.failure.kind === 'exists'
-        ? { ...result.failure.message, link: { label: 'log in', href: `/login?email=${encodeURIComponent(email)}` } }
-        : result.failure.message;
+      const message =
+        result.failure.kind === 'exists'
+          ? {
+              ...result.failure.message,
+              link: { label: 'log in', href: `/login?email=${encodeURIComponent(email)}` },
+            }
+          : result.failure.message;
       return { status: 'error', message, values };
     }
     log.info('auth.signed_up');
@@ -135,21 +168,28 @@ export const signUpAction = validatedAction(
   },
 );
 
-export const verifySignUpAction = validatedAction(verifyEmailSchema, ['code'] as const, async ({ code }) => {
-  const email = await getPendingEmail();
-  if (!email) redirect('/login');
-  const limited = await checkLimit('verifyCode', email);
-  if (limited) return { status: 'error', message: limited };
-  const result = await confirmSignUp(email, code);
-  if (!result.ok) {
-    log.info('auth.confirm_failed', { reason: result.failure.name });
-    const field = result.failure.kind === 'code-mismatch' ? { fieldErrors: { code: [result.failure.message] } } : { message: result.failure.message };
-    return { status: 'error', ...field } satisfies ActionState<CodeField>;
-  }
-  // The pending email stays until sign-in: clearing it here would re-render this page without it.
-  log.info('auth.confirmed');
-  return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
-});
+export const verifySignUpAction = validatedAction(
+  verifyEmailSchema,
+  ['code'] as const,
+  async ({ code }) => {
+    const email = await getPendingEmail();
+    if (!email) redirect('/login');
+    const limited = await checkLimit('verifyCode', email);
+    if (limited) return { status: 'error', message: limited };
+    const result = await confirmSignUp(email, code);
+    if (!result.ok) {
+      log.info('auth.confirm_failed', { reason: result.failure.name });
+      const field =
+        result.failure.kind === 'code-mismatch'
+          ? { fieldErrors: { code: [result.failure.message] } }
+          : { message: result.failure.message };
+      return { status: 'error', ...field } satisfies ActionState<CodeField>;
+    }
+    // The pending email stays until sign-in: clearing it here would re-render this page without it.
+    log.info('auth.confirmed');
+    return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
+  },
+);
 
 export async function resendSignUpCodeAction(): Promise<ActionState<CodeField>> {
   const email = await getPendingEmail();
@@ -162,19 +202,23 @@ export async function resendSignUpCodeAction(): Promise<ActionState<CodeField>> 
 }
 
 /** Stage 1 of forgot-password: pre-check, then ask Cognito to email a code. */
-export const forgotRequestAction = validatedAction(forgotRequestSchema, ['email'] as const, async ({ email }, { values }) => {
-  const limited = await checkLimit('resetPassword', email);
-  if (limited) return { status: 'error', message: limited, values };
-  const pre = await precheck(email);
-  if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
-  const result = await forgotPassword(email);
-  if (!result.ok) {
-    log.info('auth.reset_request_failed', { reason: result.failure.name });
-    if (result.failure.kind === 'unconfirmed') await setPendingEmail(email);
-    return { status: 'error', message: result.failure.message, values };
-  }
-  return { status: 'success', values, data: { stage: 'confirm', email } };
-});
+export const forgotRequestAction = validatedAction(
+  forgotRequestSchema,
+  ['email'] as const,
+  async ({ email }, { values }) => {
+    const limited = await checkLimit('resetPassword', email);
+    if (limited) return { status: 'error', message: limited, values };
+    const pre = await precheck(email);
+    if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
+    const result = await forgotPassword(email);
+    if (!result.ok) {
+      log.info('auth.reset_request_failed', { reason: result.failure.name });
+      if (result.failure.kind === 'unconfirmed') await setPendingEmail(email);
+      return { status: 'error', message: result.failure.message, values };
+    }
+    return { status: 'success', values, data: { stage: 'confirm', email } };
+  },
+);
 
 /** Stage 2: code and new password, then sign in with it (spec §4). */
 export const forgotConfirmAction = validatedAction(
@@ -188,10 +232,22 @@ export const forgotConfirmAction = validatedAction(
     if (!result.ok) {
       log.info('auth.reset_failed', { reason: result.failure.name });
       if (result.failure.kind === 'code-mismatch') {
-        return { status: 'error', fieldErrors: { verificationCode: [result.failure.message] }, values, data: stage };
+        return {
+          status: 'error',
+          fieldErrors: { verificationCode: [result.failure.message] },
+          values,
+          data: stage,
+        };
       }
       return { status: 'error', message: result.failure.message, values, data: stage };
     }
+    // ASVS 3.3.3 / 2.5: whoever held a session before the reset loses it; the new one starts after.
+    const ended = await signOutUserEverywhere(getEnv(), email);
+    if (!ended.ok)
+      log.error('auth.reset_sign_out_failed', {
+        reason: ended.failure.name,
+        account: emailRef(email),
+      });
     const signedIn = await signIn(email, newPassword);
     const finished = signedIn.ok ? await finishSignIn(signedIn.value) : null;
     // The password is changed either way; without the automatic sign-in, sign in by hand.
@@ -207,34 +263,49 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
   const limited = await checkLimit('resendCode', parsed.data.email);
   if (limited) return { status: 'error', message: limited, data: { stage: 'confirm', email } };
   const result = await forgotPassword(parsed.data.email);
-  if (!result.ok) return { status: 'error', message: result.failure.message, data: { stage: 'confirm', email } };
-  return { status: 'success', message: { text: `We sent a new code to ${parsed.data.email}.` }, data: { stage: 'confirm', email } };
+  if (!result.ok)
+    return { status: 'error', message: result.failure.message, data: { stage: 'confirm', email } };
+  return {
+    status: 'success',
+    message: { text: `We sent a new code to ${parsed.data.email}.` },
+    data: { stage: 'confirm', email },
+  };
 }
 
 /** Where a lost or expired challenge sends people: sign in again, told why. */
 const CHALLENGE_EXPIRED = '/login?reason=expired';
 
 /** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
-export const mfaChallengeAction = validatedAction(verifyEmailSchema, ['code'] as const, async ({ code }) => {
-  const challenge = await getChallenge();
-  if (!challenge || challenge.name !== 'SOFTWARE_TOKEN_MFA') redirect(CHALLENGE_EXPIRED);
-  const limited = await checkLimit('verifyCode', challenge.username);
-  if (limited) return { status: 'error', message: limited };
-  const result = await respondToChallenge('SOFTWARE_TOKEN_MFA', challenge.session, challenge.username, code);
-  if (!result.ok) {
-    log.info('auth.mfa_failed', { reason: result.failure.name });
-    if (result.failure.kind === 'challenge-expired') {
-      await clearChallenge();
-      redirect(CHALLENGE_EXPIRED);
+export const mfaChallengeAction = validatedAction(
+  verifyEmailSchema,
+  ['code'] as const,
+  async ({ code }) => {
+    const challenge = await getChallenge();
+    if (!challenge || challenge.name !== 'SOFTWARE_TOKEN_MFA') redirect(CHALLENGE_EXPIRED);
+    const limited = await checkLimit('verifyCode', challenge.username);
+    if (limited) return { status: 'error', message: limited };
+    const result = await respondToChallenge(
+      'SOFTWARE_TOKEN_MFA',
+      challenge.session,
+      challenge.username,
+      code,
+    );
+    if (!result.ok) {
+      log.info('auth.mfa_failed', { reason: result.failure.name });
+      if (result.failure.kind === 'challenge-expired') {
+        await clearChallenge();
+        redirect(CHALLENGE_EXPIRED);
+      }
+      if (result.failure.kind === 'code-mismatch')
+        return { status: 'error', fieldErrors: { code: [result.failure.message] } };
+      return { status: 'error', message: result.failure.message };
     }
-    if (result.failure.kind === 'code-mismatch') return { status: 'error', fieldErrors: { code: [result.failure.message] } };
-    return { status: 'error', message: result.failure.message };
-  }
-  const finished = await finishSignIn(result.value);
-  if (!finished.done) return { status: 'error', message: finished.message };
-  log.info('auth.signed_in', { mfa: true });
-  redirect(finished.next);
-});
+    const finished = await finishSignIn(result.value);
+    if (!finished.done) return { status: 'error', message: finished.message };
+    log.info('auth.signed_in', { mfa: true });
+    redirect(finished.next);
+  },
+);
 
 /** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */
 export const newPasswordChallengeAction = validatedAction(
@@ -243,7 +314,12 @@ export const newPasswordChallengeAction = validatedAction(
   async ({ newPassword }) => {
     const challenge = await getChallenge();
     if (!challenge || challenge.name !== 'NEW_PASSWORD_REQUIRED') redirect(CHALLENGE_EXPIRED);
-    const result = await respondToChallenge('NEW_PASSWORD_REQUIRED', challenge.session, challenge.username, newPassword);
+    const result = await respondToChallenge(
+      'NEW_PASSWORD_REQUIRED',
+      challenge.session,
+      challenge.username,
+      newPassword,
+    );
     if (!result.ok) {
       log.info('auth.new_password_failed', { reason: result.failure.name });
       if (result.failure.kind === 'challenge-expired') {

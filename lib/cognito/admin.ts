@@ -1,5 +1,10 @@
 import 'server-only';
-import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Env } from '@/lib/env';
@@ -8,21 +13,33 @@ import { toAuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE, type Result } from './index';
 
 /**
- * Admin calls (operators' scripts only, never a page): signed with the host's AWS credentials in
- * production (the SDK's default chain), with placeholders against the local identity service.
+ * Admin calls, signed with the host's AWS credentials in production (the SDK's default chain), with
+ * placeholders against the local identity service. The web app makes one (binding a creator's
+ * channel id, which the app client may not write); operators' scripts make the others.
  */
+let shared: CognitoIdentityProviderClient | undefined;
+
 export function createAdminClient(env: Env) {
   return new CognitoIdentityProviderClient({
     region: env.COGNITO_REGION,
     endpoint: env.COGNITO_ENDPOINT,
     retryStrategy: new ConfiguredRetryStrategy(3, (attempt) => retryDelay(attempt)),
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 3000, requestTimeout: env.UPSTREAM_TIMEOUT_MS }),
-    ...(env.mode === 'local' ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    requestHandler: new NodeHttpHandler({
+      connectionTimeout: 3000,
+      requestTimeout: env.UPSTREAM_TIMEOUT_MS,
+    }),
+    ...(env.mode === 'local'
+      ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
   });
 }
 
 /** Creates the user with a temporary password that Cognito delivers by email. */
-export async function inviteUser(env: Env, email: string, channelId: string): Promise<Result<{ status: string }>> {
+export async function inviteUser(
+  env: Env,
+  email: string,
+  channelId: string,
+): Promise<Result<{ status: string }>> {
   try {
     const out = await createAdminClient(env).send(
       new AdminCreateUserCommand({
@@ -40,5 +57,51 @@ export async function inviteUser(env: Env, email: string, channelId: string): Pr
     return { ok: true, value: { status: out.User?.UserStatus ?? 'FORCE_CHANGE_PASSWORD' } };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'signUp', env.SUPPORT_EMAIL) };
+  }
+}
+
+function admin(env: Env) {
+  shared ??= createAdminClient(env);
+  return shared;
+}
+
+/**
+ * Ends every session of the user (every token issued before now stops working): after a password
+ * reset, before the person is signed in afresh, no one holding an old session keeps it.
+ */
+export async function signOutUserEverywhere(env: Env, username: string): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminUserGlobalSignOutCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'signOut', env.SUPPORT_EMAIL) };
+  }
+}
+
+/**
+ * Sets the channel id: the one attribute that decides whose analytics a creator sees. The app
+ * client cannot write it (its write attributes leave it out), so only this admin call can.
+ */
+export async function bindChannel(
+  env: Env,
+  username: string,
+  channelId: string,
+): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: channelId }],
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'bindChannel', env.SUPPORT_EMAIL) };
   }
 }

@@ -85,7 +85,9 @@ export function claimsFromIdToken(idToken: string): UserClaims {
   };
 }
 
-export function claimsFromAttributes(attributes: { Name?: string; Value?: string }[]): Omit<UserClaims, 'sub'> & { sub?: string } {
+export function claimsFromAttributes(
+  attributes: { Name?: string; Value?: string }[],
+): Omit<UserClaims, 'sub'> & { sub?: string } {
   const a = Object.fromEntries(attributes.map((x) => [x.Name ?? '', x.Value ?? '']));
   return {
     sub: str(a.sub),
@@ -99,9 +101,11 @@ export function claimsFromAttributes(attributes: { Name?: string; Value?: string
 }
 
 function tokensFrom(result: AuthenticationResultType | undefined, refreshToken?: string): Tokens {
-  if (!result?.AccessToken || !result.IdToken) throw new Error('authentication result without tokens');
+  if (!result?.AccessToken || !result.IdToken)
+    throw new Error('authentication result without tokens');
   const exp = decodeJwt(result.AccessToken).exp;
-  const accessExpiresAt = typeof exp === 'number' ? exp : Math.floor(Date.now() / 1000) + (result.ExpiresIn ?? 3600);
+  const accessExpiresAt =
+    typeof exp === 'number' ? exp : Math.floor(Date.now() / 1000) + (result.ExpiresIn ?? 3600);
   return {
     accessToken: result.AccessToken,
     accessExpiresAt,
@@ -112,7 +116,12 @@ function tokensFrom(result: AuthenticationResultType | undefined, refreshToken?:
 
 function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcome {
   if (out.ChallengeName) {
-    return { type: 'challenge', challenge: out.ChallengeName, session: out.Session ?? '', username };
+    return {
+      type: 'challenge',
+      challenge: out.ChallengeName,
+      session: out.Session ?? '',
+      username,
+    };
   }
   return { type: 'signed-in', tokens: tokensFrom(out.AuthenticationResult) };
 }
@@ -124,7 +133,11 @@ export function signIn(email: string, password: string) {
       new InitiateAuthCommand({
         ClientId: clientId(),
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password, ...(hash ? { SECRET_HASH: hash } : {}) },
+        AuthParameters: {
+          USERNAME: email,
+          PASSWORD: password,
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
       }),
     );
     return outcome(out, email);
@@ -146,7 +159,11 @@ export function refresh(refreshToken: string, username: string) {
   });
 }
 
-export function signUp(email: string, password: string, channelId: string) {
+/**
+ * SignUp with the email only: the channel id is not the app client's to write; it is bound by an
+ * admin call once the address is proven (lib/channel.ts, docs/decisions/006-channel-binding.md).
+ */
+export function signUp(email: string, password: string) {
   return attempt('signUp', async () => {
     const out = await cognito().send(
       new SignUpCommand({
@@ -154,10 +171,7 @@ export function signUp(email: string, password: string, channelId: string) {
         SecretHash: secretHash(email),
         Username: email,
         Password: password,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: CHANNEL_ATTRIBUTE, Value: channelId },
-        ],
+        UserAttributes: [{ Name: 'email', Value: email }],
       }),
     );
     return { confirmed: out.UserConfirmed === true };
@@ -182,14 +196,24 @@ export function confirmSignUp(email: string, code: string) {
 export function resendSignUpCode(email: string) {
   return attempt('resendSignUpCode', async () => {
     await cognito().send(
-      new ResendConfirmationCodeCommand({ ClientId: clientId(), SecretHash: secretHash(email), Username: email }),
+      new ResendConfirmationCodeCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+      }),
     );
   });
 }
 
 export function forgotPassword(email: string) {
   return attempt('forgotPassword', async () => {
-    await cognito().send(new ForgotPasswordCommand({ ClientId: clientId(), SecretHash: secretHash(email), Username: email }));
+    await cognito().send(
+      new ForgotPasswordCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+      }),
+    );
   });
 }
 
@@ -210,7 +234,11 @@ export function confirmForgotPassword(email: string, code: string, password: str
 export function changePassword(accessToken: string, previous: string, proposed: string) {
   return attempt('changePassword', async () => {
     await cognito().send(
-      new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: previous, ProposedPassword: proposed }),
+      new ChangePasswordCommand({
+        AccessToken: accessToken,
+        PreviousPassword: previous,
+        ProposedPassword: proposed,
+      }),
     );
   });
 }
@@ -236,14 +264,27 @@ export function updateAttributes(accessToken: string, attributes: Record<string,
 
 export function sendAttributeCode(accessToken: string, attribute: 'email' | 'phone_number') {
   return attempt(attribute === 'email' ? 'verifyEmail' : 'verifyPhone', async () => {
-    await cognito().send(new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: attribute }));
+    await cognito().send(
+      new GetUserAttributeVerificationCodeCommand({
+        AccessToken: accessToken,
+        AttributeName: attribute,
+      }),
+    );
   });
 }
 
-export function verifyAttribute(accessToken: string, attribute: 'email' | 'phone_number', code: string) {
+export function verifyAttribute(
+  accessToken: string,
+  attribute: 'email' | 'phone_number',
+  code: string,
+) {
   return attempt(attribute === 'email' ? 'verifyEmail' : 'verifyPhone', async () => {
     await cognito().send(
-      new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: attribute, Code: code }),
+      new VerifyUserAttributeCommand({
+        AccessToken: accessToken,
+        AttributeName: attribute,
+        Code: code,
+      }),
     );
   });
 }
@@ -269,7 +310,11 @@ export function respondToChallenge(
         ClientId: clientId(),
         ChallengeName: challenge,
         Session: session,
-        ChallengeResponses: { USERNAME: username, [key]: answer, ...(hash ? { SECRET_HASH: hash } : {}) },
+        ChallengeResponses: {
+          USERNAME: username,
+          [key]: answer,
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
       }),
     );
     return outcome(out, username);
@@ -298,7 +343,9 @@ export function getSoftwareTokenMfa(accessToken: string) {
 /** Starts authenticator-app setup: Cognito keeps the new secret pending until it is verified. */
 export function associateSoftwareToken(accessToken: string) {
   return attempt('mfaSetup', async () => {
-    const out = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    const out = await cognito().send(
+      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+    );
     if (!out.SecretCode) throw new Error('AssociateSoftwareToken answered no secret');
     return out.SecretCode;
   });
@@ -308,9 +355,14 @@ export function associateSoftwareToken(accessToken: string) {
 export function verifySoftwareToken(accessToken: string, code: string, deviceName: string) {
   return attempt('mfaSetup', async () => {
     const out = await cognito().send(
-      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: deviceName }),
+      new VerifySoftwareTokenCommand({
+        AccessToken: accessToken,
+        UserCode: code,
+        FriendlyDeviceName: deviceName,
+      }),
     );
-    if (out.Status !== 'SUCCESS') throw new Error(`VerifySoftwareToken answered ${out.Status ?? 'no status'}`);
+    if (out.Status !== 'SUCCESS')
+      throw new Error(`VerifySoftwareToken answered ${out.Status ?? 'no status'}`);
   });
 }
 
@@ -338,17 +390,27 @@ export function reauthenticate(email: string, password: string, code: string) {
       new InitiateAuthCommand({
         ClientId: clientId(),
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password, ...(hash ? { SECRET_HASH: hash } : {}) },
+        AuthParameters: {
+          USERNAME: email,
+          PASSWORD: password,
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
       }),
     );
-    if (!first.ChallengeName) return { tokens: tokensFrom(first.AuthenticationResult), codeAsked: false };
-    if (first.ChallengeName !== 'SOFTWARE_TOKEN_MFA') throw new Error(`unexpected challenge ${first.ChallengeName}`);
+    if (!first.ChallengeName)
+      return { tokens: tokensFrom(first.AuthenticationResult), codeAsked: false };
+    if (first.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
+      throw new Error(`unexpected challenge ${first.ChallengeName}`);
     const second = await cognito().send(
       new RespondToAuthChallengeCommand({
         ClientId: clientId(),
         ChallengeName: 'SOFTWARE_TOKEN_MFA',
         Session: first.Session,
-        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code, ...(hash ? { SECRET_HASH: hash } : {}) },
+        ChallengeResponses: {
+          USERNAME: email,
+          SOFTWARE_TOKEN_MFA_CODE: code,
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
       }),
     );
     if (second.ChallengeName) throw new Error(`unexpected challenge ${second.ChallengeName}`);

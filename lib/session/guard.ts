@@ -5,7 +5,14 @@
 
 export type RouteAccess = 'public-only' | 'protected' | 'any';
 
-const PUBLIC_ONLY = new Set(['/login', '/login/mfa', '/login/new-password', '/register', '/verify-email', '/forgot-password']);
+const PUBLIC_ONLY = new Set([
+  '/login',
+  '/login/mfa',
+  '/login/new-password',
+  '/register',
+  '/verify-email',
+  '/forgot-password',
+]);
 const PROTECTED = new Set(['/', '/profile']);
 
 export function routeAccess(pathname: string): RouteAccess {
@@ -30,7 +37,12 @@ export function needsRefresh(expiresAt: number, now: number, marginS = 60): bool
 }
 
 /** Pages that show or change account data: the guard confirms the session with Cognito there. */
-export function needsConfirmation(pathname: string, confirmedAt: number | undefined, now: number, everyS: number): boolean {
+export function needsConfirmation(
+  pathname: string,
+  confirmedAt: number | undefined,
+  now: number,
+  everyS: number,
+): boolean {
   if (pathname === '/profile' || pathname.startsWith('/profile/')) return true;
   return confirmedAt === undefined || now - confirmedAt >= everyS;
 }

@@ -2,11 +2,10 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
-import { getEnv } from '@/lib/env';
+import { getEnv, type Env } from '@/lib/env';
 import {
   CHALLENGE_TTL_S,
   PENDING_TTL_S,
-  SESSION_TTL_S,
   cookieNames,
   cookieOptions,
   sealChallenge,
@@ -17,6 +16,7 @@ import {
   unsealPending,
   unsealRefresh,
   unsealSession,
+  sessionState,
   type ChallengeData,
   type SessionData,
 } from './seal';
@@ -39,21 +39,45 @@ export const REFRESH_MARGIN_S = 60;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Writes a fresh sign-in (or refresh) to the two session cookies. */
-export async function writeTokens(store: CookieWriter, tokens: Tokens) {
+/** Cookie options for a session started at `startedAt`: the cookie goes when the session must. */
+export function sessionCookieOptions(env: Env, startedAt: number) {
+  return cookieOptions(env, Math.max(0, startedAt + env.sessionLimits.maxS - nowSeconds()));
+}
+
+/**
+ * Writes a sign-in (or a refresh of one) to the two session cookies. A new sign-in starts a new
+ * session; a refresh passes the `startedAt` of the session it continues.
+ */
+export async function writeTokens(store: CookieWriter, tokens: Tokens, startedAt = nowSeconds()) {
   const env = getEnv();
   const names = cookieNames(env);
-  const opts = cookieOptions(env, SESSION_TTL_S);
+  const opts = sessionCookieOptions(env, startedAt);
+  const now = nowSeconds();
   store.set(
     names.session,
     await sealSession(
-      { v: 1, accessToken: tokens.accessToken, accessExpiresAt: tokens.accessExpiresAt, confirmedAt: nowSeconds(), claims: tokens.claims },
+      {
+        v: 1,
+        accessToken: tokens.accessToken,
+        accessExpiresAt: tokens.accessExpiresAt,
+        confirmedAt: now,
+        startedAt,
+        seenAt: now,
+        claims: tokens.claims,
+      },
       env,
     ),
     opts,
   );
   if (tokens.refreshToken) {
-    store.set(names.refresh, await sealRefresh({ v: 1, refreshToken: tokens.refreshToken, sub: tokens.claims.sub }, env), opts);
+    store.set(
+      names.refresh,
+      await sealRefresh(
+        { v: 1, refreshToken: tokens.refreshToken, sub: tokens.claims.sub, startedAt },
+        env,
+      ),
+      opts,
+    );
   }
 }
 
@@ -67,13 +91,16 @@ export function clearTokens(store: CookieWriter) {
 
 /**
  * The check every server action and route handler makes for itself, whatever the guard did:
- * a sealed, well-formed session whose access token has not expired. Null otherwise.
+ * a sealed, well-formed session whose access token has not expired, neither idle too long nor
+ * past its lifetime. Null otherwise.
  */
 export async function verifySession(): Promise<Session | null> {
   const env = getEnv();
   const jar = await cookies();
   const session = await unsealSession(jar.get(cookieNames(env).session)?.value, env);
-  if (!session || session.accessExpiresAt <= nowSeconds()) return null;
+  const now = nowSeconds();
+  if (!session || session.accessExpiresAt <= now) return null;
+  if (sessionState(session, now, env.sessionLimits) !== 'live') return null;
   return session;
 }
 
@@ -91,7 +118,7 @@ export async function updateSessionClaims(session: Session, claims: Partial<Sess
   jar.set(
     cookieNames(env).session,
     await sealSession({ ...session, claims: { ...session.claims, ...claims } }, env),
-    cookieOptions(env, SESSION_TTL_S),
+    sessionCookieOptions(env, session.startedAt),
   );
 }
 
@@ -107,12 +134,19 @@ export async function endSession() {
 /** The email waiting for its sign-up code, kept server-side so /verify-email survives a reload. */
 export async function setPendingEmail(email: string) {
   const env = getEnv();
-  (await cookies()).set(cookieNames(env).pending, await sealPending({ v: 1, email }, env), cookieOptions(env, PENDING_TTL_S));
+  (await cookies()).set(
+    cookieNames(env).pending,
+    await sealPending({ v: 1, email }, env),
+    cookieOptions(env, PENDING_TTL_S),
+  );
 }
 
 export async function getPendingEmail(): Promise<string | null> {
   const env = getEnv();
-  return (await unsealPending((await cookies()).get(cookieNames(env).pending)?.value, env))?.email ?? null;
+  return (
+    (await unsealPending((await cookies()).get(cookieNames(env).pending)?.value, env))?.email ??
+    null
+  );
 }
 
 export async function clearPendingEmail() {
@@ -123,7 +157,11 @@ export async function clearPendingEmail() {
 /** A sign-in halfway through a Cognito challenge (MFA code, new password), kept server-side. */
 export async function setChallenge(challenge: Omit<ChallengeData, 'v'>) {
   const env = getEnv();
-  (await cookies()).set(cookieNames(env).challenge, await sealChallenge({ v: 1, ...challenge }, env), cookieOptions(env, CHALLENGE_TTL_S));
+  (await cookies()).set(
+    cookieNames(env).challenge,
+    await sealChallenge({ v: 1, ...challenge }, env),
+    cookieOptions(env, CHALLENGE_TTL_S),
+  );
 }
 
 export async function getChallenge(): Promise<ChallengeData | null> {

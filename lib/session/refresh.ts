@@ -4,13 +4,21 @@ import { confirmSession, refresh } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { needsConfirmation, needsRefresh } from './guard';
-import { CONFIRM_EVERY_S, REFRESH_MARGIN_S, clearTokens, nowSeconds, writeTokens } from './index';
-import { SESSION_TTL_S, cookieNames, cookieOptions, sealSession, unsealRefresh, unsealSession } from './seal';
+import {
+  CONFIRM_EVERY_S,
+  REFRESH_MARGIN_S,
+  clearTokens,
+  nowSeconds,
+  sessionCookieOptions,
+  writeTokens,
+} from './index';
+import { SEEN_GRANULARITY_S } from './lifetimes';
+import { cookieNames, sealSession, sessionState, unsealRefresh, unsealSession } from './seal';
 
 export type GuardAuth = {
   signedIn: boolean;
-  /** Why a session just ended, when the person should be told (the account is gone). */
-  ended?: 'no-account';
+  /** Why a session just ended, when the person should be told (/login?reason=…). */
+  ended?: 'no-account' | 'idle' | 'session-expired';
   /** Applies the cookie changes (refreshed or cleared) to the outgoing response. */
   apply(response: NextResponse): void;
 };
@@ -45,7 +53,10 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   const refreshCookie = request.cookies.get(names.refresh)?.value;
   if (!sessionCookie && !refreshCookie) return result(false);
 
-  const [session, stored] = await Promise.all([unsealSession(sessionCookie, env), unsealRefresh(refreshCookie, env)]);
+  const [session, stored] = await Promise.all([
+    unsealSession(sessionCookie, env),
+    unsealRefresh(refreshCookie, env),
+  ]);
   // The two cookies must belong to the same person: a refresh cookie of someone else (swapped in,
   // or left over) would otherwise turn this browser into that person at the next refresh.
   if (session && stored && stored.sub !== session.claims.sub) {
@@ -53,41 +64,75 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     clearTokens(writer);
     return result(false);
   }
+  // Without a readable session cookie nothing tells how long the person has been away: a refresh
+  // cookie alone never starts a session.
+  if (!session) {
+    clearTokens(writer);
+    return result(false);
+  }
   const now = nowSeconds();
-  if (session && !needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) {
-    if (!needsConfirmation(request.nextUrl.pathname, session.confirmedAt, now, CONFIRM_EVERY_S)) return result(true);
+  const state = sessionState(session, now, env.sessionLimits);
+  if (state !== 'live') {
+    log.info('session.ended', { reason: state, account: session.claims.sub });
+    clearTokens(writer);
+    return result(false, state === 'idle' ? 'idle' : 'session-expired');
+  }
+  // This request is activity: record it (to the minute, so most requests rewrite nothing).
+  const seen = now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;
+  const keep = async (next: typeof session) =>
+    writer.set(
+      names.session,
+      await sealSession(next, env),
+      sessionCookieOptions(env, next.startedAt),
+    );
+
+  if (!needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) {
+    if (!needsConfirmation(request.nextUrl.pathname, session.confirmedAt, now, CONFIRM_EVERY_S)) {
+      if (seen !== session) await keep(seen);
+      return result(true);
+    }
     // Ask Cognito whether the token still stands (GlobalSignOut elsewhere revokes it).
     const confirmed = await confirmSession(session.accessToken);
     if (confirmed.ok) {
       const claims = { ...session.claims, ...confirmed.value, sub: session.claims.sub };
-      writer.set(names.session, await sealSession({ ...session, confirmedAt: now, claims }, env), cookieOptions(env, SESSION_TTL_S));
+      await keep({ ...seen, confirmedAt: now, claims });
       return result(true);
     }
     if (confirmed.failure.kind !== 'session-invalid') {
       log.warn('session.confirm_failed', { reason: confirmed.failure.name });
+      if (seen !== session) await keep(seen);
       return result(true);
     }
-    log.info('session.ended', { reason: confirmed.failure.name, by: 'confirm' });
+    log.info('session.ended', {
+      reason: confirmed.failure.name,
+      by: 'confirm',
+      account: session.claims.sub,
+    });
     clearTokens(writer);
-    return result(false, confirmed.failure.name === 'UserNotFoundException' ? 'no-account' : undefined);
+    return result(
+      false,
+      confirmed.failure.name === 'UserNotFoundException' ? 'no-account' : undefined,
+    );
   }
 
   if (!stored) {
-    if (sessionCookie || refreshCookie) clearTokens(writer);
+    clearTokens(writer);
     return result(false);
   }
 
   const refreshed = await refresh(stored.refreshToken, stored.sub);
   if (refreshed.ok) {
-    await writeTokens(writer, refreshed.value);
+    await writeTokens(writer, refreshed.value, session.startedAt);
     return result(true);
   }
   if (refreshed.failure.kind === 'session-invalid') {
-    log.info('session.ended', { reason: refreshed.failure.name });
+    log.info('session.ended', { reason: refreshed.failure.name, account: session.claims.sub });
     clearTokens(writer);
     return result(false);
   }
   // Identity unreachable: keep the cookies for a later try; the still-valid token may serve.
   log.warn('session.refresh_failed', { reason: refreshed.failure.name });
-  return result(!!session && session.accessExpiresAt > now);
+  const usable = session.accessExpiresAt > now;
+  if (usable && seen !== session) await keep(seen);
+  return result(usable);
 }

@@ -23,7 +23,8 @@ const UNSEALS = [unsealSession, unsealRefresh, unsealPending];
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').slice(0, bytes);
 const setCookieLength = (value: string) => {
   const o = cookieOptions({ mode: 'production' }, 30 * 24 * 3600);
-  return `__Host-cd_session=${value}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; Secure; SameSite=Lax`.length;
+  return `__Host-cd_session=${value}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; Secure; SameSite=Lax`
+    .length;
 };
 
 const claims = (name: string | undefined, email: string): SessionData['claims'] => ({
@@ -43,7 +44,9 @@ describe('unsealing arbitrary cookie values', () => {
       fc.string({ unit: 'binary' }),
       fc.base64String(),
       fc.string().map((s) => `Fe26.2*1*${s}`),
-      fc.array(fc.string({ maxLength: 40 }), { minLength: 8, maxLength: 8 }).map((parts) => `Fe26.2*${parts.join('*')}~2`),
+      fc
+        .array(fc.string({ maxLength: 40 }), { minLength: 8, maxLength: 8 })
+        .map((parts) => `Fe26.2*${parts.join('*')}~2`),
       fc.integer({ min: 4000, max: 20_000 }).map((n) => 'Fe26.2*'.padEnd(n, 'A')),
     );
     await fc.assert(
@@ -56,29 +59,50 @@ describe('unsealing arbitrary cookie values', () => {
 
   it('refuses a seal made with another secret, or of another shape, in every slot', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 32, maxLength: 64 }), fc.anything(), async (password, data) => {
-        fc.pre(password !== env.sessionPasswords['1']);
-        const foreign = await sealData({ v: 1, accessToken: 'a', accessExpiresAt: 1, claims: claims('x', 'a@b.co') }, { password: { '1': password } });
-        for (const unseal of UNSEALS) expect(await unseal(foreign, env)).toBeNull();
-        // Our secret, but data that is not one of our shapes (an attacker cannot make these; a
-        // past version of the app could have).
-        const odd = await sealData({ data } as object, { password: env.sessionPasswords });
-        for (const unseal of UNSEALS) expect(await unseal(odd, env)).toBeNull();
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 32, maxLength: 64 }),
+        fc.anything(),
+        async (password, data) => {
+          fc.pre(password !== env.sessionPasswords['1']);
+          const foreign = await sealData(
+            {
+              v: 1,
+              accessToken: 'a',
+              accessExpiresAt: 1,
+              startedAt: Math.floor(Date.now() / 1000),
+              seenAt: Math.floor(Date.now() / 1000),
+              claims: claims('x', 'a@b.co'),
+            },
+            { password: { '1': password } },
+          );
+          for (const unseal of UNSEALS) expect(await unseal(foreign, env)).toBeNull();
+          // Our secret, but data that is not one of our shapes (an attacker cannot make these; a
+          // past version of the app could have).
+          const odd = await sealData({ data } as object, { password: env.sessionPasswords });
+          for (const unseal of UNSEALS) expect(await unseal(odd, env)).toBeNull();
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('never accepts a cookie of one slot in another', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 3, maxLength: 80 }), fc.string({ minLength: 1, maxLength: 200 }), async (email, rt) => {
-        const refresh = await sealRefresh({ v: 1, refreshToken: rt, sub: 's' }, env);
-        const pending = await sealPending({ v: 1, email }, env);
-        expect(await unsealSession(refresh, env)).toBeNull();
-        expect(await unsealSession(pending, env)).toBeNull();
-        expect(await unsealPending(refresh, env)).toBeNull();
-        expect(await unsealRefresh(pending, env)).toBeNull();
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 3, maxLength: 80 }),
+        fc.string({ minLength: 1, maxLength: 200 }),
+        async (email, rt) => {
+          const refresh = await sealRefresh(
+            { v: 1, refreshToken: rt, sub: 's', startedAt: Math.floor(Date.now() / 1000) },
+            env,
+          );
+          const pending = await sealPending({ v: 1, email }, env);
+          expect(await unsealSession(refresh, env)).toBeNull();
+          expect(await unsealSession(pending, env)).toBeNull();
+          expect(await unsealPending(refresh, env)).toBeNull();
+          expect(await unsealRefresh(pending, env)).toBeNull();
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -96,7 +120,17 @@ describe('the 4 KB cookie limit with production-sized tokens (design §3)', () =
       .filter((n) => nameSchema.safeParse({ name: n }).success);
     await fc.assert(
       fc.asyncProperty(names, emailArb, async (name, email) => {
-        const sealed = await sealSession({ v: 1, accessToken: access, accessExpiresAt: 2e9, claims: claims(name, email) }, env);
+        const sealed = await sealSession(
+          {
+            v: 1,
+            accessToken: access,
+            accessExpiresAt: 2e9,
+            startedAt: Math.floor(Date.now() / 1000),
+            seenAt: Math.floor(Date.now() / 1000),
+            claims: claims(name, email),
+          },
+          env,
+        );
         expect(setCookieLength(sealed)).toBeLessThan(COOKIE_LIMIT);
       }),
       { numRuns: 300 },
@@ -107,23 +141,54 @@ describe('the 4 KB cookie limit with production-sized tokens (design §3)', () =
   // three-byte letters, e.g. '中'.repeat(300): the seal caps it in bytes, so the cookie still fits.
   it('holds for any name Cognito may hold (set by an admin or another client), capped by the seal', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 200, maxLength: 2048 }), emailArb, async (name, email) => {
-        const sealed = await sealSession({ v: 1, accessToken: access, accessExpiresAt: 2e9, claims: claims(name, email) }, env);
-        expect(setCookieLength(sealed)).toBeLessThan(COOKIE_LIMIT);
-      }),
-      { numRuns: 300, examples: [['中'.repeat(300), 'a.rather.long.creator.address+youtube@creator-network.example.com']] },
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', minLength: 200, maxLength: 2048 }),
+        emailArb,
+        async (name, email) => {
+          const sealed = await sealSession(
+            {
+              v: 1,
+              accessToken: access,
+              accessExpiresAt: 2e9,
+              startedAt: Math.floor(Date.now() / 1000),
+              seenAt: Math.floor(Date.now() / 1000),
+              claims: claims(name, email),
+            },
+            env,
+          );
+          expect(setCookieLength(sealed)).toBeLessThan(COOKIE_LIMIT);
+        },
+      ),
+      {
+        numRuns: 300,
+        examples: [
+          ['中'.repeat(300), 'a.rather.long.creator.address+youtube@creator-network.example.com'],
+        ],
+      },
     );
   });
 
   it('round-trips any claims it accepts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 256 }), emailArb, fc.integer({ min: 1, max: 2 ** 40 }), async (name, email, exp) => {
-        const data: SessionData = { v: 1, accessToken: 'at', accessExpiresAt: exp, claims: claims(name || undefined, email) };
-        const back = await unsealSession(await sealSession(data, env), env);
-        expect(back?.claims.sub).toBe(data.claims.sub);
-        expect(back?.accessExpiresAt).toBe(exp);
-        expect(back?.claims.name).toBe(data.claims.name);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 256 }),
+        emailArb,
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        async (name, email, exp) => {
+          const data: SessionData = {
+            v: 1,
+            accessToken: 'at',
+            accessExpiresAt: exp,
+            startedAt: Math.floor(Date.now() / 1000),
+            seenAt: Math.floor(Date.now() / 1000),
+            claims: claims(name || undefined, email),
+          };
+          const back = await unsealSession(await sealSession(data, env), env);
+          expect(back?.claims.sub).toBe(data.claims.sub);
+          expect(back?.accessExpiresAt).toBe(exp);
+          expect(back?.claims.name).toBe(data.claims.name);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -1,12 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { COOKIE_LIMIT, capBytes, cookieNames, cookieOptions, sealRefresh, sealSession, unsealPending, unsealRefresh, unsealSession } from './seal';
+import {
+  COOKIE_LIMIT,
+  capBytes,
+  cookieNames,
+  cookieOptions,
+  sealRefresh,
+  sealSession,
+  sessionState,
+  unsealPending,
+  unsealRefresh,
+  unsealSession,
+} from './seal';
 
 const env = { sessionPasswords: { '1': 'p'.repeat(32) } };
 const rotated = { sessionPasswords: { '2': 'n'.repeat(32), '1': 'p'.repeat(32) } };
 const other = { sessionPasswords: { '1': 'o'.repeat(32) } };
 
 /** A JWT-shaped string of about `bytes` characters, like Cognito's production tokens. */
-const token = (bytes: number) => randomBytes(Math.ceil((bytes * 3) / 4)).toString('base64url').slice(0, bytes);
+const token = (bytes: number) =>
+  randomBytes(Math.ceil((bytes * 3) / 4))
+    .toString('base64url')
+    .slice(0, bytes);
 
 const claims = {
   sub: '6f1c2a4e-1b2c-4d5e-8f90-1234567890ab',
@@ -21,7 +35,8 @@ const claims = {
 /** Set-Cookie as a browser counts it: name=value plus attributes. */
 function setCookieLength(name: string, value: string) {
   const o = cookieOptions({ mode: 'production' }, 30 * 24 * 3600);
-  return `${name}=${value}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; Secure; SameSite=Lax`.length;
+  return `${name}=${value}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; Secure; SameSite=Lax`
+    .length;
 }
 
 describe('the cookie split (design §3)', () => {
@@ -30,20 +45,55 @@ describe('the cookie split (design §3)', () => {
     // The id token (2 KB) is never stored; only the claims the UI needs are.
     const idToken = token(2048);
     expect(idToken.length).toBe(2048);
-    const session = await sealSession({ v: 1, accessToken: token(1800), accessExpiresAt: 2_000_000_000, claims }, env);
-    const refresh = await sealRefresh({ v: 1, refreshToken: token(1800), sub: claims.sub }, env);
+    const session = await sealSession(
+      {
+        v: 1,
+        accessToken: token(1800),
+        accessExpiresAt: 2_000_000_000,
+        startedAt: Math.floor(Date.now() / 1000),
+        seenAt: Math.floor(Date.now() / 1000),
+        claims,
+      },
+      env,
+    );
+    const refresh = await sealRefresh(
+      {
+        v: 1,
+        refreshToken: token(1800),
+        sub: claims.sub,
+        startedAt: Math.floor(Date.now() / 1000),
+      },
+      env,
+    );
     expect(setCookieLength(names.session, session)).toBeLessThan(COOKIE_LIMIT);
     expect(setCookieLength(names.refresh, refresh)).toBeLessThan(COOKIE_LIMIT);
   });
 
   it('caps a very long name so a user-chosen attribute cannot overflow the cookie', async () => {
-    const session = await sealSession({ v: 1, accessToken: token(1800), accessExpiresAt: 1, claims: { ...claims, name: 'x'.repeat(2048) } }, env);
+    const session = await sealSession(
+      {
+        v: 1,
+        accessToken: token(1800),
+        accessExpiresAt: 1,
+        startedAt: Math.floor(Date.now() / 1000),
+        seenAt: Math.floor(Date.now() / 1000),
+        claims: { ...claims, name: 'x'.repeat(2048) },
+      },
+      env,
+    );
     expect(setCookieLength('__Host-cd_session', session)).toBeLessThan(COOKIE_LIMIT);
     expect((await unsealSession(session, env))?.claims.name).toHaveLength(256);
   });
 
   it('round-trips, and survives secret rotation', async () => {
-    const data = { v: 1 as const, accessToken: 'at', accessExpiresAt: 123, claims };
+    const data = {
+      v: 1 as const,
+      accessToken: 'at',
+      accessExpiresAt: 123,
+      startedAt: Math.floor(Date.now() / 1000),
+      seenAt: Math.floor(Date.now() / 1000),
+      claims,
+    };
     const sealed = await sealSession(data, env);
     expect(await unsealSession(sealed, env)).toEqual(data);
     expect(await unsealSession(sealed, rotated)).toEqual(data);
@@ -59,11 +109,24 @@ describe('the cookie split (design §3)', () => {
   });
 
   it('reads a truncated, foreign or mis-shaped cookie as signed out', async () => {
-    const sealed = await sealSession({ v: 1, accessToken: 'at', accessExpiresAt: 1, claims }, env);
+    const sealed = await sealSession(
+      {
+        v: 1,
+        accessToken: 'at',
+        accessExpiresAt: 1,
+        startedAt: Math.floor(Date.now() / 1000),
+        seenAt: Math.floor(Date.now() / 1000),
+        claims,
+      },
+      env,
+    );
     expect(await unsealSession(sealed.slice(0, -10), env)).toBeNull();
     expect(await unsealSession(sealed, other)).toBeNull();
     // A refresh cookie swapped into the session slot (or the other way round) is refused.
-    const refresh = await sealRefresh({ v: 1, refreshToken: 'rt', sub: 's' }, env);
+    const refresh = await sealRefresh(
+      { v: 1, refreshToken: 'rt', sub: 's', startedAt: Math.floor(Date.now() / 1000) },
+      env,
+    );
     expect(await unsealSession(refresh, env)).toBeNull();
     expect(await unsealRefresh(sealed, env)).toBeNull();
     expect(await unsealPending(refresh, env)).toBeNull();
@@ -72,7 +135,13 @@ describe('the cookie split (design §3)', () => {
   it('names and flags cookies for the mode', () => {
     expect(cookieNames({ mode: 'production' }).session).toBe('__Host-cd_session');
     expect(cookieNames({ mode: 'local' }).session).toBe('cd_session');
-    expect(cookieOptions({ mode: 'production' }, 10)).toEqual({ httpOnly: true, sameSite: 'lax', secure: true, path: '/', maxAge: 10 });
+    expect(cookieOptions({ mode: 'production' }, 10)).toEqual({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: true,
+      path: '/',
+      maxAge: 10,
+    });
     expect(cookieOptions({ mode: 'local' }, 10).secure).toBe(false);
   });
 });
@@ -83,5 +152,20 @@ describe('capBytes', () => {
     expect(capBytes('中中中', 7)).toBe('中中');
     expect(Buffer.byteLength(capBytes('é'.repeat(300), 256))).toBeLessThanOrEqual(256);
     expect(capBytes('😀😀', 5)).toBe('😀');
+  });
+});
+
+describe('sessionState: idle timeout and absolute lifetime', () => {
+  const limits = { idleS: 1800, maxS: 43_200 };
+  const t = 2_000_000_000;
+  it('is live while seen within the idle timeout and inside the lifetime', () => {
+    expect(sessionState({ startedAt: t - 3600, seenAt: t - 1799 }, t, limits)).toBe('live');
+  });
+  it('is idle from the idle timeout on', () => {
+    expect(sessionState({ startedAt: t - 3600, seenAt: t - 1800 }, t, limits)).toBe('idle');
+  });
+  it('is expired from the lifetime on, however recently seen, and when it claims a future start', () => {
+    expect(sessionState({ startedAt: t - 43_200, seenAt: t }, t, limits)).toBe('expired');
+    expect(sessionState({ startedAt: t + 3600, seenAt: t + 3600 }, t, limits)).toBe('expired');
   });
 });

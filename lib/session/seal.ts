@@ -1,6 +1,8 @@
+import 'server-only';
 import { sealData, unsealData } from 'iron-session';
 import { z } from 'zod';
 import type { Env } from '@/lib/env';
+import { SESSION_TTL_S } from './lifetimes';
 
 /**
  * Sealing and the cookie split of design §3: the access token and the few claims the UI needs in
@@ -8,7 +10,7 @@ import type { Env } from '@/lib/env';
  * session secrets. Pure: the callers decide where cookies come from and go to.
  */
 
-export const SESSION_TTL_S = 30 * 24 * 60 * 60; // the refresh token's default lifetime
+export { SESSION_TTL_S } from './lifetimes';
 export const PENDING_TTL_S = 24 * 60 * 60; // a sign-up code's lifetime
 /** Browsers drop cookies whose name=value exceeds this. */
 export const COOKIE_LIMIT = 4096;
@@ -29,9 +31,18 @@ const sessionData = z.object({
   accessExpiresAt: z.number().int(),
   /** When Cognito last confirmed the access token still stands (seconds). */
   confirmedAt: z.number().int().optional(),
+  /** The sign-in that started this session (seconds); refreshes keep it. */
+  startedAt: z.number().int(),
+  /** The last request seen with this session (seconds, to the guard's granularity). */
+  seenAt: z.number().int(),
   claims,
 });
-const refreshData = z.object({ v: z.literal(1), refreshToken: z.string().min(1), sub: z.string().min(1) });
+const refreshData = z.object({
+  v: z.literal(1),
+  refreshToken: z.string().min(1),
+  sub: z.string().min(1),
+  startedAt: z.number().int(),
+});
 const pendingData = z.object({ v: z.literal(1), email: z.string().min(3) });
 const challengeData = z.object({
   v: z.literal(1),
@@ -97,11 +108,18 @@ async function seal(data: object, env: Secrets, ttl: number) {
   return sealData(data, { password: env.sessionPasswords, ttl });
 }
 
-async function unseal<T>(schema: z.ZodType<T>, value: string | undefined, env: Secrets, ttl: number): Promise<T | null> {
+async function unseal<T>(
+  schema: z.ZodType<T>,
+  value: string | undefined,
+  env: Secrets,
+  ttl: number,
+): Promise<T | null> {
   // Anything odd (garbage, truncated, another secret, oversized, old shape) reads as "no cookie".
   if (!value || value.length > COOKIE_LIMIT * 2) return null;
   try {
-    const parsed = schema.safeParse(await unsealData(value, { password: env.sessionPasswords, ttl }));
+    const parsed = schema.safeParse(
+      await unsealData(value, { password: env.sessionPasswords, ttl }),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -109,10 +127,27 @@ async function unseal<T>(schema: z.ZodType<T>, value: string | undefined, env: S
 }
 
 export const sealSession = (d: SessionData, env: Secrets) => seal(bounded(d), env, SESSION_TTL_S);
-export const unsealSession = (v: string | undefined, env: Secrets) => unseal(sessionData, v, env, SESSION_TTL_S);
+export const unsealSession = (v: string | undefined, env: Secrets) =>
+  unseal(sessionData, v, env, SESSION_TTL_S);
 export const sealRefresh = (d: RefreshData, env: Secrets) => seal(d, env, SESSION_TTL_S);
-export const unsealRefresh = (v: string | undefined, env: Secrets) => unseal(refreshData, v, env, SESSION_TTL_S);
+export const unsealRefresh = (v: string | undefined, env: Secrets) =>
+  unseal(refreshData, v, env, SESSION_TTL_S);
 export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
-export const unsealPending = (v: string | undefined, env: Secrets) => unseal(pendingData, v, env, PENDING_TTL_S);
+export const unsealPending = (v: string | undefined, env: Secrets) =>
+  unseal(pendingData, v, env, PENDING_TTL_S);
 export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
-export const unsealChallenge = (v: string | undefined, env: Secrets) => unseal(challengeData, v, env, CHALLENGE_TTL_S);
+export const unsealChallenge = (v: string | undefined, env: Secrets) =>
+  unseal(challengeData, v, env, CHALLENGE_TTL_S);
+
+export type SessionLimits = { idleS: number; maxS: number };
+
+/** Whether a session may still be used at `now`: live, idle too long, or past its lifetime. */
+export function sessionState(
+  session: Pick<SessionData, 'startedAt' | 'seenAt'>,
+  now: number,
+  limits: SessionLimits,
+): 'live' | 'idle' | 'expired' {
+  if (now - session.startedAt >= limits.maxS || session.startedAt > now + 60) return 'expired';
+  if (now - session.seenAt >= limits.idleS) return 'idle';
+  return 'live';
+}

@@ -2,8 +2,8 @@ import { CHANNEL_ATTRIBUTE } from './config';
 import { invalidParameter, notAuthorized, MESSAGES } from './errors';
 import type { Attribute } from './protocol';
 
-/** The standard attributes Cognito pools have, plus this pool's one custom attribute. */
-const WRITABLE = new Set([
+/** The mutable standard attributes every Cognito pool has. */
+const STANDARD = [
   'address',
   'birthdate',
   'email',
@@ -21,8 +21,29 @@ const WRITABLE = new Set([
   'updated_at',
   'website',
   'zoneinfo',
-  CHANNEL_ATTRIBUTE,
-]);
+];
+/** Every attribute an administrator may write: the standard ones plus this pool's custom one. */
+const KNOWN = new Set([...STANDARD, CHANNEL_ATTRIBUTE]);
+
+/**
+ * What the app client may write (SignUp, UpdateUserAttributes, DeleteUserAttributes, the new
+ * password challenge's attributes), as a Cognito app client's write attributes. The product's
+ * setting: every standard attribute, and not the channel id, which binds a creator to whose
+ * analytics they see and is set only by an admin call.
+ */
+export const DEFAULT_CLIENT_WRITE_ATTRIBUTES: ReadonlySet<string> = new Set(STANDARD);
+
+/** `IDENTITY_CLIENT_WRITE_ATTRIBUTES`: a comma-separated list of attribute names, or the default. */
+export function parseWriteAttributes(raw: string | undefined): ReadonlySet<string> {
+  if (!raw?.trim()) return DEFAULT_CLIENT_WRITE_ATTRIBUTES;
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !KNOWN.has(n));
+  if (unknown.length) throw new Error(`unknown attribute(s): ${unknown.join(', ')}`);
+  return new Set(names);
+}
 /** Only an administrator may set these. */
 const ADMIN_ONLY = new Set(['email_verified', 'phone_number_verified']);
 
@@ -36,9 +57,14 @@ export type Caller = 'user' | 'admin';
 
 /**
  * Checks a list of attribute writes and returns them as a map (the last write of a name wins).
- * An empty value means "delete" (what the admin endpoint and DeleteUserAttributes need).
+ * An empty value means "delete" (what the admin endpoint and DeleteUserAttributes need). A user's
+ * write (through the app client) is limited to the client's write attributes, as Cognito does.
  */
-export function validateAttributes(list: Attribute[], caller: Caller): Map<string, string> {
+export function validateAttributes(
+  list: Attribute[],
+  caller: Caller,
+  clientWrites: ReadonlySet<string> = DEFAULT_CLIENT_WRITE_ATTRIBUTES,
+): Map<string, string> {
   const out = new Map<string, string>();
   for (const { Name, Value } of list) {
     if (Name === 'sub') throw invalidParameter('Cannot modify the non-mutable attribute sub');
@@ -49,12 +75,14 @@ export function validateAttributes(list: Attribute[], caller: Caller): Map<strin
           `Attributes did not conform to the schema: ${Name}: Value must be either true or false`,
         );
       }
-    } else if (!WRITABLE.has(Name)) {
+    } else if (!KNOWN.has(Name)) {
       if (Name.startsWith('custom:') || !/^[a-z_]+$/.test(Name)) {
         throw invalidParameter(
           `Attributes did not conform to the schema: Type for attribute {${Name}} could not be determined`,
         );
       }
+      throw notAuthorized(MESSAGES.unauthorizedAttribute);
+    } else if (caller !== 'admin' && !clientWrites.has(Name)) {
       throw notAuthorized(MESSAGES.unauthorizedAttribute);
     }
     if (Name === 'email' && Value !== '' && !isEmail(Value))

@@ -13,7 +13,8 @@
  *
  * The real pool must look like the local one: email as username, custom:channelmeter_id, the
  * default password policy, an app client without secret that allows USER_PASSWORD_AUTH and
- * REFRESH_TOKEN_AUTH with token revocation on, "keep original attribute value active" for email,
+ * REFRESH_TOKEN_AUTH with token revocation on, write attributes that leave out
+ * custom:channelmeter_id (only an administrator sets it), "keep original attribute value active" for email,
  * and optional TOTP MFA. Cases that need the outbox (codes) or the clock only run locally; they
  * are reported as skipped for the real pool. Real-pool users get @example.com addresses and are
  * deleted at the end.
@@ -32,6 +33,7 @@ import {
   AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
@@ -95,10 +97,7 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
         ClientId: t().clientId,
         Username: email,
         Password: password,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'custom:channelmeter_id', Value: 'cm-conf-0002' },
-        ],
+        UserAttributes: [{ Name: 'email', Value: email }],
       }),
     );
   };
@@ -223,6 +222,14 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
           name: 'NotAuthorizedException',
           message: 'User cannot be confirmed. Current status is CONFIRMED',
         });
+        // The channel id is bound by an administrator once the address is proven.
+        await t().client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: t().poolId,
+            Username: email,
+            UserAttributes: [{ Name: 'custom:channelmeter_id', Value: 'cm-conf-0002' }],
+          }),
+        );
         const tokens = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
         expect(decodeJwt(tokens?.IdToken).payload['custom:channelmeter_id']).toBe('cm-conf-0002');
       },
@@ -523,6 +530,23 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
         name: 'NotAuthorizedException',
         message: 'Invalid Refresh Token',
       });
+    });
+
+    it('AdminUserGlobalSignOut revokes every token issued before it; a new sign-in works', async () => {
+      const { email, tokens } = await user();
+      await t().client.send(
+        new AdminUserGlobalSignOutCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      expect(await failure(getUser(tokens.AccessToken))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Access Token has been revoked',
+      });
+      expect(await failure(refresh(tokens.RefreshToken))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+      const again = (await signIn(t(), email, PASSWORD)).AuthenticationResult;
+      expect(attr((await getUser(again?.AccessToken)).UserAttributes, 'email')).toBe(email);
     });
 
     it('AdminDisableUser stops sign-in, revokes tokens and refreshes; AdminEnableUser restores sign-in', async () => {
@@ -845,6 +869,41 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
         (await refresh(tokens.RefreshToken)).AuthenticationResult?.IdToken,
       ).payload;
       expect(id).toMatchObject({ phone_number: phone, phone_number_verified: true });
+    });
+
+    it('the app client cannot write the channel id: not at sign-up, not afterwards', async () => {
+      const { tokens } = await user({ channelId: 'cm-conf-0007' });
+      const unauthorized = {
+        name: 'NotAuthorizedException',
+        message: 'A client attempted to write unauthorized attribute',
+      };
+      const channel = [{ Name: 'custom:channelmeter_id', Value: 'cm-conf-0666' }];
+      expect(
+        await failure(
+          t().client.send(
+            new UpdateUserAttributesCommand({
+              AccessToken: tokens.AccessToken,
+              UserAttributes: channel,
+            }),
+          ),
+        ),
+      ).toEqual(unauthorized);
+      const email = uniqueEmail('signup-channel');
+      created.push(email);
+      expect(
+        await failure(
+          t().client.send(
+            new SignUpCommand({
+              ClientId: t().clientId,
+              Username: email,
+              Password: PASSWORD,
+              UserAttributes: [{ Name: 'email', Value: email }, ...channel],
+            }),
+          ),
+        ),
+      ).toEqual(unauthorized);
+      const attributes = (await getUser(tokens.AccessToken)).UserAttributes;
+      expect(attr(attributes, 'custom:channelmeter_id')).toBe('cm-conf-0007');
     });
 
     it('AdminUpdateUserAttributes sets attributes an administrator may set', async () => {

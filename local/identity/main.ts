@@ -1,9 +1,11 @@
 /**
  * Runs the local identity service: `node --import tsx local/identity/main.ts`.
  * Env: LOCAL_IDENTITY_PORT (9229), LOCAL_DATA_DIR (.data/local; files in <dir>/identity),
- * IDENTITY_ACCESS_TOKEN_TTL / IDENTITY_ID_TOKEN_TTL (3600 s), IDENTITY_REFRESH_TOKEN_TTL (30 days).
+ * IDENTITY_ACCESS_TOKEN_TTL / IDENTITY_ID_TOKEN_TTL (3600 s), IDENTITY_REFRESH_TOKEN_TTL (30 days),
+ * IDENTITY_CLIENT_WRITE_ATTRIBUTES (the app client's write attributes, comma-separated).
  */
 import path from 'node:path';
+import { parseWriteAttributes } from './attributes';
 import { CLIENT_ID, POOL_ID } from './config';
 import { startIdentityServer } from './server';
 
@@ -23,6 +25,12 @@ function positiveInt(name: string, fallback: number, max = Number.MAX_SAFE_INTEG
 async function main(): Promise<void> {
   const port = positiveInt('LOCAL_IDENTITY_PORT', 9229, 65535);
   const dataDir = path.resolve(process.env.LOCAL_DATA_DIR?.trim() || path.join('.data', 'local'));
+  let clientWriteAttributes;
+  try {
+    clientWriteAttributes = parseWriteAttributes(process.env.IDENTITY_CLIENT_WRITE_ATTRIBUTES);
+  } catch (err) {
+    fail(`IDENTITY_CLIENT_WRITE_ATTRIBUTES: ${(err as Error).message}`);
+  }
   let server;
   try {
     server = await startIdentityServer({
@@ -32,6 +40,7 @@ async function main(): Promise<void> {
       accessTokenTtl: positiveInt('IDENTITY_ACCESS_TOKEN_TTL', 3600),
       idTokenTtl: positiveInt('IDENTITY_ID_TOKEN_TTL', 3600),
       refreshTokenTtl: positiveInt('IDENTITY_REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+      clientWriteAttributes,
     });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')

@@ -37,6 +37,8 @@ export interface IdentityServerOptions {
   now?: () => number;
   /** scrypt cost as log2(N); default 12. */
   scryptLogN?: number;
+  /** The app client's write attributes; default: every standard attribute, no custom one. */
+  clientWriteAttributes?: ReadonlySet<string>;
 }
 
 export interface IdentityServer {
@@ -119,6 +121,7 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
     log,
     ttl: defaultTtls(opts),
     scryptLogN: opts.scryptLogN,
+    clientWriteAttributes: opts.clientWriteAttributes,
   });
   store.pruneSessions(now());
   const demoLine = opts.seedDemo === false ? undefined : await svc.seedDemo();

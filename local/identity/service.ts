@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_CREATOR } from '../demo';
-import { emailDelivery, smsDelivery, type DeliveryDetails } from './attributes';
+import {
+  DEFAULT_CLIENT_WRITE_ATTRIBUTES,
+  emailDelivery,
+  smsDelivery,
+  type DeliveryDetails,
+} from './attributes';
 import { issueCode } from './codes';
 import {
   CHANNEL_ATTRIBUTE,
@@ -36,6 +41,8 @@ export interface ServiceOptions {
   log: (line: string) => void;
   ttl: TokenTtls;
   scryptLogN?: number;
+  /** The app client's write attributes (default: every standard attribute, no custom one). */
+  clientWriteAttributes?: ReadonlySet<string>;
 }
 
 /** A message to send once the user carrying its code has been saved. */
@@ -54,6 +61,7 @@ export class IdentityService {
   readonly log: (line: string) => void;
   readonly deliver: Deliver;
   readonly scryptLogN: number;
+  readonly clientWriteAttributes: ReadonlySet<string>;
   private readonly ttl: TokenTtls;
 
   constructor(options: ServiceOptions) {
@@ -63,6 +71,7 @@ export class IdentityService {
     this.log = options.log;
     this.ttl = options.ttl;
     this.scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
+    this.clientWriteAttributes = options.clientWriteAttributes ?? DEFAULT_CLIENT_WRITE_ATTRIBUTES;
     this.deliver = makeDeliver(this.store, this.log, this.now);
   }
 

@@ -1,6 +1,7 @@
+import { confirmSession } from '@/lib/cognito';
 import { fetchEmbedToken } from '@/lib/creators';
 import { log } from '@/lib/log';
-import { verifySession } from '@/lib/session';
+import { endSession, verifySession } from '@/lib/session';
 import type { EmbedTokenAnswer, EmbedTokenError } from './contract';
 import { secondsLeft } from './seconds-left';
 
@@ -13,13 +14,26 @@ function fail(error: EmbedTokenError, status: number) {
 }
 
 /**
- * A short-lived analytics embed token for the signed-in creator. The channel id comes from the
- * session only, never from the request, and never leaves the server.
+ * A short-lived analytics embed token for the signed-in creator. The session is confirmed with
+ * Cognito on every call (a sign-out everywhere ends a copied cookie here at once), and the channel
+ * id is the one Cognito holds now (an attribute only an admin call writes): never the request's,
+ * and it never leaves the server.
  */
 export async function GET() {
   const session = await verifySession();
   if (!session) return fail('unauthenticated', 401);
-  const channelId = session.claims.channelId;
+  const confirmed = await confirmSession(session.accessToken);
+  if (!confirmed.ok) {
+    if (confirmed.failure.kind === 'session-invalid') {
+      log.info('session.ended', { reason: confirmed.failure.name, by: 'embed_token' });
+      await endSession();
+      return fail('unauthenticated', 401);
+    }
+    // Whether the session still stands cannot be told: no token until it can.
+    log.warn('embed_token.confirm_failed', { reason: confirmed.failure.name });
+    return fail('system_error', 503);
+  }
+  const channelId = confirmed.value.channelId;
   if (!channelId) return fail('no_channel', 403);
 
   const result = await fetchEmbedToken(channelId);

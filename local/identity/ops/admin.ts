@@ -108,6 +108,15 @@ export const AdminDisableUser: Operation = async (svc, input) => {
   return {};
 };
 
+/** Cognito: signs the user out of every device: every token issued before now stops working. */
+export const AdminUserGlobalSignOut: Operation = async (svc, input) => {
+  const user = adminUser(svc, input);
+  // +1 ms: tokens issued in this very millisecond count as before the sign-out.
+  user.revokedBefore = svc.now() + 1;
+  svc.store.saveUser(user);
+  return {};
+};
+
 export const AdminEnableUser: Operation = async (svc, input) => {
   const user = adminUser(svc, input);
   user.enabled = true;

@@ -182,7 +182,11 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
   const newPassword = responses.NEW_PASSWORD;
   if (!newPassword) throw missing('NEW_PASSWORD');
   checkPasswordPolicy(newPassword);
-  const writes = validateAttributes(challengeAttributes(responses), 'user');
+  const writes = validateAttributes(
+    challengeAttributes(responses),
+    'user',
+    svc.clientWriteAttributes,
+  );
   if (writes.has('email')) throw notAuthorized(MESSAGES.unauthorizedAttribute);
   const hash = await svc.hash(newPassword);
   for (const [name, value] of writes) {

@@ -5,6 +5,7 @@ import {
   AdminEnableUser,
   AdminGetUser,
   AdminUpdateUserAttributes,
+  AdminUserGlobalSignOut,
 } from './admin';
 import { GlobalSignOut, InitiateAuth, RespondToAuthChallenge, RevokeToken } from './auth';
 import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from './mfa';
@@ -48,5 +49,6 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     AdminDeleteUser,
     AdminDisableUser,
     AdminEnableUser,
+    AdminUserGlobalSignOut,
   }),
 );

@@ -20,7 +20,7 @@ export const UpdateUserAttributes: Operation = async (svc, input) => {
   const accessToken = input.string('AccessToken', RULES.accessToken);
   input.optStringMap('ClientMetadata');
   const { user } = await svc.authenticate(accessToken);
-  const writes = validateAttributes(attributes, 'user');
+  const writes = validateAttributes(attributes, 'user', svc.clientWriteAttributes);
   return { CodeDeliveryDetailsList: applyAttributeWrites(svc, user, writes, 'user') };
 };
 
@@ -31,6 +31,7 @@ export const DeleteUserAttributes: Operation = async (svc, input) => {
   const writes = validateAttributes(
     (names ?? []).map((Name) => ({ Name, Value: '' })),
     'user',
+    svc.clientWriteAttributes,
   );
   applyAttributeWrites(svc, user, writes, 'user');
   return {};

@@ -31,7 +31,7 @@ export const SignUp: Operation = async (svc, input) => {
   input.optAttributes('ValidationData');
   publicCall(svc, input);
   if (!isEmail(username)) throw invalidParameter('Username should be an email.');
-  const writes = validateAttributes(attributes, 'user');
+  const writes = validateAttributes(attributes, 'user', svc.clientWriteAttributes);
   checkPasswordPolicy(password);
   if (svc.store.subForEmail(username) !== undefined) throw usernameExists(MESSAGES.emailExists);
 

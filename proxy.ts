@@ -70,7 +70,8 @@ export async function proxy(request: NextRequest) {
   }
   auth.apply(response);
   response.headers.set(REQUEST_ID_HEADER, reqId);
-  if (routeAccess(pathname) !== 'any') response.headers.set('Cache-Control', 'private, no-store');
+  if (routeAccess(pathname) !== 'public')
+    response.headers.set('Cache-Control', 'private, no-store');
   return secure(response, csp);
 }
 

@@ -598,6 +598,20 @@ test.describe('CVE-2025-29927: the middleware-bypass header changes nothing', ()
   }
 });
 
+test('protected by default: a path nobody listed needs a session and is never cached', async () => {
+  for (const path of ['/analytics-beta', '/profile/devices', '/reports/2026']) {
+    const res = await get(path);
+    expect(res.status, path).toBe(307);
+    expect(new URL(res.location ?? '', BASE).pathname, path).toBe('/login');
+    const head = await fetch(new URL(path, BASE), { redirect: 'manual' });
+    expect(head.headers.get('cache-control'), path).toBe('private, no-store');
+  }
+  // The public pages stay public and cacheable.
+  const cash = await fetch(new URL('/creatorcash/v1', BASE), { redirect: 'manual' });
+  expect(cash.status).toBe(200);
+  expect(cash.headers.get('cache-control')).not.toContain('private');
+});
+
 test('the identity service is not reachable through the app', async () => {
   // The browser never learns the upstream addresses: no page or answer names them.
   const res = await get('/login');

@@ -3,8 +3,9 @@
  * proxy.ts applies them; pages and handlers still check the session themselves.
  */
 
-export type RouteAccess = 'public-only' | 'protected' | 'any';
+export type RouteAccess = 'public-only' | 'public' | 'protected';
 
+/** Only for people who are signed out: a signed-in person is sent home. */
 const PUBLIC_ONLY = new Set([
   '/login',
   '/login/mfa',
@@ -13,13 +14,26 @@ const PUBLIC_ONLY = new Set([
   '/verify-email',
   '/forgot-password',
 ]);
-const PROTECTED = new Set(['/', '/profile']);
+/** Open to everyone: the marketing pages, the legal redirects, and what crawlers and monitors fetch. */
+const PUBLIC = new Set([
+  '/creatorcash',
+  '/terms',
+  '/privacy',
+  '/robots.txt',
+  '/api/health',
+  '/api/vitals',
+]);
+const PUBLIC_PREFIXES = ['/creatorcash/'];
 
+/**
+ * Protected by default: a path is public only when listed here, so a new page needs a session
+ * (and is never cached) without anyone remembering to add it.
+ */
 export function routeAccess(pathname: string): RouteAccess {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (PUBLIC_ONLY.has(path)) return 'public-only';
-  if (PROTECTED.has(path) || path.startsWith('/profile/')) return 'protected';
-  return 'any';
+  if (PUBLIC.has(path) || PUBLIC_PREFIXES.some((p) => path.startsWith(p))) return 'public';
+  return 'protected';
 }
 
 export type Decision = { action: 'next' } | { action: 'redirect'; to: '/' | '/login' };
@@ -27,7 +41,9 @@ export type Decision = { action: 'next' } | { action: 'redirect'; to: '/' | '/lo
 export function decide(pathname: string, signedIn: boolean): Decision {
   const access = routeAccess(pathname);
   if (access === 'public-only' && signedIn) return { action: 'redirect', to: '/' };
-  if (access === 'protected' && !signedIn) return { action: 'redirect', to: '/login' };
+  // A route handler answers a missing session itself (401), as a fetch expects; pages redirect.
+  if (access === 'protected' && !signedIn && !pathname.startsWith('/api/'))
+    return { action: 'redirect', to: '/login' };
   return { action: 'next' };
 }
 

@@ -16,15 +16,15 @@ async function hydrated(page: Page) {
 
 /** Scrolls through the page so every section fades in, then waits for the transitions to end. */
 async function revealAll(page: Page) {
-  await page.evaluate(async () => {
-    const step = window.innerHeight / 2;
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await expect(page.locator('[data-fade="out"]')).toHaveCount(0);
+  // One section at a time, waiting for each to fade in: no fixed sleeps that a busy machine skips.
+  const hidden = page.locator('[data-fade="out"]');
+  for (let left = await hidden.count(); left > 0; left = await hidden.count()) {
+    const next = hidden.first();
+    await next.scrollIntoViewIfNeeded();
+    await expect(next).not.toHaveAttribute('data-fade', 'out');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(hidden).toHaveCount(0);
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 }
 

@@ -112,6 +112,7 @@ test.describe('layout and menu', () => {
   test('a shared link opens its path; anything outside the menu tree shows the default', async ({
     page,
   }) => {
+    test.setTimeout(90_000); // eight navigations, each waiting for the embedded frame
     const { email, password } = await createAccount();
     await signInToDashboard(page, email, password);
 
@@ -386,7 +387,9 @@ test.describe('accounts the dashboard cannot show', () => {
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
     await page.reload();
     const notice = page.getByRole('dialog', { name: 'No account found with this username.' });
-    await expect(notice).toBeVisible();
+    // waitFor watches the page continuously (expect's retries poll at intervals and can notice
+    // the dialog late, which would shorten the measured second).
+    await notice.waitFor({ state: 'visible' });
     const shown = Date.now();
     await expect(page).toHaveURL('/login', { timeout: 5000 });
     expect(Date.now() - shown).toBeGreaterThanOrEqual(500);

@@ -33,6 +33,9 @@ describe('the log audit finds a code where a leak would put it', () => {
     expect(lineLeaksCode(line({ event: 'x', sub: 'a1906977b2' }), '906977')).toBe(false);
     expect(lineLeaksCode(line({ event: 'x', ms: 906977 }), '906977')).toBe(false);
     expect(lineLeaksCode('GET /login?ref=19069771 200', '906977')).toBe(false);
+    expect(lineLeaksCode('    at f (.next/server/chunks/ssr/_abc.js:1:906977)', '906977')).toBe(
+      false,
+    );
   });
 
   test('findCodeLeak reports the first leaking line and its code', () => {

@@ -177,7 +177,7 @@ test('sign out everywhere: this browser goes to sign-in, and so does the other a
   await other.context.close();
 });
 
-async function changePassword(page: Page, from: string, to: string) {
+async function changePassword(page: Page, from: string, to: string, shot: string) {
   await page.getByRole('button', { name: 'Edit Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
   await dialog.getByLabel('Current password', { exact: true }).fill(from);
@@ -187,7 +187,7 @@ async function changePassword(page: Page, from: string, to: string) {
   await expect(others).not.toBeChecked();
   await others.check();
   await expectAccessible(page);
-  await snap(page, 'profile-password-sign-out-others');
+  await snap(page, shot);
   await dialog.getByRole('button', { name: 'Save' }).click();
   return page.getByRole('dialog', { name: ALL_SET });
 }
@@ -202,7 +202,7 @@ test('password change with "Sign out other devices" keeps this session and ends 
   await openProfile(page);
 
   const fresh = 'Brand!New77';
-  const done = await changePassword(page, password, fresh);
+  const done = await changePassword(page, password, fresh, 'profile-password-sign-out-others');
   await expect(done).toBeVisible();
   await expect(done).toHaveAccessibleDescription(
     'Your other devices are signed out. You are still signed in here.',
@@ -227,6 +227,7 @@ test('password change with "Sign out other devices" keeps this session and ends 
 test('with two-step verification on, signing out other devices ends this session too, and says so', async ({
   page,
 }) => {
+  test.setTimeout(90_000); // waits for a fresh 30-second code window
   const { email, password } = await createAccount({ password: STRONG_PASSWORD });
   const { secret, used } = await enableTotp(email, password);
   await signInWithForm(page, email, password);
@@ -236,7 +237,12 @@ test('with two-step verification on, signing out other devices ends this session
   await expect(page).toHaveURL('/');
   await openProfile(page);
 
-  const done = await changePassword(page, password, 'Brand!New77');
+  const done = await changePassword(
+    page,
+    password,
+    'Brand!New77',
+    'profile-password-sign-out-others-mfa',
+  );
   await expect(done).toBeVisible();
   await expect(done).toHaveAccessibleDescription(/and so is this one/);
   await expectAccessible(page);

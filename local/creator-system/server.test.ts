@@ -286,14 +286,15 @@ describe('main.ts', () => {
   });
 });
 
-describe('with an API key and a one-second token lifetime', () => {
+describe('with an API key and a two-second token lifetime', () => {
   let keyed: Running;
   let dir: ReturnType<typeof tempDataDir>;
   beforeAll(async () => {
     dir = tempDataDir();
     keyed = await startMain(dir.dir, {
       CREATOR_API_KEY: 'sekret-key',
-      CREATOR_EMBED_TOKEN_TTL: '1',
+      // exp = floor(now) + ttl: one second could end before the first request; two cannot.
+      CREATOR_EMBED_TOKEN_TTL: '2',
     });
   });
   afterAll(async () => {

@@ -16,8 +16,11 @@ export function issueCode(
   target: string,
   expiresAt: number,
 ): string {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const slot = user.codes[purpose] ?? { spent: [] };
+  // A new code is never the one it replaces: "Send Again" always means a different code.
+  let code: string;
+  do code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  while (slot.active && hashCode(user, purpose, code) === slot.active.hash);
   if (slot.active) slot.spent = remember(slot.spent, slot.active.hash);
   slot.active = {
     hash: hashCode(user, purpose, code),

@@ -16,14 +16,21 @@ async function hydrated(page: Page) {
 
 /** Scrolls through the page so every section fades in, then waits for the transitions to end. */
 async function revealAll(page: Page) {
-  // One section at a time, waiting for each to fade in: no fixed sleeps that a busy machine skips.
+  // Half a screen at a time, each step waiting for two rendered frames (when the intersection
+  // observer reports), never a fixed sleep that a busy machine can outrun; swept again if needed.
   const hidden = page.locator('[data-fade="out"]');
-  for (let left = await hidden.count(); left > 0; left = await hidden.count()) {
-    const next = hidden.first();
-    await next.scrollIntoViewIfNeeded();
-    await expect(next).not.toHaveAttribute('data-fade', 'out');
+  for (let sweep = 0; sweep < 3 && (await hidden.count()) > 0; sweep++) {
+    await page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const step = window.innerHeight / 2;
+      for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
+        window.scrollTo(0, y);
+        await frame();
+      }
+      window.scrollTo(0, 0);
+      await frame();
+    });
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(hidden).toHaveCount(0);
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 }

@@ -1,3 +1,4 @@
+import { cn } from '@/lib/cn';
 import { Spinner } from './loader';
 
 type Props = React.ButtonHTMLAttributes<HTMLButtonElement> & {
@@ -7,17 +8,29 @@ type Props = React.ButtonHTMLAttributes<HTMLButtonElement> & {
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60',
-  secondary: 'border border-surface-border bg-white text-ink hover:bg-surface-muted disabled:text-ink-subtle',
+  secondary:
+    'border border-surface-border bg-white text-ink hover:bg-surface-muted disabled:text-ink-subtle',
   ghost: 'text-brand-700 hover:bg-brand-50 disabled:text-ink-subtle',
 };
 
-export function Button({ pending = false, variant = 'primary', className = '', children, disabled, ...rest }: Props) {
+export function Button({
+  pending = false,
+  variant = 'primary',
+  className = '',
+  children,
+  disabled,
+  ...rest
+}: Props) {
   return (
     <button
       {...rest}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={cn(
+        'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed',
+        variants[variant],
+        className,
+      )}
     >
       {pending && <Spinner className="size-4" />}
       {children}

@@ -1,6 +1,7 @@
 'use client';
 
 import { forwardRef, useId } from 'react';
+import { cn } from '@/lib/cn';
 import type { Message } from '@/lib/messages';
 import { FieldMessages, describedBy } from './field-messages';
 
@@ -21,8 +22,8 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const inputId = id ?? auto;
   const invalid = errors.length > 0;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={inputId} className="text-ink text-sm font-medium">
         {label}
       </label>
       <div className="relative">
@@ -31,10 +32,16 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           id={inputId}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(inputId, errors, hint)}
-          className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-subtle read-only:bg-surface-muted read-only:text-ink-muted focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 ${trailing ? 'pr-12' : ''} ${invalid ? 'border-danger' : 'border-surface-border'}`}
+          className={cn(
+            'text-ink placeholder:text-ink-subtle read-only:bg-surface-muted read-only:text-ink-muted focus:outline-brand-600 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base shadow-sm focus:outline-2 focus:outline-offset-0',
+            trailing && 'pr-12',
+            invalid ? 'border-danger' : 'border-surface-border',
+          )}
           {...input}
         />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+        {trailing && (
+          <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
+        )}
       </div>
       <FieldMessages id={inputId} errors={errors} hint={hint} />
     </div>

@@ -1,18 +1,39 @@
+import { cn } from '@/lib/cn';
+
 export function Spinner({ className = 'size-6' }: { className?: string }) {
   return (
-    <svg className={`animate-spin ${className}`} viewBox="0 0 24 24" fill="none" aria-hidden="true">
+    <svg
+      className={cn('animate-spin', className)}
+      viewBox="0 0 24 24"
+      fill="none"
+      aria-hidden="true"
+    >
       <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.25" strokeWidth="4" />
-      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+      <path
+        d="M22 12a10 10 0 0 0-10-10"
+        stroke="currentColor"
+        strokeWidth="4"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
 
 /** A centred loading indicator with a name for assistive technology. */
-export function Loader({ label = 'Loading…', className = '' }: { label?: string; className?: string }) {
+export function Loader({
+  label = 'Loading…',
+  className = '',
+}: {
+  label?: string;
+  className?: string;
+}) {
   return (
-    <div role="status" className={`flex flex-col items-center justify-center gap-3 text-brand-700 ${className}`}>
+    <div
+      role="status"
+      className={cn('text-brand-700 flex flex-col items-center justify-center gap-3', className)}
+    >
       <Spinner className="size-8" />
-      <span className="text-sm text-ink-muted">{label}</span>
+      <span className="text-ink-muted text-sm">{label}</span>
     </div>
   );
 }

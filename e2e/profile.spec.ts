@@ -7,6 +7,8 @@ import {
   expect,
   expectAccessible,
   formAlert,
+  readOutbox,
+  setUserAttributes,
   signInWithForm,
   snap,
   test,
@@ -336,6 +338,34 @@ test('a deleted account is signed out from the profile', async ({ page }) => {
   await expect(page).toHaveURL('/login', { timeout: 10_000 });
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
+});
+
+test('sending codes is limited: the sixth in a row from one session is refused, and no sixth code goes out', async ({
+  page,
+}) => {
+  const { email, password } = await createAccount();
+  await setUserAttributes(email, { email_verified: 'false' });
+  const since = Date.now();
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/');
+  // The mandatory dialog sends the first code as it opens; Resend Code sends the others.
+  const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+  const sent = async () =>
+    (await readOutbox(email)).filter(
+      (m) => m.purpose === 'verify-email' && Date.parse(m.sentAt) >= since - 1000,
+    ).length;
+  await expect.poll(sent).toBe(1);
+  const resend = dialog.getByRole('button', { name: 'Resend Code' });
+  for (let n = 2; n <= 5; n++) {
+    await resend.click();
+    await expect.poll(sent).toBe(n);
+    await expect(resend).toBeEnabled();
+  }
+  await resend.click();
+  await expect(
+    dialog.getByText(/^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/),
+  ).toBeVisible();
+  expect(await sent()).toBe(5);
 });
 
 test('signed out, /profile goes to /login', async ({ page }) => {

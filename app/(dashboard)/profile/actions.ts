@@ -119,7 +119,11 @@ async function signOutOthers(session: Session, newPassword: string): Promise<Oth
     return 'failed';
   }
   const again = await signIn(session.claims.email, newPassword);
-  if (again.ok && again.value.type === 'signed-in' && again.value.tokens.claims.sub === session.claims.sub) {
+  if (
+    again.ok &&
+    again.value.type === 'signed-in' &&
+    again.value.tokens.claims.sub === session.claims.sub
+  ) {
     await writeTokens(await cookies(), again.value.tokens);
     log.info('profile.signed_out_others');
     return 'signed-out';
@@ -164,6 +168,8 @@ export const requestEmailChangeAction = authedAction(
         values,
       };
     }
+    const limited = await checkLimit('sendCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, values };
     const result = await updateAttributes(session.accessToken, { email });
     if (!result.ok) return failed('email', result.failure, { values });
     log.info('profile.email_change_requested');
@@ -181,6 +187,8 @@ export async function resendEmailChangeCodeAction(email: string): Promise<Action
       status: 'error',
       message: { text: parsed.error.issues[0]?.message ?? 'Email cannot be empty' },
     };
+  const limited = await checkLimit('sendCode', session.claims.sub);
+  if (limited) return { status: 'error', message: limited };
   const result = await updateAttributes(session.accessToken, { email: parsed.data.email });
   if (!result.ok) return failed('email_resend', result.failure);
   return { status: 'success', message: { text: `We sent a new code to ${parsed.data.email}.` } };
@@ -191,6 +199,8 @@ export const verifyEmailChangeAction = authedAction(
   verifyEmailChangeSchema,
   ['email', 'code'] as const,
   async ({ email, code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, data: { step: 'verify', email } };
     const result = await verifyAttribute(session.accessToken, 'email', code);
     if (!result.ok)
       return failed('email_verify', result.failure, { data: { step: 'verify', email } }, 'code');
@@ -213,6 +223,8 @@ export const requestPhoneChangeAction = authedAction(
         values,
       };
     }
+    const limited = await checkLimit('sendSms', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, values };
     // Cognito sends no new code when the (unverified) number does not change: ask for one.
     const result: Result<unknown> = same
       ? await sendAttributeCode(session.accessToken, 'phone_number')
@@ -230,6 +242,8 @@ export const requestPhoneChangeAction = authedAction(
 export async function resendPhoneCodeAction(): Promise<ActionState<'code'>> {
   const session = await verifySession();
   if (!session) return { status: 'error', unauthenticated: true };
+  const limited = await checkLimit('sendSms', session.claims.sub);
+  if (limited) return { status: 'error', message: limited };
   const result = await sendAttributeCode(session.accessToken, 'phone_number');
   if (!result.ok) return failed('phone_resend', result.failure);
   return {
@@ -242,6 +256,8 @@ export const verifyPhoneAction = authedAction(
   verifyEmailSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
     const result = await verifyAttribute(session.accessToken, 'phone_number', code);
     if (!result.ok) return failed('phone_verify', result.failure, {}, 'code');
     await refreshClaims(session, { phoneNumberVerified: true });
@@ -273,7 +289,7 @@ export const confirmTotpSetupAction = authedAction(
   totpSetupSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
-    const limited = await checkLimit('verifyCode', session.claims.email);
+    const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
     if (!verified.ok) return failed('mfa_verify', verified.failure, {}, 'code');
@@ -306,7 +322,8 @@ export const turnOffTotpAction = authedAction(
     const off = await setSoftwareTokenMfa(tokens.accessToken, false);
     if (tokens.refreshToken) {
       const revoked = await revokeRefreshToken(tokens.refreshToken);
-      if (!revoked.ok) log.warn('profile.mfa_proof_revoke_failed', { reason: revoked.failure.name });
+      if (!revoked.ok)
+        log.warn('profile.mfa_proof_revoke_failed', { reason: revoked.failure.name });
     }
     if (!off.ok) return failed('mfa_disable', off.failure);
     revalidatePath('/profile');

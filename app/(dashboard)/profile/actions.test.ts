@@ -240,3 +240,295 @@ describe('sending codes is limited per account and per client address', () => {
     });
   });
 });
+
+const REAUTH = 'Please confirm your password again: close this window and start over.';
+
+/**
+ * Turns on authenticator-app two-step for the account, as a phone would; answers the secret and
+ * the code that setup used up.
+ */
+async function enableTotp(email: string) {
+  const { generateSync } = await import('otplib');
+  const auth = await identity<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
+  });
+  const AccessToken = auth.AuthenticationResult.AccessToken;
+  const { SecretCode } = await identity<{ SecretCode: string }>('AssociateSoftwareToken', {
+    AccessToken,
+  });
+  const used = generateSync({ secret: SecretCode });
+  await identity('VerifySoftwareToken', { AccessToken, UserCode: used });
+  await identity('SetUserMFAPreference', {
+    AccessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  return { secret: SecretCode, used };
+}
+
+/** The next authenticator code not yet used (Cognito refuses a code twice). */
+async function nextCode(secret: string, used: string[]) {
+  const { generateSync } = await import('otplib');
+  for (;;) {
+    const code = generateSync({ secret });
+    if (!used.includes(code)) return code;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Rewrites the session cookie as if the password had been proved `ago` seconds back. */
+async function provedAgo(ago: number) {
+  const { sealSession } = await import('@/lib/session/seal');
+  const { getEnv } = await import('@/lib/env');
+  const current = await session.verifySession();
+  if (!current?.reauthAt) throw new Error('no proof in the session');
+  const at = Math.floor(Date.now() / 1000) - ago;
+  mockJar.set('cd_session', await sealSession({ ...current, reauthAt: at }, getEnv()));
+}
+
+const emailForm = (email: string, password?: string, code?: string) =>
+  form([
+    ['email', email],
+    ...(password === undefined ? [] : [['currentPassword', password] as [string, string]]),
+    ...(code === undefined ? [] : [['code', digits(code)] as [string, string[]]]),
+  ]);
+
+describe('changing email, phone or two-step needs the password again (ASVS 3.7.1)', () => {
+  test('an email change without the password is refused, and nothing is sent', async () => {
+    const { email } = await signedIn();
+    const fresh = uniqueEmail('thief');
+    const answer = await actions.requestEmailChangeAction(idle, emailForm(fresh));
+    expect(answer).toEqual({
+      status: 'error',
+      fieldErrors: { currentPassword: [{ text: 'Current password is required' }] },
+      values: { email: fresh },
+    });
+    expect(await outbox(fresh)).toEqual([]);
+    expect((await session.verifySession())?.claims.email).toBe(email);
+  });
+
+  test('a wrong password: on the password field, the typed email kept, the password never echoed', async () => {
+    await signedIn();
+    const fresh = uniqueEmail('typo');
+    const answer = await actions.requestEmailChangeAction(idle, emailForm(fresh, 'Wrong!Pass9'));
+    expect(answer).toEqual({
+      status: 'error',
+      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      values: { email: fresh },
+    });
+    expect(JSON.stringify(answer)).not.toContain('Wrong!Pass9');
+    expect(await outbox(fresh)).toEqual([]);
+    expect((await session.verifySession())?.reauthAt).toBeUndefined();
+  });
+
+  test('with the password the code goes to the new address, and the proof is kept in the session', async () => {
+    await signedIn();
+    const fresh = uniqueEmail('moved');
+    const before = Math.floor(Date.now() / 1000);
+    const answer = await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD));
+    expect(answer).toMatchObject({ status: 'success', data: { step: 'verify', email: fresh } });
+    expect(answer.values).toEqual({ email: fresh });
+    expect((await outbox(fresh)).map((m) => m.purpose)).toEqual(['verify-email']);
+    const now = await session.verifySession();
+    expect(now?.reauthAt).toBeGreaterThanOrEqual(before);
+    expect(await session.getEmailChange(now!)).toBe(fresh);
+  });
+
+  test('Send Again goes only to the address the proven request named', async () => {
+    await signedIn();
+    const fresh = uniqueEmail('asked');
+    const other = uniqueEmail('elsewhere');
+    await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD));
+    const pointed = await actions.resendEmailChangeCodeAction(other);
+    expect(pointed).toEqual({
+      status: 'error',
+      message: { text: 'We can only send a new code to the address you asked for.' },
+    });
+    expect(await outbox(other)).toEqual([]);
+    expect(await actions.resendEmailChangeCodeAction(fresh.toUpperCase())).toEqual({
+      status: 'success',
+      message: { text: `We sent a new code to ${fresh}.` },
+    });
+    expect(await outbox(fresh)).toHaveLength(2);
+  });
+
+  test('Send Again with no proven request, or one more than 10 minutes old, is refused', async () => {
+    await signedIn();
+    const target = uniqueEmail('never');
+    expect(await actions.resendEmailChangeCodeAction(target)).toEqual({
+      status: 'error',
+      message: { text: REAUTH },
+    });
+    expect(await outbox(target)).toEqual([]);
+
+    const fresh = uniqueEmail('later');
+    await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD));
+    await provedAgo(9 * 60);
+    expect(await actions.resendEmailChangeCodeAction(fresh)).toMatchObject({ status: 'success' });
+    await provedAgo(10 * 60 + 1);
+    expect(await actions.resendEmailChangeCodeAction(fresh)).toEqual({
+      status: 'error',
+      message: { text: REAUTH },
+    });
+    expect(await outbox(fresh)).toHaveLength(2);
+  });
+
+  test('a session whose email names another account cannot borrow that account’s proof', async () => {
+    await signedIn();
+    const current = await session.verifySession();
+    const other = await signedIn();
+    // The victim's session, claiming the other account's address: the proof signs in as the other.
+    const { sealSession } = await import('@/lib/session/seal');
+    const { getEnv } = await import('@/lib/env');
+    mockJar.set(
+      'cd_session',
+      await sealSession(
+        { ...current!, claims: { ...current!.claims, email: other.email } },
+        getEnv(),
+      ),
+    );
+    const fresh = uniqueEmail('borrowed');
+    const answer = await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD));
+    expect(answer).toMatchObject({ status: 'error', message: { text: 'System Error Occured' } });
+    expect(await outbox(fresh)).toEqual([]);
+    expect((await session.verifySession())?.reauthAt).toBeUndefined();
+  });
+
+  test('a phone change without the password is refused, and no text goes out', async () => {
+    await signedIn();
+    const phone = uniquePhone();
+    const answer = await actions.requestPhoneChangeAction(idle, form([['phoneNo', phone]]));
+    expect(answer).toEqual({
+      status: 'error',
+      fieldErrors: { currentPassword: [{ text: 'Current password is required' }] },
+      values: { phoneNo: phone },
+    });
+    const wrong = await actions.requestPhoneChangeAction(
+      idle,
+      form([
+        ['phoneNo', phone],
+        ['currentPassword', 'Wrong!Pass9'],
+      ]),
+    );
+    expect(wrong).toEqual({
+      status: 'error',
+      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      values: { phoneNo: phone },
+    });
+    expect(await outbox(phone)).toEqual([]);
+  });
+
+  test('authenticator setup makes no key before the password, and turning it on needs a fresh proof', async () => {
+    await signedIn();
+    const none = await actions.startTotpSetupAction(idle, form([]));
+    expect(none).toEqual({
+      status: 'error',
+      fieldErrors: { currentPassword: [{ text: 'Current password is required' }] },
+      values: {},
+    });
+    const wrong = await actions.startTotpSetupAction(
+      idle,
+      form([['currentPassword', 'Wrong!Pass9']]),
+    );
+    expect(wrong).toEqual({
+      status: 'error',
+      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      values: {},
+    });
+
+    const started = await actions.startTotpSetupAction(idle, form([['currentPassword', PASSWORD]]));
+    expect(started).toMatchObject({ status: 'success', data: { secret: expect.any(String) } });
+    const secret = started.data!.secret!;
+    const code = await nextCode(secret, []);
+    await provedAgo(10 * 60 + 1);
+    expect(await actions.confirmTotpSetupAction(idle, form([['code', digits(code)]]))).toEqual({
+      status: 'error',
+      message: { text: REAUTH },
+    });
+    await provedAgo(60);
+    expect(await actions.confirmTotpSetupAction(idle, form([['code', digits(code)]]))).toEqual({
+      status: 'success',
+    });
+  });
+
+  test('with two-step on, the proof asks for a current code too', async () => {
+    const { email } = await signedIn();
+    const { secret, used } = await enableTotp(email);
+    const fresh = uniqueEmail('twostep');
+    const noCode = await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD));
+    expect(noCode).toEqual({
+      status: 'error',
+      fieldErrors: { code: [{ text: 'Enter the 6-digit code from your authenticator app.' }] },
+      values: { email: fresh },
+    });
+    const right = await nextCode(secret, [used]);
+    const wrongCode = right === '000000' ? '111111' : '000000';
+    const wrong = await actions.requestEmailChangeAction(
+      idle,
+      emailForm(fresh, PASSWORD, wrongCode),
+    );
+    expect(wrong).toEqual({
+      status: 'error',
+      fieldErrors: { code: [{ text: 'Invalid verification code.' }] },
+      values: { email: fresh },
+    });
+    expect(await outbox(fresh)).toEqual([]);
+    const ok = await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD, right));
+    expect(ok).toMatchObject({ status: 'success', data: { step: 'verify', email: fresh } });
+  }, 60_000); // waits for a fresh 30-second code window
+
+  test('turning two-step off shows a wrong password on the password field', async () => {
+    const { email } = await signedIn();
+    const { secret, used } = await enableTotp(email);
+    const code = await nextCode(secret, [used]);
+    const answer = await actions.turnOffTotpAction(
+      idle,
+      form([
+        ['currentPassword', 'Wrong!Pass9'],
+        ['code', digits(code)],
+      ]),
+    );
+    expect(answer).toEqual({
+      status: 'error',
+      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      values: {},
+    });
+  }, 60_000);
+});
+
+describe('the old address is told about an email change', () => {
+  test('after the new address is verified, a notice goes to the old one', async () => {
+    const { email } = await signedIn();
+    const fresh = uniqueEmail('verified');
+    await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD));
+    const [sent] = await outbox(fresh);
+    expect(await outbox(email)).not.toContainEqual(
+      expect.objectContaining({ purpose: 'email-changed' }),
+    );
+    const done = await actions.verifyEmailChangeAction(
+      idle,
+      form([
+        ['email', fresh],
+        ['code', digits(sent!.code)],
+      ]),
+    );
+    expect(done).toEqual({ status: 'success' });
+    const [notice] = await outbox(email);
+    expect(notice).toMatchObject({
+      to: email,
+      channel: 'email',
+      purpose: 'email-changed',
+      code: '',
+    });
+    expect(await outbox(fresh)).toHaveLength(1);
+    const now = await session.verifySession();
+    expect(now?.claims.email).toBe(fresh);
+    // The change is done: Send Again has no address to go to any more.
+    expect(await session.getEmailChange(now!)).toBeNull();
+    expect(await actions.resendEmailChangeCodeAction(fresh)).toEqual({
+      status: 'error',
+      message: { text: REAUTH },
+    });
+  });
+});

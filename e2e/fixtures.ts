@@ -15,7 +15,8 @@ export const STRONG_PASSWORD = 'Sunny!Day42';
 export type OutboxEntry = {
   to: string;
   channel: 'email' | 'sms';
-  purpose: 'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'invite';
+  purpose:
+    'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'invite' | 'email-changed';
   code: string;
   sentAt: string;
 };

@@ -1,20 +1,35 @@
 import { type Browser, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
+  actionId,
+  callAction,
+  cookieHeader,
+  cookieMap,
+  formArgs,
+  jsonArgs,
+  signInCookies,
+  type FormFields,
+} from './action-ids';
+import {
+  POOL_ID,
   STRONG_PASSWORD,
   WEB_APP_LOG,
+  cognitoCall,
   createAccount,
   enableTotp,
   enterCode,
   expect,
   expectAccessible,
-  formAlert,
+  readOutbox,
   signInWithForm,
   snap,
   test,
   totpCode,
+  uniqueEmail,
 } from './fixtures';
 import { ALL_SET } from './dashboard-fixtures';
+import { e2ePorts } from './ports';
 
 const card = (page: Page, title: string) =>
   page
@@ -58,6 +73,26 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
 
   await page.getByRole('button', { name: 'Set up two-step verification' }).click();
   const setup = page.getByRole('dialog', { name: 'Set up two-step verification' });
+  // The password first: no key is made before it (ASVS 3.7.1).
+  const current = setup.getByLabel('Current password', { exact: true });
+  await expect(current).toBeFocused();
+  await expect(setup.getByRole('img')).toHaveCount(0);
+  await expect(setup.getByRole('group', { name: 'Code from your authenticator app' })).toHaveCount(
+    0,
+  );
+  await setup.getByRole('button', { name: 'Continue' }).click();
+  await expect(current).toHaveAccessibleDescription('Current password is required');
+  await current.fill('Wrong!Pass9');
+  await setup.getByRole('button', { name: 'Continue' }).click();
+  await expect(current).toHaveAccessibleDescription('Current password is incorrect.');
+  await expect(setup.getByRole('img')).toHaveCount(0);
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+    await snap(page, `profile-mfa-setup-password-${width}`);
+  }
+  await current.fill(password);
+  await setup.getByRole('button', { name: 'Continue' }).click();
   await expect(
     setup.getByRole('img', { name: 'QR code for your authenticator app' }),
   ).toBeVisible();
@@ -116,7 +151,9 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await off.getByLabel('Current password', { exact: true }).fill('Wrong!Pass9');
   await enterCode(page, third, off);
   await off.getByRole('button', { name: 'Turn off' }).click();
-  await expect(formAlert(page)).toHaveText('Current password is incorrect.');
+  await expect(off.getByLabel('Current password', { exact: true })).toHaveAccessibleDescription(
+    'Current password is incorrect.',
+  );
 
   await off.getByLabel('Current password', { exact: true }).fill(password);
   await enterCode(page, wrongCodeFor(third), off);
@@ -251,4 +288,153 @@ test('with two-step verification on, signing out other devices ends this session
   await expect(page).toHaveURL('/login');
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
+});
+
+test('with two-step on, changing the email or the phone asks for a code from the app too', async ({
+  page,
+}) => {
+  test.setTimeout(120_000); // waits for fresh 30-second code windows
+  const { email, password } = await createAccount();
+  const { secret, used } = await enableTotp(email, password);
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  const signInCode = await totpCode(secret, [used]);
+  await enterCode(page, signInCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+  await openProfile(page);
+
+  await page.getByRole('button', { name: 'Edit Phone Number' }).click();
+  const phone = page.getByRole('dialog', { name: 'Change phone number' });
+  await expect(
+    phone.getByRole('group', { name: 'Code from your authenticator app' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Edit Email Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change email address' });
+  await expect(dialog).toHaveAccessibleDescription(
+    'Enter your new email address, your current password and the code from your authenticator app.',
+  );
+  const fresh = uniqueEmail('twostep');
+  await dialog.getByLabel('Email', { exact: true }).fill(fresh);
+  await dialog.getByLabel('Current password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const codeGroup = dialog.getByRole('group', { name: 'Code from your authenticator app' });
+  await expect(codeGroup).toHaveAccessibleDescription(
+    'Enter the 6-digit code from your authenticator app.',
+  );
+
+  const right = await totpCode(secret, [used, signInCode]);
+  await enterCode(page, wrongCodeFor(right), dialog);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(codeGroup).toHaveAccessibleDescription('Invalid verification code.');
+  await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(fresh);
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+    await snap(page, `profile-email-two-step-${width}`);
+  }
+  expect(await readOutbox(fresh)).toEqual([]);
+
+  await dialog.getByLabel('Current password', { exact: true }).fill(password);
+  await enterCode(page, right, dialog);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
+});
+
+test.describe('a stolen session, calling the actions over HTTP', () => {
+  const BASE = `http://localhost:${e2ePorts().web}`;
+  const REAUTH = 'Please confirm your password again: close this window and start over.';
+  const codeBoxes = (code: string): FormFields => [...code].map((d) => ['code', d]);
+
+  async function stolenSession() {
+    const account = await createAccount({ name: 'Stolen Session' });
+    const xff = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const cookie = await signInCookies(BASE, account.email, account.password, xff);
+    const call = (name: string, body: FormData | string, jar = cookie) =>
+      callAction(BASE, actionId(name), body, {
+        path: '/profile',
+        cookie: jar,
+        headers: { 'x-forwarded-for': xff },
+      });
+    return { ...account, cookie, call };
+  }
+
+  test('cannot change the email, the phone or two-step without the password', async () => {
+    const { email, call } = await stolenSession();
+    const thief = uniqueEmail('thief');
+    for (const fields of [
+      [['email', thief]],
+      [
+        ['email', thief],
+        ['currentPassword', 'Guess!Pass1'],
+      ],
+    ] satisfies FormFields[]) {
+      const answer = await call('requestEmailChangeAction', formArgs(fields));
+      expect(answer.value).toMatchObject({
+        status: 'error',
+        fieldErrors: { currentPassword: [{ text: expect.any(String) }] },
+      });
+    }
+    const resend = await call('resendEmailChangeCodeAction', jsonArgs([thief]));
+    expect(resend.value).toEqual({ status: 'error', message: { text: REAUTH } });
+
+    const phone = await call('requestPhoneChangeAction', formArgs([['phoneNo', '+15550001234']]));
+    expect(phone.value).toMatchObject({ status: 'error', fieldErrors: { currentPassword: [{}] } });
+
+    const start = await call('startTotpSetupAction', formArgs([]));
+    expect(start.value).toMatchObject({ status: 'error' });
+    expect(JSON.stringify(start.value)).not.toMatch(/secret|otpauth|<svg/);
+    const confirm = await call('confirmTotpSetupAction', formArgs(codeBoxes('123456')));
+    expect(confirm.value).toEqual({ status: 'error', message: { text: REAUTH } });
+
+    expect(await readOutbox(thief)).toEqual([]);
+    expect(await readOutbox('+15550001234')).toEqual([]);
+    const user = await cognitoCall<{
+      UserAttributes: { Name: string; Value: string }[];
+      UserMFASettingList?: string[];
+    }>('AdminGetUser', { UserPoolId: POOL_ID, Username: email });
+    const attrs = Object.fromEntries(user.UserAttributes.map((x) => [x.Name, x.Value]));
+    expect(attrs.email).toBe(email);
+    expect(attrs.phone_number).toBeUndefined();
+    expect(user.UserMFASettingList ?? []).toEqual([]);
+  });
+
+  test('Send Again goes only to the address the proven request named', async () => {
+    const { password, cookie, call } = await stolenSession();
+    const fresh = uniqueEmail('asked');
+    const asked = await call(
+      'requestEmailChangeAction',
+      formArgs([
+        ['email', fresh],
+        ['currentPassword', password],
+      ]),
+    );
+    expect(asked.value).toMatchObject({
+      status: 'success',
+      data: { step: 'verify', email: fresh },
+    });
+    expect(JSON.stringify(asked.value)).not.toContain(password);
+    const proven = cookieHeader(asked.setCookies, cookieMap(cookie));
+
+    const other = uniqueEmail('elsewhere');
+    const pointed = await call('resendEmailChangeCodeAction', jsonArgs([other]), proven);
+    expect(pointed.value).toEqual({
+      status: 'error',
+      message: { text: 'We can only send a new code to the address you asked for.' },
+    });
+    expect(await readOutbox(other)).toEqual([]);
+
+    // The session as it was before the proof (a copy taken earlier) cannot send either.
+    const stale = await call('resendEmailChangeCodeAction', jsonArgs([fresh]), cookie);
+    expect(stale.value).toEqual({ status: 'error', message: { text: REAUTH } });
+
+    const again = await call('resendEmailChangeCodeAction', jsonArgs([fresh]), proven);
+    expect(again.value).toEqual({
+      status: 'success',
+      message: { text: `We sent a new code to ${fresh}.` },
+    });
+    expect((await readOutbox(fresh)).filter((m) => m.purpose === 'verify-email')).toHaveLength(2);
+  });
 });

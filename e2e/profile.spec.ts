@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import {
   cognitoCall,
   createAccount,
@@ -7,6 +7,8 @@ import {
   expect,
   expectAccessible,
   formAlert,
+  readOutbox,
+  setUserAttributes,
   signInWithForm,
   snap,
   test,
@@ -29,6 +31,11 @@ async function openProfile(page: Page, name?: string) {
 const card = (page: Page, title: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
 const edit = (page: Page, title: string) => page.getByRole('button', { name: `Edit ${title}` });
+
+/** The email and phone dialogs ask for the current password before anything is sent. */
+async function confirmPassword(dialog: Locator, password: string) {
+  await dialog.getByLabel('Current password', { exact: true }).fill(password);
+}
 
 async function expectAllSet(page: Page) {
   const done = page.getByRole('dialog', { name: ALL_SET });
@@ -59,6 +66,14 @@ test('cards, dialogs, and axe on each', async ({ page }) => {
     await edit(page, title).click();
     await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
     await expectAccessible(page);
+    if (title === 'Email Address' || title === 'Phone Number') {
+      // These ask for the current password now: look at them at both widths.
+      const slug = title === 'Email Address' ? 'email' : 'phone';
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+        await snap(page, `profile-${slug}-dialog-${width}`);
+      }
+    }
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(edit(page, title)).toBeFocused();
@@ -186,6 +201,7 @@ test('email: update, wrong code, expired code, Send Again, verify; the new addre
   const fresh = uniqueEmail('moved');
   let since = Date.now();
   await field.fill(fresh.toUpperCase());
+  await confirmPassword(dialog, password);
   await save.click();
   dialog = page.getByRole('dialog', { name: 'Verify your new email' });
   await expect(dialog).toBeVisible();
@@ -234,12 +250,59 @@ test('email: update, wrong code, expired code, Send Again, verify; the new addre
   await expect(page).toHaveURL('/');
 });
 
+test('email: the current password first; a wrong one keeps the typed address; the old address is told', async ({
+  page,
+}) => {
+  const { email, password } = await openProfile(page);
+  await edit(page, 'Email Address').click();
+  let dialog = page.getByRole('dialog', { name: 'Change email address' });
+  await expect(dialog).toHaveAccessibleDescription(
+    'Enter your new email address and your current password.',
+  );
+  const field = dialog.getByLabel('Email', { exact: true });
+  const current = dialog.getByLabel('Current password', { exact: true });
+  await expect(current).toHaveAttribute('autocomplete', 'current-password');
+  await expect(dialog.locator('input[autocomplete="username"]')).toHaveValue(email);
+  const fresh = uniqueEmail('proven');
+  await field.fill(fresh);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(current).toHaveAccessibleDescription('Current password is required');
+
+  await current.fill('Wrong!Pass9');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(current).toHaveAccessibleDescription('Current password is incorrect.');
+  await expect(field).toHaveValue(fresh);
+  await expect(dialog).toHaveAccessibleName('Change email address');
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+    await snap(page, `profile-email-wrong-password-${width}`);
+  }
+  expect(await readOutbox(fresh)).toEqual([]);
+
+  const since = Date.now();
+  await current.fill(password);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  dialog = page.getByRole('dialog', { name: 'Verify your new email' });
+  await enterCode(page, await waitForCode(fresh, 'verify-email', since), dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expectAllSet(page);
+  await expect(card(page, 'Email Address')).toContainText(fresh);
+
+  // The old address hears of the change (and carries no code); the new one got only its code.
+  await expect
+    .poll(async () => (await readOutbox(email)).find((m) => m.purpose === 'email-changed'))
+    .toMatchObject({ to: email, channel: 'email', code: '' });
+  expect((await readOutbox(fresh)).map((m) => m.purpose)).toEqual(['verify-email']);
+});
+
 test('email: until verified, the old address stays the sign-in address', async ({ page }) => {
   const { email, password } = await openProfile(page);
   const fresh = uniqueEmail('pending');
   await createCreator(fresh);
   await edit(page, 'Email Address').click();
   await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(fresh);
+  await confirmPassword(page.getByRole('dialog'), password);
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -257,7 +320,7 @@ test('email: until verified, the old address stays the sign-in address', async (
 test('phone: digits only, messages, wrong code, resend, change number, verify', async ({
   page,
 }) => {
-  await openProfile(page);
+  const { password } = await openProfile(page);
   await edit(page, 'Phone Number').click();
   let dialog = page.getByRole('dialog', { name: 'Change phone number' });
   const field = dialog.getByLabel('Phone number', { exact: true });
@@ -280,6 +343,7 @@ test('phone: digits only, messages, wrong code, resend, change number, verify', 
   const first = randomPhone();
   await field.fill(first.slice(2));
   await expect(field).toHaveValue(shown(first));
+  await confirmPassword(dialog, password);
   let since = Date.now();
   await save.click();
   dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
@@ -305,6 +369,7 @@ test('phone: digits only, messages, wrong code, resend, change number, verify', 
   await expect(dialog.getByLabel('Phone number', { exact: true })).toHaveValue(shown(first));
   const second = randomPhone();
   await dialog.getByLabel('Phone number', { exact: true }).fill(second);
+  await confirmPassword(dialog, password);
   since = Date.now();
   await dialog.getByRole('button', { name: 'Save' }).click();
   dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
@@ -336,6 +401,34 @@ test('a deleted account is signed out from the profile', async ({ page }) => {
   await expect(page).toHaveURL('/login', { timeout: 10_000 });
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
+});
+
+test('sending codes is limited: the sixth in a row from one session is refused, and no sixth code goes out', async ({
+  page,
+}) => {
+  const { email, password } = await createAccount();
+  await setUserAttributes(email, { email_verified: 'false' });
+  const since = Date.now();
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/');
+  // The mandatory dialog sends the first code as it opens; Resend Code sends the others.
+  const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+  const sent = async () =>
+    (await readOutbox(email)).filter(
+      (m) => m.purpose === 'verify-email' && Date.parse(m.sentAt) >= since - 1000,
+    ).length;
+  await expect.poll(sent).toBe(1);
+  const resend = dialog.getByRole('button', { name: 'Resend Code' });
+  for (let n = 2; n <= 5; n++) {
+    await resend.click();
+    await expect.poll(sent).toBe(n);
+    await expect(resend).toBeEnabled();
+  }
+  await resend.click();
+  await expect(
+    dialog.getByText(/^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/),
+  ).toBeVisible();
+  expect(await sent()).toBe(5);
 });
 
 test('signed out, /profile goes to /login', async ({ page }) => {

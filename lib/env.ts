@@ -80,6 +80,15 @@ const schema = z.object({
   PRIVACY_URL: httpUrl,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(8_000),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Where notices that are not codes go (today: "your sign-in email was changed", to the old
+   * address), as a JSON POST. Optional; unset, production logs once that they are not delivered.
+   */
+  NOTIFY_WEBHOOK_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
+    .optional(),
   /** Seconds without a request after which a session ends (ASVS 3.3.2 level 2: 30 minutes). */
   SESSION_IDLE_TIMEOUT: z.coerce
     .number()

@@ -29,6 +29,10 @@ export const RULES = {
   lookup: { ip: { points: 120, duration: 15 * 60 }, email: { points: 30, duration: 15 * 60 } },
   // Per IP only: beacons carry no email. A page sends five or six metrics.
   vitals: { ip: { points: 300, duration: 60 }, email: { points: 300, duration: 60 } },
+  // Codes a signed-in session asks for, counted per account (its sub) and per client address.
+  sendCode: { ip: { points: 30, duration: 60 * 60 }, email: { points: 5, duration: 15 * 60 } },
+  // Text messages cost money per send (SMS pumping): tighter than email.
+  sendSms: { ip: { points: 10, duration: 60 * 60 }, email: { points: 3, duration: 15 * 60 } },
 } satisfies Record<string, { ip: Rule; email: Rule }>;
 export type LimitedAction = keyof typeof RULES;
 

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { authedAction, type ActionState } from '@/lib/actions';
 import { getUser, globalSignOut, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
 import { log } from '@/lib/log';
+import { checkLimit } from '@/lib/rate-limit';
 import { endSession, updateSessionClaims, verifySession } from '@/lib/session';
 import { verifyEmailSchema } from '@/lib/validation/schemas';
 
@@ -23,9 +24,13 @@ export async function logoutAction(): Promise<void> {
 export async function sendEmailCodeAction(): Promise<ActionState<'code'>> {
   const session = await verifySession();
   if (!session) return { status: 'error', unauthenticated: true };
+  // Per account and per client address: a session cannot make the service send without end.
+  const limited = await checkLimit('sendCode', session.claims.sub);
+  if (limited) return { status: 'error', message: limited };
   const result = await sendAttributeCode(session.accessToken, 'email');
   if (!result.ok) {
-    if (result.failure.kind === 'session-invalid') return { status: 'error', unauthenticated: true };
+    if (result.failure.kind === 'session-invalid')
+      return { status: 'error', unauthenticated: true };
     return { status: 'error', message: result.failure.message };
   }
   return { status: 'success', message: { text: `We sent a code to ${session.claims.email}.` } };
@@ -36,6 +41,8 @@ export const verifyEmailAttributeAction = authedAction(
   verifyEmailSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
     const result = await verifyAttribute(session.accessToken, 'email', code);
     if (!result.ok) {
       log.info('profile.verify_email_failed', { reason: result.failure.name });

@@ -1,10 +1,5 @@
-import {
-  groupKey,
-  otpauthUri,
-  totpSetupSchema,
-  totpTurnOffSchema,
-  TOTP_CODE_ENTER,
-} from './authenticator';
+import { groupKey, otpauthUri, totpSetupSchema, TOTP_CODE_ENTER } from './authenticator';
+import { totpTurnOffSchema } from './proof';
 
 describe('otpauthUri', () => {
   it('names the issuer and the account, and carries the secret', () => {

@@ -34,10 +34,3 @@ export const totpCodeField = z.pipe(
 );
 
 export const totpSetupSchema = z.object({ code: totpCodeField });
-
-export const totpTurnOffSchema = z.object({
-  currentPassword: z
-    .string({ error: MSG.currentPasswordRequired })
-    .check(z.minLength(1, MSG.currentPasswordRequired), z.maxLength(256)),
-  code: totpCodeField,
-});

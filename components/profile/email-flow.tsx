@@ -1,6 +1,6 @@
 'use client';
 
-import { useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import {
   requestEmailChangeAction,
   resendEmailChangeCodeAction,
@@ -10,30 +10,37 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
-import { changeEmailSchema } from '@/lib/validation/schemas';
 import { CodeStep } from './code-step';
+import { changeEmailProofSchema } from './proof';
+import { ProofFields } from './proof-fields';
 import { resilient, resilientCall } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';
 
 const requestAction = resilient(requestEmailChangeAction);
 const verifyAction = resilient(verifyEmailChangeAction);
 
+const schemas = { plain: changeEmailProofSchema(false), mfa: changeEmailProofSchema(true) };
+
 function UpdateEmail({
   current,
   initial,
+  mfa,
   onSent,
 }: {
   current: string;
   initial: string;
+  mfa: boolean;
   onSent: (email: string) => void;
 }) {
-  const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: changeEmailSchema,
-    action: requestAction,
-    defaultValues: { email: initial },
-  });
+  const { state, pending, form, formAction, onSubmit, errorsFor, register, dismiss } =
+    useActionForm({
+      schema: mfa ? schemas.mfa : schemas.plain,
+      action: requestAction,
+      defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
+    });
   useAnswerEffects(state, () => onSent(state.data?.email ?? ''));
   const email = useWatch({ control: form.control, name: 'email' }) ?? '';
+  const code = useController({ control: form.control, name: 'code' });
   const changed = email.trim().toLowerCase() !== current.toLowerCase();
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -50,6 +57,19 @@ function UpdateEmail({
         errors={errorsFor('email')}
         {...register('email')}
       />
+      <ProofFields
+        email={current}
+        // Also when the server asks for a code the page did not know was needed.
+        mfa={mfa || Boolean(state.fieldErrors?.code)}
+        password={register('currentPassword')}
+        passwordErrors={errorsFor('currentPassword')}
+        digits={code.field.value}
+        onDigits={(digits) => {
+          code.field.onChange(digits);
+          dismiss('code');
+        }}
+        codeErrors={errorsFor('code')}
+      />
       <Button type="submit" pending={pending} disabled={!changed}>
         Save
       </Button>
@@ -60,11 +80,14 @@ function UpdateEmail({
 /** Spec §4: 'update' (the new address), then 'verify' (the code emailed to it). */
 export function EmailFlow({
   current,
+  mfa,
   mode,
   onMode,
   onDone,
 }: {
   current: string;
+  /** Authenticator-app two-step is on: the proof asks for a code too. */
+  mfa: boolean;
   mode: { step: 'update' } | { step: 'verify'; email: string };
   onMode: (mode: { step: 'update' } | { step: 'verify'; email: string }) => void;
   onDone: () => void;
@@ -74,6 +97,7 @@ export function EmailFlow({
       <UpdateEmail
         current={current}
         initial={current}
+        mfa={mfa}
         onSent={(email) => onMode({ step: 'verify', email })}
       />
     );

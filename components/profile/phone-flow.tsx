@@ -1,6 +1,6 @@
 'use client';
 
-import { useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import {
   requestPhoneChangeAction,
   resendPhoneCodeAction,
@@ -10,9 +10,10 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { phoneInputValue } from '@/lib/format';
-import { phoneSchema } from '@/lib/validation/schemas';
 import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
+import { changePhoneProofSchema } from './proof';
+import { ProofFields } from './proof-fields';
 import { resilient, resilientCall } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';
 
@@ -22,25 +23,36 @@ const verifyAction = resilient(verifyPhoneAction);
 export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
 
 const digits = (s: string) => s.replace(/\D/g, '');
+const schemas = { plain: changePhoneProofSchema(false), mfa: changePhoneProofSchema(true) };
 
 function UpdatePhone({
+  email,
   current,
   verified,
   initial,
+  mfa,
   onSent,
 }: {
+  email: string;
   current: string;
   verified: boolean;
   initial: string;
+  mfa: boolean;
   onSent: (phone: string) => void;
 }) {
-  const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: phoneSchema,
-    action: requestAction,
-    defaultValues: { phoneNo: phoneInputValue(initial) },
-  });
+  const { state, pending, form, formAction, onSubmit, errorsFor, register, dismiss } =
+    useActionForm({
+      schema: mfa ? schemas.mfa : schemas.plain,
+      action: requestAction,
+      defaultValues: {
+        phoneNo: phoneInputValue(initial),
+        currentPassword: '',
+        code: [] as string[],
+      },
+    });
   useAnswerEffects(state, () => onSent(state.data?.phone ?? ''));
   const phone = useWatch({ control: form.control, name: 'phoneNo' }) ?? '';
+  const code = useController({ control: form.control, name: 'code' });
   // An unverified number may be sent again as it is, to get a code.
   const changed =
     digits(phone) !== digits(phoneInputValue(current)) || (current !== '' && !verified);
@@ -54,6 +66,19 @@ function UpdatePhone({
         errors={errorsFor('phoneNo')}
         {...register('phoneNo')}
       />
+      <ProofFields
+        email={email}
+        // Also when the server asks for a code the page did not know was needed.
+        mfa={mfa || Boolean(state.fieldErrors?.code)}
+        password={register('currentPassword')}
+        passwordErrors={errorsFor('currentPassword')}
+        digits={code.field.value}
+        onDigits={(next) => {
+          code.field.onChange(next);
+          dismiss('code');
+        }}
+        codeErrors={errorsFor('code')}
+      />
       <Button type="submit" pending={pending} disabled={!changed}>
         Save
       </Button>
@@ -63,14 +88,20 @@ function UpdatePhone({
 
 /** Spec §4: 'update' (the number), then 'verify' (the SMS code), with Change Number going back. */
 export function PhoneFlow({
+  email,
   current,
   verified,
+  mfa,
   mode,
   onMode,
   onDone,
 }: {
+  /** The sign-in email, for password managers. */
+  email: string;
   current: string;
   verified: boolean;
+  /** Authenticator-app two-step is on: the proof asks for a code too. */
+  mfa: boolean;
   mode: PhoneMode;
   onMode: (mode: PhoneMode) => void;
   onDone: () => void;
@@ -78,8 +109,10 @@ export function PhoneFlow({
   if (mode.step === 'update') {
     return (
       <UpdatePhone
+        email={email}
         current={current}
         verified={verified}
+        mfa={mfa}
         initial={mode.phone ?? current}
         onSent={(phone) => onMode({ step: 'verify', phone })}
       />

@@ -68,6 +68,12 @@ function Card({
   );
 }
 
+/** What the email and phone dialogs ask for first: the change, and proof of who asks. */
+const proofNote = (what: string, mfa: boolean) =>
+  mfa
+    ? `${what}, your current password and the code from your authenticator app.`
+    : `${what} and your current password.`;
+
 /** 'Profile Settings' (spec §2): one card per attribute, each opening its edit dialog. */
 export function ProfileSettings({ values }: { values: ProfileValues }) {
   const [open, setOpen] = useState<Open>(null);
@@ -116,9 +122,13 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         <Card
           title="Two-step verification"
           value={values.mfa === null ? 'Unknown' : values.mfa ? 'On' : 'Off'}
-          note={values.mfa === null ? 'We could not check it just now. Reload to try again.' : undefined}
+          note={
+            values.mfa === null ? 'We could not check it just now. Reload to try again.' : undefined
+          }
           action={values.mfa ? 'Turn off' : 'Set up'}
-          actionName={values.mfa ? 'Turn off two-step verification' : 'Set up two-step verification'}
+          actionName={
+            values.mfa ? 'Turn off two-step verification' : 'Set up two-step verification'
+          }
           onEdit={
             values.mfa === null
               ? undefined
@@ -157,12 +167,15 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               <strong className="text-ink font-semibold">{open.mode.email}</strong>. Until you
               verify it, you keep signing in with {values.email}.
             </>
-          ) : undefined
+          ) : (
+            proofNote('Enter your new email address', values.mfa === true)
+          )
         }
       >
         {open?.card === 'email' && (
           <EmailFlow
             current={values.email}
+            mfa={values.mfa === true}
             mode={open.mode}
             onMode={(mode) => setOpen({ card: 'email', mode })}
             onDone={done}
@@ -184,12 +197,16 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               Enter the 6-digit verification code we sent by text message to{' '}
               <strong className="text-ink font-semibold">{formatPhone(open.mode.phone)}</strong>.
             </>
-          ) : undefined
+          ) : (
+            proofNote('Enter the number', values.mfa === true)
+          )
         }
       >
         {open?.card === 'phone' && (
           <PhoneFlow
+            email={values.email}
             current={values.phone}
+            mfa={values.mfa === true}
             verified={values.phoneVerified}
             mode={open.mode}
             onMode={(mode) => setOpen({ card: 'phone', mode })}
@@ -204,7 +221,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         title="Set up two-step verification"
         description="Use an authenticator app, such as Google Authenticator, Microsoft Authenticator or 1Password. After this, signing in asks for a code from the app."
       >
-        {open?.card === 'mfa-setup' && <TotpSetup onDone={() => done()} />}
+        {open?.card === 'mfa-setup' && <TotpSetup email={values.email} onDone={() => done()} />}
       </Dialog>
 
       <Dialog
@@ -257,7 +274,12 @@ function SuccessDialog({
 }) {
   const close = others === 'signed-out-here-too' ? () => void signOutNow() : onClose;
   return (
-    <Dialog open={open} mandatory title={APP_MSG.allSet} description={others && OTHERS_NOTE[others]}>
+    <Dialog
+      open={open}
+      mandatory
+      title={APP_MSG.allSet}
+      description={others && OTHERS_NOTE[others]}
+    >
       <div
         className="flex justify-end"
         onKeyDown={(e) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   confirmTotpSetupAction,
   startTotpSetupAction,
@@ -8,19 +8,18 @@ import {
 } from '@/app/(dashboard)/profile/actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
-import { Loader } from '@/components/ui/loader';
 import { OtpInput } from '@/components/ui/otp-input';
-import { PasswordField } from '@/components/ui/password-field';
-import { idle, type ActionState } from '@/lib/action-state';
-import { groupKey, totpSetupSchema, totpTurnOffSchema } from './authenticator';
-import { resilient, resilientCall } from './resilient';
+import { groupKey, totpSetupSchema } from './authenticator';
+import { proofSchema, totpTurnOffSchema, type ProofField } from './proof';
+import { ProofFields, TOTP_CODE_LABEL } from './proof-fields';
+import { resilient } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';
 import { useTotpForm } from './use-totp-form';
 
+const startAction = resilient(startTotpSetupAction);
 const confirmAction = resilient(confirmTotpSetupAction);
 const turnOffAction = resilient(turnOffTotpAction);
-
-const CODE_LABEL = 'Code from your authenticator app';
+const setupProofSchema = proofSchema(false);
 
 function CopyKey({ secret }: { secret: string }) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
@@ -83,7 +82,7 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
         <FormMessage message={state.message} />
         <OtpInput
           name="code"
-          label={CODE_LABEL}
+          label={TOTP_CODE_LABEL}
           value={digits}
           onChange={setDigits}
           errors={errorsFor('code')}
@@ -96,65 +95,53 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
   );
 }
 
-/** The setup dialog's body: asks Cognito for a new secret when it opens. */
-export function TotpSetup({ onDone }: { onDone: () => void }) {
-  const [answer, setAnswer] = useState<ActionState<'code'> | null>(null);
-  const started = useRef(false);
-  const load = () => void resilientCall(startTotpSetupAction).then(setAnswer);
-  useEffect(() => {
-    // Once per opening: a second AssociateSoftwareToken would replace the key on show.
-    if (started.current) return;
-    started.current = true;
-    load();
-  }, []);
-  useAnswerEffects(answer ?? idle);
-
-  if (!answer) return <Loader label="Preparing your key…" className="py-8" />;
-  const secret = answer.data?.secret;
-  const qr = answer.data?.qr;
-  if (answer.status !== 'success' || !secret || !qr) {
-    return (
-      <div className="flex flex-col gap-4">
-        <FormMessage message={answer.message} />
-        <Button
-          type="button"
-          onClick={() => {
-            setAnswer(null);
-            load();
-          }}
-        >
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return <SetupSteps secret={secret} qr={qr} onDone={onDone} />;
+/**
+ * The setup dialog's body: the password first (ASVS 3.7.1), and only then does Cognito make a new
+ * secret. Setup is offered while two-step is off, so a code is asked for only if Cognito wants one.
+ */
+export function TotpSetup({ email, onDone }: { email: string; onDone: () => void }) {
+  const { state, pending, digits, setDigits, touched, errorsFor, onSubmit, formAction } =
+    useTotpForm<ProofField>(setupProofSchema, startAction);
+  useAnswerEffects(state);
+  const secret = state.status === 'success' ? state.data?.secret : undefined;
+  const qr = state.status === 'success' ? state.data?.qr : undefined;
+  if (secret && qr) return <SetupSteps secret={secret} qr={qr} onDone={onDone} />;
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <p className="text-ink text-sm">First, confirm it is you with your password.</p>
+      <FormMessage message={state.message} />
+      <ProofFields
+        email={email}
+        mfa={Boolean(state.fieldErrors?.code)}
+        password={{ name: 'currentPassword', autoFocus: true, onChange: touched }}
+        passwordErrors={errorsFor('currentPassword')}
+        digits={digits}
+        onDigits={setDigits}
+        codeErrors={errorsFor('code')}
+      />
+      <Button type="submit" pending={pending}>
+        Continue
+      </Button>
+    </form>
+  );
 }
 
 /** Turning off proves the password and a current code (docs/decisions/005-turning-off-mfa.md). */
 export function TotpTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, digits, setDigits, touched, errorsFor, onSubmit, formAction } =
-    useTotpForm<'currentPassword' | 'code'>(totpTurnOffSchema, turnOffAction);
+    useTotpForm<ProofField>(totpTurnOffSchema, turnOffAction);
   useAnswerEffects(state, onDone);
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormMessage message={state.message} />
-      <PasswordField
-        label="Current password"
-        name="currentPassword"
-        autoComplete="current-password"
-        autoFocus
-        required
-        errors={errorsFor('currentPassword')}
-        onChange={touched}
-      />
-      <OtpInput
-        name="code"
-        label={CODE_LABEL}
-        value={digits}
-        onChange={setDigits}
-        errors={errorsFor('code')}
+      <ProofFields
+        email={email}
+        mfa
+        password={{ name: 'currentPassword', autoFocus: true, onChange: touched }}
+        passwordErrors={errorsFor('currentPassword')}
+        digits={digits}
+        onDigits={setDigits}
+        codeErrors={errorsFor('code')}
       />
       <Button type="submit" pending={pending}>
         Turn off

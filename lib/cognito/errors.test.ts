@@ -107,6 +107,18 @@ describe('the Cognito error table (spec §8)', () => {
     });
   });
 
+  it('tells a wrong password in a signed-in proof apart, for the password field', () => {
+    expect(map('NotAuthorizedException', 'Incorrect username or password.', 'reauth')).toEqual({
+      kind: 'wrong-password',
+      name: 'NotAuthorizedException',
+      message: { text: 'Current password is incorrect.' },
+    });
+    expect(map('CodeMismatchException', 'Invalid code received for user', 'reauth')).toMatchObject({
+      kind: 'code-mismatch',
+      message: { text: 'Invalid verification code.' },
+    });
+  });
+
   it('ends the session on any not-authorised refresh answer', () => {
     for (const [name, raw] of [
       ['NotAuthorizedException', 'Refresh Token has been revoked'],

@@ -31,6 +31,7 @@ export type FailureKind =
   | 'unconfirmed' // send a code and offer /verify-email
   | 'expired-code' // offer to resend
   | 'code-mismatch'
+  | 'wrong-password' // a signed-in person's password proof: shown on the password field
   | 'user-not-found' // signed-in: sign out after 1 s
   | 'session-invalid' // clear the session, go to /login
   | 'exists'
@@ -129,7 +130,7 @@ const RULES: Rule[] = [
     name: 'NotAuthorizedException',
     when: INCORRECT,
     in: ['reauth'],
-    kind: 'other',
+    kind: 'wrong-password',
     message: text('Current password is incorrect.'),
   },
   {

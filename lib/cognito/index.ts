@@ -378,13 +378,18 @@ export function setSoftwareTokenMfa(accessToken: string, enabled: boolean) {
   });
 }
 
+export type Reauthentication =
+  | { type: 'proven'; tokens: Tokens; codeAsked: boolean }
+  /** The password was right and the account asks for an authenticator code, but none was given. */
+  | { type: 'code-needed' };
+
 /**
  * A signed-in person proves the password and, if the account asks for one, a current
  * authenticator code, through a full sign-in (InitiateAuth, then the SOFTWARE_TOKEN_MFA
  * challenge). Answers the fresh tokens and whether a code was asked for.
  */
 export function reauthenticate(email: string, password: string, code: string) {
-  return attempt('reauth', async () => {
+  return attempt('reauth', async (): Promise<Reauthentication> => {
     const hash = secretHash(email);
     const first = await cognito().send(
       new InitiateAuthCommand({
@@ -398,9 +403,10 @@ export function reauthenticate(email: string, password: string, code: string) {
       }),
     );
     if (!first.ChallengeName)
-      return { tokens: tokensFrom(first.AuthenticationResult), codeAsked: false };
+      return { type: 'proven', tokens: tokensFrom(first.AuthenticationResult), codeAsked: false };
     if (first.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
       throw new Error(`unexpected challenge ${first.ChallengeName}`);
+    if (!code) return { type: 'code-needed' };
     const second = await cognito().send(
       new RespondToAuthChallengeCommand({
         ClientId: clientId(),
@@ -414,7 +420,7 @@ export function reauthenticate(email: string, password: string, code: string) {
       }),
     );
     if (second.ChallengeName) throw new Error(`unexpected challenge ${second.ChallengeName}`);
-    return { tokens: tokensFrom(second.AuthenticationResult), codeAsked: true };
+    return { type: 'proven', tokens: tokensFrom(second.AuthenticationResult), codeAsked: true };
   });
 }
 

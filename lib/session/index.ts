@@ -6,13 +6,16 @@ import { getEnv, type Env } from '@/lib/env';
 import {
   CHALLENGE_TTL_S,
   PENDING_TTL_S,
+  REAUTH_WINDOW_S,
   cookieNames,
   cookieOptions,
   sealChallenge,
+  sealEmailChange,
   sealPending,
   sealRefresh,
   sealSession,
   unsealChallenge,
+  unsealEmailChange,
   unsealPending,
   unsealRefresh,
   unsealSession,
@@ -22,6 +25,7 @@ import {
 } from './seal';
 
 export type Session = SessionData;
+export { REAUTH_WINDOW_S };
 
 /** A store with the shape both `cookies()` and NextResponse/NextRequest cookies share. */
 export type CookieWriter = {
@@ -87,6 +91,7 @@ export function clearTokens(store: CookieWriter) {
   const gone = cookieOptions(env, 0);
   store.set(names.session, '', gone);
   store.set(names.refresh, '', gone);
+  store.set(names.emailChange, '', gone);
 }
 
 /**
@@ -120,6 +125,52 @@ export async function updateSessionClaims(session: Session, claims: Partial<Sess
     await sealSession({ ...session, claims: { ...session.claims, ...claims } }, env),
     sessionCookieOptions(env, session.startedAt),
   );
+}
+
+/**
+ * Records in the sealed session that the person has just proved their password (ASVS 3.7.1).
+ * Answers the session as now written, for later updates in the same request to build on.
+ */
+export async function recordReauth(session: Session): Promise<Session> {
+  const env = getEnv();
+  const next: Session = { ...session, reauthAt: nowSeconds() };
+  (await cookies()).set(
+    cookieNames(env).session,
+    await sealSession(next, env),
+    sessionCookieOptions(env, session.startedAt),
+  );
+  return next;
+}
+
+/** Whether the password was proved within the last REAUTH_WINDOW_S (and not in the future). */
+export function reauthFresh(session: Pick<Session, 'reauthAt'>, now = nowSeconds()): boolean {
+  const at = session.reauthAt;
+  return at !== undefined && at <= now + 60 && now - at < REAUTH_WINDOW_S;
+}
+
+/** The address a proven email change named, for this account, for as long as the proof holds. */
+export async function setEmailChange(session: Session, email: string) {
+  const env = getEnv();
+  (await cookies()).set(
+    cookieNames(env).emailChange,
+    await sealEmailChange({ v: 1, sub: session.claims.sub, email }, env),
+    cookieOptions(env, REAUTH_WINDOW_S),
+  );
+}
+
+/** That address, when it belongs to this session's account; null otherwise. */
+export async function getEmailChange(session: Session): Promise<string | null> {
+  const env = getEnv();
+  const data = await unsealEmailChange(
+    (await cookies()).get(cookieNames(env).emailChange)?.value,
+    env,
+  );
+  return data && data.sub === session.claims.sub ? data.email : null;
+}
+
+export async function clearEmailChange() {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).emailChange, '', cookieOptions(env, 0));
 }
 
 export async function readRefresh() {

@@ -4,9 +4,11 @@ import {
   capBytes,
   cookieNames,
   cookieOptions,
+  sealEmailChange,
   sealRefresh,
   sealSession,
   sessionState,
+  unsealEmailChange,
   unsealPending,
   unsealRefresh,
   unsealSession,
@@ -83,6 +85,37 @@ describe('the cookie split (design §3)', () => {
     );
     expect(setCookieLength('__Host-cd_session', session)).toBeLessThan(COOKIE_LIMIT);
     expect((await unsealSession(session, env))?.claims.name).toHaveLength(256);
+  });
+
+  it('stays under 4096 bytes at its largest: capped name and email, and a proof of the password', async () => {
+    const session = await sealSession(
+      {
+        v: 1,
+        accessToken: token(1800),
+        accessExpiresAt: 2_000_000_000,
+        confirmedAt: 2_000_000_000,
+        startedAt: 2_000_000_000,
+        seenAt: 2_000_000_000,
+        claims: { ...claims, name: 'x'.repeat(2048), email: 'e'.repeat(2048) },
+        reauthAt: 2_000_000_000,
+      },
+      env,
+    );
+    expect(setCookieLength('__Host-cd_session', session)).toBeLessThan(COOKIE_LIMIT);
+    expect((await unsealSession(session, env))?.reauthAt).toBe(2_000_000_000);
+    // The address an email change named has a cookie of its own; it fits easily.
+    const names = cookieNames({ mode: 'production' });
+    const change = await sealEmailChange(
+      { v: 1, sub: claims.sub, email: `${'n'.repeat(242)}@example.com` },
+      env,
+    );
+    expect(setCookieLength(names.emailChange, change)).toBeLessThan(COOKIE_LIMIT);
+    expect(await unsealEmailChange(change, env)).toEqual({
+      v: 1,
+      sub: claims.sub,
+      email: `${'n'.repeat(242)}@example.com`,
+    });
+    expect(await unsealEmailChange(change, other)).toBeNull();
   });
 
   it('round-trips, and survives secret rotation', async () => {

@@ -36,6 +36,8 @@ const sessionData = z.object({
   /** The last request seen with this session (seconds, to the guard's granularity). */
   seenAt: z.number().int(),
   claims,
+  /** When the person last proved their password in this session (seconds; ASVS 3.7.1). */
+  reauthAt: z.number().int().optional(),
 });
 const refreshData = z.object({
   v: z.literal(1),
@@ -44,6 +46,15 @@ const refreshData = z.object({
   startedAt: z.number().int(),
 });
 const pendingData = z.object({ v: z.literal(1), email: z.string().min(3) });
+/**
+ * The new address a proven email change named: Send Again goes there and nowhere else. Its own
+ * cookie, because the session cookie has no room left for a 254-character address.
+ */
+const emailChangeData = z.object({
+  v: z.literal(1),
+  sub: z.string().min(1),
+  email: z.string().min(3).max(254),
+});
 const challengeData = z.object({
   v: z.literal(1),
   name: z.enum(['SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED']),
@@ -55,6 +66,9 @@ export type SessionData = z.infer<typeof sessionData>;
 export type RefreshData = z.infer<typeof refreshData>;
 export type PendingData = z.infer<typeof pendingData>;
 export type ChallengeData = z.infer<typeof challengeData>;
+export type EmailChangeData = z.infer<typeof emailChangeData>;
+/** How long a proof of the password lets email, phone and two-step changes go ahead. */
+export const REAUTH_WINDOW_S = 10 * 60;
 /** Cognito's challenge sessions last 3 minutes. */
 export const CHALLENGE_TTL_S = 3 * 60;
 
@@ -68,6 +82,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     refresh: `${prefix}cd_refresh`,
     pending: `${prefix}cd_pending`,
     challenge: `${prefix}cd_challenge`,
+    emailChange: `${prefix}cd_email_change`,
   } as const;
 }
 
@@ -135,6 +150,9 @@ export const unsealRefresh = (v: string | undefined, env: Secrets) =>
 export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
 export const unsealPending = (v: string | undefined, env: Secrets) =>
   unseal(pendingData, v, env, PENDING_TTL_S);
+export const sealEmailChange = (d: EmailChangeData, env: Secrets) => seal(d, env, REAUTH_WINDOW_S);
+export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
+  unseal(emailChangeData, v, env, REAUTH_WINDOW_S);
 export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
 export const unsealChallenge = (v: string | undefined, env: Secrets) =>
   unseal(challengeData, v, env, CHALLENGE_TTL_S);

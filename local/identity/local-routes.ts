@@ -26,6 +26,12 @@ const AttributesBody = z.strictObject({
   attributes: z.record(z.string().min(1).max(32), z.string().max(2048)),
 });
 
+/** A notice that is not a code (design §4): recorded in the outbox with `"code": ""`. */
+const NoticeBody = z.strictObject({
+  to: z.string().trim().min(3).max(254),
+  purpose: z.enum(['email-changed']),
+});
+
 const view = (user: UserRecord) => ({
   sub: user.sub,
   email: user.email,
@@ -45,6 +51,7 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
  *   GET  /__local/outbox[?to=ADDR]        delivered codes, newest first
  *   POST /__local/users/token-ttl          { email, accessTokenTtl?, idTokenTtl?, refreshTokenTtl? } (s; null clears)
  *   POST /__local/users/attributes         { email, attributes: { name: value } } ("" deletes)
+ *   POST /__local/notices                  { to, purpose: 'email-changed' }: an email notice, no code
  */
 export async function handleLocal(
   svc: IdentityService,
@@ -58,7 +65,11 @@ export async function handleLocal(
     const to = url.searchParams.get('to') ?? undefined;
     return sendJson(res, 200, svc.store.listOutbox(to?.trim() || undefined));
   }
-  if (route !== 'POST /__local/users/token-ttl' && route !== 'POST /__local/users/attributes') {
+  if (
+    route !== 'POST /__local/users/token-ttl' &&
+    route !== 'POST /__local/users/attributes' &&
+    route !== 'POST /__local/notices'
+  ) {
     return sendJson(res, 404, { error: `No such local endpoint: ${route}` });
   }
 
@@ -70,15 +81,19 @@ export async function handleLocal(
       error: err instanceof BodyTooLargeError ? 'Body too large' : 'Body is not JSON',
     });
   }
+  const problems = (error: z.ZodError) =>
+    sendJson(res, 400, {
+      error: error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+    });
+  if (route === 'POST /__local/notices') {
+    const notice = NoticeBody.safeParse(body);
+    if (!notice.success) return problems(notice.error);
+    svc.deliver(notice.data.to, 'email', notice.data.purpose, '');
+    return sendJson(res, 200, { ok: true });
+  }
   const schema = route.endsWith('token-ttl') ? TokenTtlBody : AttributesBody;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    return sendJson(res, 400, {
-      error: parsed.error.issues
-        .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
-        .join('; '),
-    });
-  }
+  if (!parsed.success) return problems(parsed.error);
   const user = svc.store.findUser(parsed.data.email);
   if (!user) return sendJson(res, 404, { error: `No user ${parsed.data.email}` });
 

@@ -19,7 +19,9 @@ export function makeDeliver(
     log(
       purpose === 'invite'
         ? `${icon} invite for ${to}: temporary password ${code}`
-        : `${icon} ${purpose} code for ${to}: ${code}`,
+        : code === ''
+          ? `${icon} ${purpose} notice for ${to}`
+          : `${icon} ${purpose} code for ${to}: ${code}`,
     );
   };
 }

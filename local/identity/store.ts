@@ -73,7 +73,9 @@ export interface SessionRecord {
 export interface OutboxMessage {
   to: string;
   channel: 'email' | 'sms';
-  purpose: 'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'invite';
+  purpose:
+    'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'invite' | 'email-changed';
+  /** "" for a notice that carries no code (e.g. 'email-changed', to the old address). */
   code: string;
   sentAt: string;
 }

@@ -5,10 +5,18 @@ import { cookies } from 'next/headers';
 import QRCode from 'qrcode';
 import {
   DEVICE_NAME,
+  TOTP_CODE_ENTER,
   otpauthUri,
   totpSetupSchema,
-  totpTurnOffSchema,
 } from '@/components/profile/authenticator';
+import {
+  PROOF_FIELDS,
+  changeEmailProofSchema,
+  changePhoneProofSchema,
+  proofSchema,
+  totpTurnOffSchema,
+  type ProofField,
+} from '@/components/profile/proof';
 import { authedAction, type ActionState } from '@/lib/actions';
 import {
   associateSoftwareToken,
@@ -24,14 +32,21 @@ import {
   verifyAttribute,
   verifySoftwareToken,
   type Result,
+  type Tokens,
 } from '@/lib/cognito';
 import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
 import { APP_MSG } from '@/lib/messages';
 import { checkLimit } from '@/lib/rate-limit';
+import { notifyEmailChanged } from '@/lib/notify';
 import {
+  clearEmailChange,
   endSession,
+  getEmailChange,
+  reauthFresh,
+  recordReauth,
+  setEmailChange,
   updateSessionClaims,
   verifySession,
   writeTokens,
@@ -41,7 +56,6 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   nameSchema,
-  phoneSchema,
   verifyEmailChangeSchema,
   verifyEmailSchema,
 } from '@/lib/validation/schemas';
@@ -78,14 +92,90 @@ function failed<F extends string>(
   return { status: 'error', message: failure.message, ...extra };
 }
 
+/** What a follow-up step answers when the proof of the password is missing or too old. */
+const REAUTH_AGAIN = 'Please confirm your password again: close this window and start over.';
+
+type Proven = { ok: true; session: Session };
+type NotProven<F extends string> = { ok: false; state: ActionState<F> };
+
+/**
+ * ASVS 3.7.1 / 2.5.5: before an email, phone or two-step change, the person proves who they are
+ * with the password (and a current code when two-step is on) through a full sign-in, counted like
+ * one at the sign-in page. The proof must be this session's own account; its tokens serve
+ * `withTokens` (if given) and are then revoked, so it leaves no session behind. The proof is
+ * recorded in the sealed session (`reauthAt`) for the follow-up steps, which accept it for
+ * REAUTH_WINDOW_S; an email change also keeps the address it named (its own sealed cookie).
+ */
+async function proveIdentity<F extends string = ProofField>(
+  session: Session,
+  proof: { currentPassword: string; code: string },
+  op: string,
+  {
+    values = {},
+    emailChangeTo,
+    withTokens,
+  }: {
+    values?: Partial<Record<F, string>>;
+    emailChangeTo?: string;
+    withTokens?: (tokens: Tokens) => Promise<void>;
+  } = {},
+): Promise<Proven | NotProven<F>> {
+  const refuse = (state: Omit<ActionState<ProofField>, 'status' | 'values'>): NotProven<F> => {
+    log.info('profile.reauth_failed', { op });
+    const { fieldErrors, ...rest } = state;
+    return {
+      ok: false,
+      state: {
+        status: 'error',
+        ...rest,
+        ...(fieldErrors ? { fieldErrors: fieldErrors as ActionState<F>['fieldErrors'] } : {}),
+        values,
+      },
+    };
+  };
+  // A password guess from someone holding the session counts like one at sign-in.
+  const limited = await checkLimit('signIn', session.claims.email);
+  if (limited) return refuse({ message: limited });
+  const proved = await reauthenticate(session.claims.email, proof.currentPassword, proof.code);
+  if (!proved.ok) {
+    const { failure } = proved;
+    if (failure.kind === 'wrong-password')
+      return refuse({ fieldErrors: { currentPassword: [failure.message] } });
+    if (failure.kind === 'code-mismatch')
+      return refuse({ fieldErrors: { code: [failure.message] } });
+    return { ok: false, state: failed<F>(op, failure, { values }) };
+  }
+  if (proved.value.type === 'code-needed')
+    return refuse({ fieldErrors: { code: [{ text: TOTP_CODE_ENTER }] } });
+  const { tokens } = proved.value;
+  if (tokens.claims.sub !== session.claims.sub) {
+    log.warn('profile.reauth_other_user', { op });
+    if (tokens.refreshToken) await revokeRefreshToken(tokens.refreshToken);
+    return refuse({ message: { text: APP_MSG.systemError } });
+  }
+  try {
+    await withTokens?.(tokens);
+  } finally {
+    if (tokens.refreshToken) {
+      const revoked = await revokeRefreshToken(tokens.refreshToken);
+      if (!revoked.ok) log.warn('profile.reauth_revoke_failed', { reason: revoked.failure.name });
+    }
+  }
+  log.info('profile.reauthenticated', { op });
+  if (emailChangeTo !== undefined) await setEmailChange(session, emailChangeTo);
+  return { ok: true, session: await recordReauth(session) };
+}
+
 /** Re-reads the user after a verified change; falls back to what we know changed. */
-async function refreshClaims(session: Session, fallback: Partial<Session['claims']>) {
+async function refreshClaims(
+  session: Session,
+  fallback: Partial<Session['claims']>,
+): Promise<Session['claims']> {
   const user = await getUser(session.accessToken);
-  await updateSessionClaims(
-    session,
-    user.ok ? { ...user.value, sub: session.claims.sub } : fallback,
-  );
+  const claims = user.ok ? { ...user.value, sub: session.claims.sub } : fallback;
+  await updateSessionClaims(session, claims);
   revalidatePath('/', 'layout');
+  return { ...session.claims, ...claims };
 }
 
 export const updateNameAction = authedAction(
@@ -119,7 +209,11 @@ async function signOutOthers(session: Session, newPassword: string): Promise<Oth
     return 'failed';
   }
   const again = await signIn(session.claims.email, newPassword);
-  if (again.ok && again.value.type === 'signed-in' && again.value.tokens.claims.sub === session.claims.sub) {
+  if (
+    again.ok &&
+    again.value.type === 'signed-in' &&
+    again.value.tokens.claims.sub === session.claims.sub
+  ) {
     await writeTokens(await cookies(), again.value.tokens);
     log.info('profile.signed_out_others');
     return 'signed-out';
@@ -152,18 +246,30 @@ export async function changePasswordAction(
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** Step 1 of an email change: Cognito keeps the old address active and emails a code to the new one. */
+/**
+ * Step 1 of an email change, after the password (and code) prove who asks: Cognito keeps the old
+ * address active and emails a code to the new one.
+ */
 export const requestEmailChangeAction = authedAction(
-  changeEmailSchema,
-  ['email'] as const,
-  async ({ email }, { session, values }) => {
-    if (sameEmail(email, session.claims.email)) {
+  changeEmailProofSchema(false),
+  ['email', ...PROOF_FIELDS] as const,
+  async ({ email, currentPassword, code }, ctx) => {
+    const { values } = ctx;
+    if (sameEmail(email, ctx.session.claims.email)) {
       return {
         status: 'error',
         fieldErrors: { email: [{ text: 'This is already your email address.' }] },
         values,
       };
     }
+    const proof = await proveIdentity(ctx.session, { currentPassword, code }, 'email', {
+      values,
+      emailChangeTo: email,
+    });
+    if (!proof.ok) return proof.state;
+    const { session } = proof;
+    const limited = await checkLimit('sendCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, values };
     const result = await updateAttributes(session.accessToken, { email });
     if (!result.ok) return failed('email', result.failure, { values });
     log.info('profile.email_change_requested');
@@ -171,7 +277,11 @@ export const requestEmailChangeAction = authedAction(
   },
 );
 
-/** Send Again: asking for the same change again sends a fresh code to the new address. */
+/**
+ * Send Again: asking for the same change again sends a fresh code to the new address: only ever
+ * the one the proven request named (kept server-side in a sealed cookie), and only within the
+ * proof's window.
+ */
 export async function resendEmailChangeCodeAction(email: string): Promise<ActionState<'code'>> {
   const session = await verifySession();
   if (!session) return { status: 'error', unauthenticated: true };
@@ -181,9 +291,23 @@ export async function resendEmailChangeCodeAction(email: string): Promise<Action
       status: 'error',
       message: { text: parsed.error.issues[0]?.message ?? 'Email cannot be empty' },
     };
-  const result = await updateAttributes(session.accessToken, { email: parsed.data.email });
+  const target = await getEmailChange(session);
+  if (!target || !reauthFresh(session)) {
+    log.info('profile.email_resend_refused', { reason: 'no-proof' });
+    return { status: 'error', message: { text: REAUTH_AGAIN } };
+  }
+  if (!sameEmail(parsed.data.email, target)) {
+    log.warn('profile.email_resend_refused', { reason: 'other-address' });
+    return {
+      status: 'error',
+      message: { text: 'We can only send a new code to the address you asked for.' },
+    };
+  }
+  const limited = await checkLimit('sendCode', session.claims.sub);
+  if (limited) return { status: 'error', message: limited };
+  const result = await updateAttributes(session.accessToken, { email: target });
   if (!result.ok) return failed('email_resend', result.failure);
-  return { status: 'success', message: { text: `We sent a new code to ${parsed.data.email}.` } };
+  return { status: 'success', message: { text: `We sent a new code to ${target}.` } };
 }
 
 /** Step 2: the code makes the new address the sign-in address. */
@@ -191,28 +315,45 @@ export const verifyEmailChangeAction = authedAction(
   verifyEmailChangeSchema,
   ['email', 'code'] as const,
   async ({ email, code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, data: { step: 'verify', email } };
     const result = await verifyAttribute(session.accessToken, 'email', code);
     if (!result.ok)
       return failed('email_verify', result.failure, { data: { step: 'verify', email } }, 'code');
-    await refreshClaims(session, { email, emailVerified: true });
+    const oldEmail = session.claims.email;
+    const asked = await getEmailChange(session);
+    // The change is done: Send Again has no address to go to any more.
+    await clearEmailChange();
+    const updated = await refreshClaims(session, { email: asked ?? email, emailVerified: true });
     log.info('profile.email_changed');
+    // The old address hears of it, in case the change was not its owner's (ASVS 2.5.5).
+    if (!sameEmail(oldEmail, updated.email)) await notifyEmailChanged(oldEmail, updated.email);
     return { status: 'success' };
   },
 );
 
-/** Step 1 of a phone change: the number is replaced at once, unverified, and a code goes to it by SMS. */
+/**
+ * Step 1 of a phone change, after the password (and code) prove who asks: the number is replaced
+ * at once, unverified, and a code goes to it by SMS.
+ */
 export const requestPhoneChangeAction = authedAction(
-  phoneSchema,
-  ['phoneNo'] as const,
-  async ({ phoneNo }, { session, values }) => {
-    const same = phoneNo === session.claims.phoneNumber;
-    if (same && session.claims.phoneNumberVerified) {
+  changePhoneProofSchema(false),
+  ['phoneNo', ...PROOF_FIELDS] as const,
+  async ({ phoneNo, currentPassword, code }, ctx) => {
+    const { values } = ctx;
+    const same = phoneNo === ctx.session.claims.phoneNumber;
+    if (same && ctx.session.claims.phoneNumberVerified) {
       return {
         status: 'error',
         fieldErrors: { phoneNo: [{ text: 'This is already your phone number.' }] },
         values,
       };
     }
+    const proof = await proveIdentity(ctx.session, { currentPassword, code }, 'phone', { values });
+    if (!proof.ok) return proof.state;
+    const { session } = proof;
+    const limited = await checkLimit('sendSms', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, values };
     // Cognito sends no new code when the (unverified) number does not change: ask for one.
     const result: Result<unknown> = same
       ? await sendAttributeCode(session.accessToken, 'phone_number')
@@ -230,6 +371,8 @@ export const requestPhoneChangeAction = authedAction(
 export async function resendPhoneCodeAction(): Promise<ActionState<'code'>> {
   const session = await verifySession();
   if (!session) return { status: 'error', unauthenticated: true };
+  const limited = await checkLimit('sendSms', session.claims.sub);
+  if (limited) return { status: 'error', message: limited };
   const result = await sendAttributeCode(session.accessToken, 'phone_number');
   if (!result.ok) return failed('phone_resend', result.failure);
   return {
@@ -242,6 +385,8 @@ export const verifyPhoneAction = authedAction(
   verifyEmailSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
     const result = await verifyAttribute(session.accessToken, 'phone_number', code);
     if (!result.ok) return failed('phone_verify', result.failure, {}, 'code');
     await refreshClaims(session, { phoneNumberVerified: true });
@@ -251,12 +396,21 @@ export const verifyPhoneAction = authedAction(
 );
 
 /**
- * Authenticator-app setup, step 1: a new secret from Cognito (pending until verified), as a QR
- * code and as text. The secret goes to the dialog only: never stored, never logged.
+ * Authenticator-app setup, step 1: once the password proves who asks, a new secret from Cognito
+ * (pending until verified), as a QR code and as text. The secret goes to the dialog only: never
+ * stored, never logged.
  */
-export async function startTotpSetupAction(): Promise<ActionState<'code'>> {
-  const session = await verifySession();
-  if (!session) return { status: 'error', unauthenticated: true };
+export const startTotpSetupAction = authedAction(
+  proofSchema(false),
+  PROOF_FIELDS,
+  async (proofInput, ctx): Promise<ActionState<ProofField>> => {
+    const proof = await proveIdentity(ctx.session, proofInput, 'mfa_setup', { values: ctx.values });
+    if (!proof.ok) return proof.state;
+    return makeTotpSecret(proof.session);
+  },
+);
+
+async function makeTotpSecret(session: Session): Promise<ActionState<ProofField>> {
   const result = await associateSoftwareToken(session.accessToken);
   if (!result.ok) return failed('mfa_associate', result.failure);
   const qr = await QRCode.toString(otpauthUri(session.claims.email, result.value), {
@@ -273,7 +427,8 @@ export const confirmTotpSetupAction = authedAction(
   totpSetupSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
-    const limited = await checkLimit('verifyCode', session.claims.email);
+    if (!reauthFresh(session)) return { status: 'error', message: { text: REAUTH_AGAIN } };
+    const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
     if (!verified.ok) return failed('mfa_verify', verified.failure, {}, 'code');
@@ -293,21 +448,16 @@ export const turnOffTotpAction = authedAction(
   totpTurnOffSchema,
   ['currentPassword', 'code'] as const,
   async ({ currentPassword, code }, { session }) => {
-    // A password guess from someone holding the session counts like one at sign-in.
-    const limited = await checkLimit('signIn', session.claims.email);
-    if (limited) return { status: 'error', message: limited };
-    const proof = await reauthenticate(session.claims.email, currentPassword, code);
-    if (!proof.ok) return failed('mfa_turn_off', proof.failure, {}, 'code');
-    const { tokens } = proof.value;
-    if (tokens.claims.sub !== session.claims.sub) {
-      log.warn('profile.mfa_turn_off_other_user');
-      return { status: 'error', message: { text: APP_MSG.systemError } };
-    }
-    const off = await setSoftwareTokenMfa(tokens.accessToken, false);
-    if (tokens.refreshToken) {
-      const revoked = await revokeRefreshToken(tokens.refreshToken);
-      if (!revoked.ok) log.warn('profile.mfa_proof_revoke_failed', { reason: revoked.failure.name });
-    }
+    // Turned off with the proof sign-in's own access token, before its tokens are revoked.
+    const outcome: { off?: Result<void> } = {};
+    const proof = await proveIdentity(session, { currentPassword, code }, 'mfa_turn_off', {
+      withTokens: async (tokens) => {
+        outcome.off = await setSoftwareTokenMfa(tokens.accessToken, false);
+      },
+    });
+    if (!proof.ok) return proof.state;
+    const { off } = outcome;
+    if (!off) throw new Error('the proof went ahead without turning two-step off');
     if (!off.ok) return failed('mfa_disable', off.failure);
     revalidatePath('/profile');
     log.info('profile.mfa_disabled');

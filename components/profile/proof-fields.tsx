@@ -1,0 +1,58 @@
+'use client';
+
+import { OtpInput } from '@/components/ui/otp-input';
+import { PasswordField } from '@/components/ui/password-field';
+import type { FieldProps } from '@/components/ui/field';
+import type { Message } from '@/lib/messages';
+
+export const TOTP_CODE_LABEL = 'Code from your authenticator app';
+
+type PasswordProps = Omit<FieldProps, 'type' | 'trailing' | 'label' | 'errors'> & {
+  ref?: React.Ref<HTMLInputElement>;
+};
+
+/**
+ * Who is at the keyboard, before an email, phone or two-step change (ASVS 3.7.1): the current
+ * password and, when two-step is on, the six code boxes. The hidden username lets password
+ * managers offer the right account's password.
+ */
+export function ProofFields({
+  email,
+  mfa,
+  password,
+  passwordErrors,
+  digits,
+  onDigits,
+  codeErrors,
+}: {
+  email: string;
+  /** Authenticator-app two-step is on: a current code is asked for too. */
+  mfa: boolean;
+  password: PasswordProps;
+  passwordErrors: Message[];
+  digits: string[];
+  onDigits: (digits: string[]) => void;
+  codeErrors: Message[];
+}) {
+  return (
+    <>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        required
+        {...password}
+        errors={passwordErrors}
+      />
+      {mfa && (
+        <OtpInput
+          name="code"
+          label={TOTP_CODE_LABEL}
+          value={digits}
+          onChange={onDigits}
+          errors={codeErrors}
+        />
+      )}
+    </>
+  );
+}

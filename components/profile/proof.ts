@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import { MSG } from '@/lib/validation/messages';
+import { changeEmailSchema, phoneSchema } from '@/lib/validation/schemas';
+import { totpCodeField } from './authenticator';
+
+/**
+ * Proving who is at the keyboard before a sensitive change (ASVS 3.7.1): the current password and,
+ * when the account has authenticator-app two-step on, a current code. Shared by the dialogs and
+ * their server actions.
+ */
+
+const currentPassword = z
+  .string({ error: MSG.currentPasswordRequired })
+  .check(z.minLength(1, MSG.currentPasswordRequired), z.maxLength(256));
+
+/** The six boxes where they may be missing or empty (an account without two-step shows none). */
+const optionalTotpCode = z.pipe(
+  z.pipe(
+    z.optional(z.array(z.string({ error: MSG.codeDigitsOnly }))),
+    z.transform((digits: string[] | undefined) => (digits ?? []).join('').replace(/\s/g, '')),
+  ),
+  z.string().check(
+    z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true }),
+    z.refine((code: string) => code.length === 0 || code.length === 6, MSG.codeLength),
+  ),
+);
+
+/**
+ * The proof's fields. The browser asks for the code when it knows two-step is on; the server takes
+ * the code as optional and lets Cognito's own sign-in say whether one is needed.
+ */
+export const proofShape = (codeRequired: boolean) => ({
+  currentPassword,
+  code: codeRequired ? totpCodeField : optionalTotpCode,
+});
+
+export const proofSchema = (codeRequired: boolean) => z.object(proofShape(codeRequired));
+
+/** Turning two-step off always asks for a code: it is on (docs/decisions/005-turning-off-mfa.md). */
+export const totpTurnOffSchema = proofSchema(true);
+
+export const changeEmailProofSchema = (codeRequired: boolean) =>
+  z.object({ ...changeEmailSchema.shape, ...proofShape(codeRequired) });
+
+export const changePhoneProofSchema = (codeRequired: boolean) =>
+  z.object({ ...phoneSchema.shape, ...proofShape(codeRequired) });
+
+export const PROOF_FIELDS = ['currentPassword', 'code'] as const;
+export type ProofField = (typeof PROOF_FIELDS)[number];

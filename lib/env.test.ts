@@ -24,10 +24,15 @@ describe('local mode', () => {
     expect(env.TERMS_URL).toBe('http://127.0.0.1:9230/legal/terms');
     expect(env.PRIVACY_URL).toBe('http://127.0.0.1:9230/legal/privacy');
     expect(env.UPSTREAM_TIMEOUT_MS).toBe(8000);
+    expect(env.TRUSTED_PROXY_HOPS).toBe(0);
   });
 
   it('follows the local port variables', () => {
-    const env = parseEnv({ LOCAL_IDENTITY_PORT: '19229', LOCAL_CREATOR_PORT: '19230', LOCAL_EMBED_PORT: '19231' });
+    const env = parseEnv({
+      LOCAL_IDENTITY_PORT: '19229',
+      LOCAL_CREATOR_PORT: '19230',
+      LOCAL_EMBED_PORT: '19231',
+    });
     expect(env.COGNITO_ENDPOINT).toBe('http://127.0.0.1:19229');
     expect(env.CREATOR_API_URL).toBe('http://127.0.0.1:19230');
     expect(env.ANALYTICS_EMBED_URL).toBe('http://127.0.0.1:19231');
@@ -35,7 +40,9 @@ describe('local mode', () => {
 
   it('ignores a blank pool id and blank values', () => {
     expect(isLocalMode({ COGNITO_USER_POOL_ID: '   ' })).toBe(true);
-    expect(parseEnv({ COGNITO_USER_POOL_ID: '', SUPPORT_EMAIL: ' ' }).SUPPORT_EMAIL).toBe('support@creator.test');
+    expect(parseEnv({ COGNITO_USER_POOL_ID: '', SUPPORT_EMAIL: ' ' }).SUPPORT_EMAIL).toBe(
+      'support@creator.test',
+    );
   });
 
   it('lets explicit settings win except the pool itself', () => {
@@ -75,19 +82,35 @@ describe('production mode', () => {
   });
 
   it('names a single missing variable', () => {
-    expect(() => parseEnv({ ...production, TERMS_URL: undefined })).toThrow(/^Missing configuration: TERMS_URL\. Set it/);
+    expect(() => parseEnv({ ...production, TERMS_URL: undefined })).toThrow(
+      /^Missing configuration: TERMS_URL\. Set it/,
+    );
   });
 
   it.each([
     ['a short session secret', { SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     ['a malformed pool id', { COGNITO_USER_POOL_ID: 'nounderscore' }, /COGNITO_USER_POOL_ID/],
-    ['a pool id of 56 characters', { COGNITO_USER_POOL_ID: `us-east-1_${'a'.repeat(46)}` }, /COGNITO_USER_POOL_ID/],
+    [
+      'a pool id of 56 characters',
+      { COGNITO_USER_POOL_ID: `us-east-1_${'a'.repeat(46)}` },
+      /COGNITO_USER_POOL_ID/,
+    ],
     ['a non-URL creator API', { CREATOR_API_URL: 'api.example' }, /CREATOR_API_URL/],
     ['a non-http URL', { TERMS_URL: 'javascript:alert(1)' }, /TERMS_URL/],
     ['a bad support email', { SUPPORT_EMAIL: 'nobody' }, /SUPPORT_EMAIL/],
     ['a timeout over 10 s', { UPSTREAM_TIMEOUT_MS: '60000' }, /UPSTREAM_TIMEOUT_MS/],
+    ['more than 5 trusted proxy hops', { TRUSTED_PROXY_HOPS: '6' }, /TRUSTED_PROXY_HOPS/],
+    ['negative trusted proxy hops', { TRUSTED_PROXY_HOPS: '-1' }, /TRUSTED_PROXY_HOPS/],
+    ['fractional trusted proxy hops', { TRUSTED_PROXY_HOPS: '1.5' }, /TRUSTED_PROXY_HOPS/],
+    ['non-numeric trusted proxy hops', { TRUSTED_PROXY_HOPS: 'two' }, /TRUSTED_PROXY_HOPS/],
   ])('rejects %s', (_label, override, pattern) => {
     expect(() => parseEnv({ ...production, ...override })).toThrow(pattern);
+  });
+
+  it('reads the number of trusted proxy hops', () => {
+    expect(parseEnv(production).TRUSTED_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ ...production, TRUSTED_PROXY_HOPS: '2' }).TRUSTED_PROXY_HOPS).toBe(2);
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: '1' }).TRUSTED_PROXY_HOPS).toBe(1);
   });
 
   it('supports secret rotation: the first listed seals, every one unseals', () => {

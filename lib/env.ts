@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TRUSTED_PROXY_HOPS } from './client-address';
 
 /**
  * Configuration, parsed once. Two modes:
@@ -72,6 +73,8 @@ const schema = z.object({
   PRIVACY_URL: httpUrl,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(8_000),
   REDIS_URL: z.string().url().optional(),
+  /** Proxies in front of the app that append to X-Forwarded-For (lib/client-address.ts). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(MAX_TRUSTED_PROXY_HOPS).default(0),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -95,7 +98,8 @@ type Source = Record<string, string | undefined>;
 /** Trimmed values; blank ones are dropped so they never hide a default. */
 function withoutBlanks(source: Source): Source {
   const out: Source = {};
-  for (const [k, v] of Object.entries(source)) if (v !== undefined && v.trim() !== '') out[k] = v.trim();
+  for (const [k, v] of Object.entries(source))
+    if (v !== undefined && v.trim() !== '') out[k] = v.trim();
   return out;
 }
 
@@ -140,7 +144,9 @@ export function parseEnv(raw: Source): Env {
       PRIVACY_URL: `${addr.creator}/legal/privacy`,
       // Anything set explicitly still wins (e.g. a real creator API against the local identity).
       ...Object.fromEntries(
-        Object.entries(source).filter(([k]) => !k.startsWith('COGNITO_') || k === 'COGNITO_CLIENT_SECRET'),
+        Object.entries(source).filter(
+          ([k]) => !k.startsWith('COGNITO_') || k === 'COGNITO_CLIENT_SECRET',
+        ),
       ),
     };
   } else {
@@ -156,12 +162,16 @@ export function parseEnv(raw: Source): Env {
 
   const result = schema.safeParse(input);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    const problems = result.error.issues.map(
+      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
+    );
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`, problems);
   }
   const secrets = result.data.SESSION_SECRET;
   // iron-session seals with the highest numeric id and unseals with any: the first listed is newest.
-  const sessionPasswords = Object.fromEntries(secrets.map((s, i) => [String(secrets.length - i), s]));
+  const sessionPasswords = Object.fromEntries(
+    secrets.map((s, i) => [String(secrets.length - i), s]),
+  );
   return { ...result.data, mode: local ? 'local' : 'production', sessionPasswords };
 }
 

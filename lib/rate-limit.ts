@@ -1,6 +1,12 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { clientAddressFromHeaders } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import type { Message } from '@/lib/messages';
@@ -17,7 +23,10 @@ export const RULES = {
   signUp: { ip: { points: 30, duration: 60 * 60 }, email: { points: 10, duration: 60 * 60 } },
   verifyCode: { ip: { points: 60, duration: 15 * 60 }, email: { points: 15, duration: 15 * 60 } },
   resendCode: { ip: { points: 30, duration: 15 * 60 }, email: { points: 5, duration: 15 * 60 } },
-  resetPassword: { ip: { points: 30, duration: 60 * 60 }, email: { points: 10, duration: 60 * 60 } },
+  resetPassword: {
+    ip: { points: 30, duration: 60 * 60 },
+    email: { points: 10, duration: 60 * 60 },
+  },
   lookup: { ip: { points: 120, duration: 15 * 60 }, email: { points: 30, duration: 15 * 60 } },
   // Per IP only: beacons carry no email. A page sends five or six metrics.
   vitals: { ip: { points: 300, duration: 60 }, email: { points: 300, duration: 60 } },
@@ -37,14 +46,22 @@ function limiter(name: string, rule: Rule): RateLimiterAbstract {
   const key = `${name}:${rule.points}:${rule.duration}`;
   let found = limiters.get(key);
   if (!found) {
-    const opts = { keyPrefix: `rl:${name}`, points: Math.ceil(rule.points * scale()), duration: rule.duration };
+    const opts = {
+      keyPrefix: `rl:${name}`,
+      points: Math.ceil(rule.points * scale()),
+      duration: rule.duration,
+    };
     const memory = new RateLimiterMemory(opts);
     const url = getEnv().REDIS_URL;
     if (url) {
       // Loaded only when configured, so single-instance deployments never open a connection.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const Redis = require('ioredis') as typeof import('ioredis').default;
-      redis ??= new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      redis ??= new Redis(url, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      });
       found = new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory });
     } else {
       found = memory;
@@ -54,14 +71,9 @@ function limiter(name: string, rule: Rule): RateLimiterAbstract {
   return found;
 }
 
-/**
- * The client address as our own proxy saw it: the last X-Forwarded-For entry is the one the
- * nearest proxy appended; earlier entries are whatever the client chose to send.
- */
+/** This request's client address (lib/client-address.ts), for limits and logs. */
 export async function clientIp(): Promise<string> {
-  const h = await headers();
-  const forwarded = h.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-  return forwarded || h.get('x-real-ip') || 'unknown';
+  return clientAddressFromHeaders(await headers(), getEnv().TRUSTED_PROXY_HOPS);
 }
 
 export function limitedMessage(retryAfterMs: number): Message {
@@ -75,8 +87,16 @@ export function limitedMessage(retryAfterMs: number): Message {
  * allowed, or the message to show with the time to wait.
  */
 export async function checkLimit(action: LimitedAction, email?: string): Promise<Message | null> {
+  return checkLimitFor(action, await clientIp(), email);
+}
+
+/** As checkLimit, for a client address already known. */
+export async function checkLimitFor(
+  action: LimitedAction,
+  ip: string,
+  email?: string,
+): Promise<Message | null> {
   const rules = RULES[action];
-  const ip = await clientIp();
   const keys: [RateLimiterAbstract, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
   if (email) keys.push([limiter(`${action}:email`, rules.email), email.toLowerCase()]);
   let wait = 0;

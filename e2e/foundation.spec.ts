@@ -33,6 +33,7 @@ test.describe('routes that need no sign-in', () => {
       ok: true,
       mode: 'local',
       upstreams: { identity: 'up', creatorSystem: 'up', analyticsEmbed: 'up' },
+      redis: 'off',
     });
   });
 });

@@ -9,12 +9,14 @@ import {
 import { clientAddressFromHeaders } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
+import { RedisLink } from '@/lib/redis-link';
 import type { Message } from '@/lib/messages';
 
 /**
  * Rate limits per IP and per email (design §6, ASVS V2.2.1). In memory by default; shared in Redis
- * when REDIS_URL is set, with the memory store standing in if Redis stops answering.
- * Cognito's own lockout still applies behind these.
+ * when REDIS_URL is set, with the memory store standing in at once when Redis stops answering
+ * (lib/redis-link.ts: commands wait a few hundred ms at most). Cognito's own lockout still applies
+ * behind these.
  */
 
 type Rule = { points: number; duration: number };
@@ -39,10 +41,28 @@ function scale(): number {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-const limiters = new Map<string, RateLimiterAbstract>();
-let redis: unknown;
+/** One limit: counted in Redis when configured and answering, in this process's memory otherwise. */
+type Limiter = { memory: RateLimiterMemory; redis?: RateLimiterRedis };
+const limiters = new Map<string, Limiter>();
+let link: RedisLink | null | undefined;
 
-function limiter(name: string, rule: Rule): RateLimiterAbstract {
+/** The Redis link when REDIS_URL is set (null otherwise), opened on first use. */
+function redisLink(): RedisLink | null {
+  if (link === undefined) {
+    const url = getEnv().REDIS_URL;
+    link = url
+      ? new RedisLink(url, {
+          onChange: (state, reason) =>
+            state === 'down'
+              ? log.warn('rate_limit.redis_down', { reason })
+              : log.info('rate_limit.redis_up'),
+        })
+      : null;
+  }
+  return link;
+}
+
+function limiter(name: string, rule: Rule): Limiter {
   const key = `${name}:${rule.points}:${rule.duration}`;
   let found = limiters.get(key);
   if (!found) {
@@ -51,24 +71,45 @@ function limiter(name: string, rule: Rule): RateLimiterAbstract {
       points: Math.ceil(rule.points * scale()),
       duration: rule.duration,
     };
-    const memory = new RateLimiterMemory(opts);
-    const url = getEnv().REDIS_URL;
-    if (url) {
-      // Loaded only when configured, so single-instance deployments never open a connection.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const Redis = require('ioredis') as typeof import('ioredis').default;
-      redis ??= new Redis(url, {
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2000,
-      });
-      found = new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory });
-    } else {
-      found = memory;
-    }
+    const redis = redisLink();
+    found = {
+      memory: new RateLimiterMemory(opts),
+      redis: redis ? new RateLimiterRedis({ ...opts, storeClient: redis.client }) : undefined,
+    };
     limiters.set(key, found);
   }
   return found;
+}
+
+/**
+ * Runs `op` on Redis while it answers, on memory at once when it is known down, and on memory
+ * after a failed command (which marks it down). A limiter's refusal is passed on as it is.
+ */
+async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  const redis = redisLink();
+  if (l.redis && redis?.usable()) {
+    try {
+      return await op(l.redis);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error;
+      redis.failed(error);
+    }
+  }
+  return op(l.memory);
+}
+
+/** Redis as the health check sees it: 'off' when not configured. */
+export async function redisHealth(timeoutMs: number): Promise<'up' | 'down' | 'off'> {
+  const redis = redisLink();
+  if (!redis) return 'off';
+  return (await redis.ping(timeoutMs)) ? 'up' : 'down';
+}
+
+/** Closes the Redis connection (tests, shutdown); the next check opens a new one. */
+export function closeRateLimitStore(): void {
+  link?.close();
+  link = undefined;
+  limiters.clear();
 }
 
 /** This request's client address (lib/client-address.ts), for limits and logs. */
@@ -97,17 +138,21 @@ export async function checkLimitFor(
   email?: string,
 ): Promise<Message | null> {
   const rules = RULES[action];
-  const keys: [RateLimiterAbstract, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
+  const keys: [Limiter, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
   if (email) keys.push([limiter(`${action}:email`, rules.email), email.toLowerCase()]);
-  let wait = 0;
-  for (const [l, k] of keys) {
-    try {
-      await l.consume(k);
-    } catch (res) {
-      if (res instanceof RateLimiterRes) wait = Math.max(wait, res.msBeforeNext);
-      else log.error('rate_limit.store_failed', { action });
-    }
-  }
+  const waits = await Promise.all(
+    keys.map(async ([l, k]) => {
+      try {
+        await onStore(l, (store) => store.consume(k));
+        return 0;
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return res.msBeforeNext;
+        log.error('rate_limit.store_failed', { action });
+        return 0;
+      }
+    }),
+  );
+  const wait = Math.max(0, ...waits);
   if (wait === 0) return null;
   log.warn('rate_limit.hit', { action });
   return limitedMessage(wait);

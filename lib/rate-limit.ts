@@ -20,19 +20,48 @@ import type { Message } from '@/lib/messages';
  */
 
 type Rule = { points: number; duration: number };
+type Rules = {
+  /** Attempts per client address. */
+  ip: Rule;
+  /** Attempts per email, from anywhere. */
+  email?: Rule;
+  /** Attempts per email from one client address. */
+  emailFromIp?: Rule;
+  /**
+   * Failures per email from one client address, and per email from anywhere (a much higher bar):
+   * counted by recordFailure, only checked by checkLimit; recordSuccess clears the address's count.
+   * Someone failing elsewhere then cannot lock the owner out of their own attempts.
+   */
+  failures?: { emailFromIp: Rule; email: Rule };
+};
+
+const MIN = 60;
 export const RULES = {
-  signIn: { ip: { points: 60, duration: 15 * 60 }, email: { points: 10, duration: 15 * 60 } },
-  signUp: { ip: { points: 30, duration: 60 * 60 }, email: { points: 10, duration: 60 * 60 } },
-  verifyCode: { ip: { points: 60, duration: 15 * 60 }, email: { points: 15, duration: 15 * 60 } },
-  resendCode: { ip: { points: 30, duration: 15 * 60 }, email: { points: 5, duration: 15 * 60 } },
-  resetPassword: {
-    ip: { points: 30, duration: 60 * 60 },
-    email: { points: 10, duration: 60 * 60 },
+  signIn: {
+    ip: { points: 60, duration: 15 * MIN },
+    failures: {
+      emailFromIp: { points: 10, duration: 15 * MIN },
+      email: { points: 100, duration: 15 * MIN },
+    },
   },
-  lookup: { ip: { points: 120, duration: 15 * 60 }, email: { points: 30, duration: 15 * 60 } },
+  signUp: { ip: { points: 30, duration: 60 * MIN }, email: { points: 10, duration: 60 * MIN } },
+  verifyCode: { ip: { points: 60, duration: 15 * MIN }, email: { points: 15, duration: 15 * MIN } },
+  resendCode: { ip: { points: 30, duration: 15 * MIN }, email: { points: 5, duration: 15 * MIN } },
+  resetPassword: {
+    ip: { points: 30, duration: 60 * MIN },
+    email: { points: 10, duration: 60 * MIN },
+  },
+  // Every sign-in attempt looks the email up: per address too, or failures elsewhere would stop
+  // the owner's sign-in here.
+  lookup: {
+    ip: { points: 120, duration: 15 * MIN },
+    emailFromIp: { points: 30, duration: 15 * MIN },
+    email: { points: 300, duration: 15 * MIN },
+  },
   // Per IP only: beacons carry no email. A page sends five or six metrics.
-  vitals: { ip: { points: 300, duration: 60 }, email: { points: 300, duration: 60 } },
-} satisfies Record<string, { ip: Rule; email: Rule }>;
+  vitals: { ip: { points: 300, duration: MIN } },
+  health: { ip: { points: 60, duration: MIN } },
+} satisfies Record<string, Rules>;
 export type LimitedAction = keyof typeof RULES;
 
 /** RATE_LIMIT_SCALE multiplies every allowance (e.g. for a load test from one address). */
@@ -42,7 +71,12 @@ function scale(): number {
 }
 
 /** One limit: counted in Redis when configured and answering, in this process's memory otherwise. */
-type Limiter = { memory: RateLimiterMemory; redis?: RateLimiterRedis };
+type Limiter = {
+  name: string;
+  points: number;
+  memory: RateLimiterMemory;
+  redis?: RateLimiterRedis;
+};
 const limiters = new Map<string, Limiter>();
 let link: RedisLink | null | undefined;
 
@@ -73,6 +107,8 @@ function limiter(name: string, rule: Rule): Limiter {
     };
     const redis = redisLink();
     found = {
+      name,
+      points: opts.points,
       memory: new RateLimiterMemory(opts),
       redis: redis ? new RateLimiterRedis({ ...opts, storeClient: redis.client }) : undefined,
     };
@@ -123,9 +159,50 @@ export function limitedMessage(retryAfterMs: number): Message {
   return { text: `Too many attempts. Please try again in ${when}.` };
 }
 
+/** The keys of one call: the limiter and the key it counts under. */
+function keysOf(action: LimitedAction, ip: string, email: string | undefined) {
+  const rules: Rules = RULES[action];
+  const e = email?.trim().toLowerCase();
+  const counted: [Limiter, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
+  const checked: [Limiter, string][] = [];
+  if (e) {
+    if (rules.email) counted.push([limiter(`${action}:email`, rules.email), e]);
+    if (rules.emailFromIp)
+      counted.push([limiter(`${action}:emailFromIp`, rules.emailFromIp), `${e}|${ip}`]);
+    if (rules.failures) {
+      checked.push([
+        limiter(`${action}:failures:emailFromIp`, rules.failures.emailFromIp),
+        `${e}|${ip}`,
+      ]);
+      checked.push([limiter(`${action}:failures:email`, rules.failures.email), e]);
+    }
+  }
+  return { counted, checked };
+}
+
+/** Milliseconds to wait (0: allowed); a store failure lets the attempt through, logged. */
+async function waitFor(
+  action: LimitedAction,
+  [l, key]: [Limiter, string],
+  count: boolean,
+): Promise<number> {
+  try {
+    if (count) {
+      await onStore(l, (store) => store.consume(key));
+      return 0;
+    }
+    const res = await onStore(l, (store) => store.get(key));
+    return res && res.consumedPoints >= l.points ? Math.max(1, res.msBeforeNext) : 0;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return Math.max(1, res.msBeforeNext);
+    log.error('rate_limit.store_failed', { action, limit: l.name });
+    return 0;
+  }
+}
+
 /**
- * Counts one attempt of `action` for this IP and (when known) this email. Answers null when
- * allowed, or the message to show with the time to wait.
+ * Counts one attempt of `action` for this IP and (when known) this email, and checks the failures
+ * counted for them. Answers null when allowed, or the message to show with the time to wait.
  */
 export async function checkLimit(action: LimitedAction, email?: string): Promise<Message | null> {
   return checkLimitFor(action, await clientIp(), email);
@@ -137,23 +214,48 @@ export async function checkLimitFor(
   ip: string,
   email?: string,
 ): Promise<Message | null> {
-  const rules = RULES[action];
-  const keys: [Limiter, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
-  if (email) keys.push([limiter(`${action}:email`, rules.email), email.toLowerCase()]);
-  const waits = await Promise.all(
-    keys.map(async ([l, k]) => {
-      try {
-        await onStore(l, (store) => store.consume(k));
-        return 0;
-      } catch (res) {
-        if (res instanceof RateLimiterRes) return res.msBeforeNext;
-        log.error('rate_limit.store_failed', { action });
-        return 0;
-      }
-    }),
-  );
+  const { counted, checked } = keysOf(action, ip, email);
+  const all = [
+    ...counted.map((k) => [k, true] as const),
+    ...checked.map((k) => [k, false] as const),
+  ];
+  const waits = await Promise.all(all.map(([k, count]) => waitFor(action, k, count)));
   const wait = Math.max(0, ...waits);
   if (wait === 0) return null;
-  log.warn('rate_limit.hit', { action });
+  const by = all[waits.indexOf(wait)]![0][0].name;
+  log.warn('rate_limit.hit', { action, limit: by, ip });
   return limitedMessage(wait);
+}
+
+/** Counts a failed attempt (a wrong password) of `action` for this email from this address. */
+export async function recordFailure(action: LimitedAction, email: string): Promise<void> {
+  return recordFailureFor(action, await clientIp(), email);
+}
+
+export async function recordFailureFor(
+  action: LimitedAction,
+  ip: string,
+  email: string,
+): Promise<void> {
+  await Promise.all(keysOf(action, ip, email).checked.map((k) => waitFor(action, k, true)));
+}
+
+/** A success from this address clears its failures for this email (not those from elsewhere). */
+export async function recordSuccess(action: LimitedAction, email: string): Promise<void> {
+  return recordSuccessFor(action, await clientIp(), email);
+}
+
+export async function recordSuccessFor(
+  action: LimitedAction,
+  ip: string,
+  email: string,
+): Promise<void> {
+  const [fromIp] = keysOf(action, ip, email).checked;
+  if (!fromIp) return;
+  const [l, key] = fromIp;
+  try {
+    await onStore(l, (store) => store.delete(key));
+  } catch {
+    log.error('rate_limit.store_failed', { action, limit: l.name });
+  }
 }

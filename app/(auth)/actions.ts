@@ -16,7 +16,7 @@ import {
 import { findCreatorId } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
-import { checkLimit } from '@/lib/rate-limit';
+import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import {
@@ -97,6 +97,7 @@ export const signInAction = validatedAction(signInSchema, ['email', 'password'] 
   const result = await signIn(email, password);
   if (!result.ok) {
     const { failure } = result;
+    if (failure.kind !== 'unavailable') await recordFailure('signIn', email);
     if (!pre.ok && failure.name === 'NotAuthorizedException') return precheckFailure<SignInField>(pre, values);
     log.info('auth.sign_in_failed', { reason: failure.name });
     if (failure.kind === 'unconfirmed') {
@@ -106,6 +107,7 @@ export const signInAction = validatedAction(signInSchema, ['email', 'password'] 
     }
     return { status: 'error', message: failure.message, values };
   }
+  await recordSuccess('signIn', email);
   const finished = await finishSignIn(result.value);
   if (!finished.done) return { status: 'error', message: finished.message, values };
   log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');

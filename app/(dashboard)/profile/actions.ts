@@ -29,7 +29,7 @@ import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
 import { APP_MSG } from '@/lib/messages';
-import { checkLimit } from '@/lib/rate-limit';
+import { checkLimit, recordFailure } from '@/lib/rate-limit';
 import {
   endSession,
   updateSessionClaims,
@@ -297,7 +297,10 @@ export const turnOffTotpAction = authedAction(
     const limited = await checkLimit('signIn', session.claims.email);
     if (limited) return { status: 'error', message: limited };
     const proof = await reauthenticate(session.claims.email, currentPassword, code);
-    if (!proof.ok) return failed('mfa_turn_off', proof.failure, {}, 'code');
+    if (!proof.ok) {
+      if (proof.failure.kind !== 'unavailable') await recordFailure('signIn', session.claims.email);
+      return failed('mfa_turn_off', proof.failure, {}, 'code');
+    }
     const { tokens } = proof.value;
     if (tokens.claims.sub !== session.claims.sub) {
       log.warn('profile.mfa_turn_off_other_user');

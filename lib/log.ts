@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
+import { clientAddressFromHeaders } from './client-address';
 
 /**
  * Structured JSON logs (pino), one line per event, with the request id when there is one.
@@ -30,16 +31,22 @@ const logger = pino({
   redact: { paths: SECRET_KEYS, censor: '[redacted]' },
 });
 
-const context = new AsyncLocalStorage<{ reqId: string }>();
+/** What every line of a request carries: its id and the client's address (lib/client-address.ts). */
+type RequestContext = { reqId: string; ip?: string };
+const context = new AsyncLocalStorage<RequestContext>();
 
-/** Runs `fn` with `reqId` attached to every log line written inside it. */
-export function withRequestId<T>(reqId: string, fn: () => T): T {
-  return context.run({ reqId }, fn);
+/** Runs `fn` with `reqId` (and the client address, when given) on every log line written inside it. */
+export function withRequestId<T>(
+  reqId: string,
+  fn: () => T,
+  extra: Omit<RequestContext, 'reqId'> = {},
+): T {
+  return context.run({ reqId, ...extra }, fn);
 }
 
 function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
-  const reqId = context.getStore()?.reqId;
-  logger[level]({ event, ...(reqId ? { reqId } : {}), ...fields });
+  const { reqId, ip } = context.getStore() ?? {};
+  logger[level]({ event, ...(reqId ? { reqId } : {}), ...(ip ? { ip } : {}), ...fields });
 }
 
 export const log = {
@@ -53,4 +60,15 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** A request id from upstream if it looks like one, or a new one. */
 export function requestIdFrom(value: string | null | undefined): string {
   return value && /^[\w.-]{8,128}$/.test(value) ? value : crypto.randomUUID();
+}
+
+/** The log context of a request from its headers: the guard's request id and the client address. */
+export function requestContextOf(
+  headers: { get(name: string): string | null },
+  trustedHops: number,
+): { reqId: string; ip: string } {
+  return {
+    reqId: requestIdFrom(headers.get(REQUEST_ID_HEADER)),
+    ip: clientAddressFromHeaders(headers, trustedHops),
+  };
 }

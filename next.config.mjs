@@ -7,6 +7,8 @@ const nextConfig = {
   // need not do it again.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // The same 64 KB the guard refuses above (lib/security/body-limit.ts): our forms send under 2 KB.
+  experimental: { serverActions: { bodySizeLimit: '64kb' } },
   // The local stack's services are plain Node processes, not part of the app bundle.
   outputFileTracingExcludes: { '*': ['local/**', 'bench/**', 'e2e/**', '.data/**'] },
   // Static assets bypass the guard; they still must not be sniffed or framed.

@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
 import { getEnv } from '@/lib/env';
-import { REQUEST_ID_HEADER, log, requestIdFrom, withRequestId } from '@/lib/log';
+import { REQUEST_ID_HEADER, log, requestContextOf, withRequestId } from '@/lib/log';
 import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-envelope';
+import { declaredTooLarge, readWithin } from '@/lib/security/body-limit';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
 import { decide, routeAccess } from '@/lib/session/guard';
 import { authenticateRequest } from '@/lib/session/refresh';
@@ -12,6 +13,12 @@ import { authenticateRequest } from '@/lib/session/refresh';
  * action and route handler checks the session again itself.
  */
 export async function proxy(request: NextRequest) {
+  // Every log line of this request carries its id and the client's address (lib/log.ts).
+  const { reqId, ip } = requestContextOf(request.headers, getEnv().TRUSTED_PROXY_HOPS);
+  return withRequestId(reqId, () => guard(request, reqId), { ip });
+}
+
+async function guard(request: NextRequest, reqId: string) {
   const { pathname, search } = request.nextUrl;
   const env = getEnv();
   const https = env.mode === 'production';
@@ -20,9 +27,26 @@ export async function proxy(request: NextRequest) {
 
   const secure = (response: NextResponse, csp: string) => {
     response.headers.set('Content-Security-Policy', csp);
-    for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders({ https })))
+      response.headers.set(name, value);
     return response;
   };
+
+  // Our forms are tiny: a large body is refused before anything reads it (by its declared length)
+  // or as soon as it passes the limit (a chunked action call), and never parsed.
+  const isAction = request.method === 'POST' && request.headers.has('next-action');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  let tooLarge = hasBody && declaredTooLarge(request.headers.get('content-length'));
+  let actionBody: Uint8Array<ArrayBuffer> | null = null;
+  if (isAction && !tooLarge) {
+    actionBody = await readWithin(request.clone().body);
+    tooLarge = actionBody === null;
+  }
+  if (tooLarge) {
+    log.warn('request.too_large', { method: request.method, path: pathname });
+    const refused = NextResponse.json({ error: 'This request is too large.' }, { status: 413 });
+    return secure(refused, contentSecurityPolicy({ frameOrigin, dev, https }));
+  }
 
   if (pathname === '/creatorcash' || pathname.startsWith('/creatorcash/')) {
     // Prerendered pages: no per-request nonce is possible, and none is needed (no user data).
@@ -36,25 +60,27 @@ export async function proxy(request: NextRequest) {
     return secure(variant ? NextResponse.rewrite(target) : NextResponse.redirect(target), csp);
   }
 
-  const reqId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   request.headers.set(REQUEST_ID_HEADER, reqId);
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy({ nonce, frameOrigin, dev, https });
   // A server action answers for itself (its own session check gives a typed "signed out"); a
   // redirect here would break the page that called it. A body that is no action call at all is
   // refused here, before the framework's decoder turns it into a 500.
-  const isAction = request.method === 'POST' && request.headers.has('next-action');
-  if (isAction && !(await plausibleAction(request))) {
-    log.warn('action.malformed', { reqId });
-    return secure(NextResponse.json({ error: 'This request could not be understood.' }, { status: 400 }), csp);
+  if (actionBody && !(await plausibleAction(request, actionBody))) {
+    log.warn('action.malformed');
+    return secure(
+      NextResponse.json({ error: 'This request could not be understood.' }, { status: 400 }),
+      csp,
+    );
   }
-  const auth = await withRequestId(reqId, () => authenticateRequest(request));
+  const auth = await authenticateRequest(request);
   const decision = decide(pathname, auth.signedIn);
   let response: NextResponse;
   if (decision.action === 'redirect' && !isAction) {
     const target = request.nextUrl.clone();
     target.pathname = decision.to;
-    target.search = decision.to === '/login' && auth.ended === 'no-account' ? '?reason=no-account' : '';
+    target.search =
+      decision.to === '/login' && auth.ended === 'no-account' ? '?reason=no-account' : '';
     response = NextResponse.redirect(target);
   } else {
     // Next reads the nonce from the request's CSP header and puts it on its own scripts; the
@@ -69,14 +95,18 @@ export async function proxy(request: NextRequest) {
   return secure(response, csp);
 }
 
-async function plausibleAction(request: NextRequest): Promise<boolean> {
+async function plausibleAction(
+  request: NextRequest,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
   try {
-    if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
-      const form = await request.clone().formData();
+    const type = request.headers.get('content-type') ?? '';
+    if (type.includes('multipart/form-data')) {
+      const form = await new Response(body, { headers: { 'content-type': type } }).formData();
       const zero = form.get('0');
       return plausibleFormReply(form.keys(), typeof zero === 'string' ? zero : null);
     }
-    return plausibleTextReply(await request.clone().text());
+    return plausibleTextReply(new TextDecoder().decode(body));
   } catch {
     return false;
   }
@@ -85,7 +115,8 @@ async function plausibleAction(request: NextRequest): Promise<boolean> {
 export const config = {
   matcher: [
     {
-      source: '/((?!_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|webp|jpg|txt|xml)$).*)',
+      source:
+        '/((?!_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:png|svg|ico|webp|jpg|txt|xml)$).*)',
     },
   ],
 };

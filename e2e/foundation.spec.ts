@@ -34,6 +34,7 @@ test.describe('routes that need no sign-in', () => {
       mode: 'local',
       upstreams: { identity: 'up', creatorSystem: 'up', analyticsEmbed: 'up' },
       redis: 'off',
+      checkedAt: expect.any(String),
     });
   });
 });

@@ -45,3 +45,22 @@ export async function checkHealth(env: Env, timeoutMs = 2000): Promise<Health> {
   const ok = Object.values(upstreams).every((s) => s === 'up') && redis !== 'down';
   return { ok, mode: env.mode, upstreams, redis };
 }
+
+/** How long one computation of the figures serves every caller of this instance. */
+export const HEALTH_CACHE_MS = 5_000;
+let cached: { at: number; figures: Promise<Health & { checkedAt: string }> } | undefined;
+
+/**
+ * The figures, computed at most once per HEALTH_CACHE_MS per instance (callers meanwhile share
+ * them, the computation in flight included): a public endpoint must not fan out to every
+ * upstream on each request.
+ */
+export function cachedHealth(env: Env, now = Date.now()): Promise<Health & { checkedAt: string }> {
+  if (!cached || now - cached.at >= HEALTH_CACHE_MS) {
+    cached = {
+      at: now,
+      figures: checkHealth(env).then((h) => ({ ...h, checkedAt: new Date(now).toISOString() })),
+    };
+  }
+  return cached.figures;
+}

@@ -214,6 +214,16 @@ export async function checkLimitFor(
   ip: string,
   email?: string,
 ): Promise<Message | null> {
+  const wait = await limitWaitFor(action, ip, email);
+  return wait === 0 ? null : limitedMessage(wait);
+}
+
+/** As checkLimit, answering the milliseconds to wait (0: allowed), e.g. for a Retry-After. */
+export async function limitWait(action: LimitedAction, email?: string): Promise<number> {
+  return limitWaitFor(action, await clientIp(), email);
+}
+
+async function limitWaitFor(action: LimitedAction, ip: string, email?: string): Promise<number> {
   const { counted, checked } = keysOf(action, ip, email);
   const all = [
     ...counted.map((k) => [k, true] as const),
@@ -221,10 +231,9 @@ export async function checkLimitFor(
   ];
   const waits = await Promise.all(all.map(([k, count]) => waitFor(action, k, count)));
   const wait = Math.max(0, ...waits);
-  if (wait === 0) return null;
-  const by = all[waits.indexOf(wait)]![0][0].name;
-  log.warn('rate_limit.hit', { action, limit: by, ip });
-  return limitedMessage(wait);
+  if (wait > 0)
+    log.warn('rate_limit.hit', { action, limit: all[waits.indexOf(wait)]![0][0].name, ip });
+  return wait;
 }
 
 /** Counts a failed attempt (a wrong password) of `action` for this email from this address. */

@@ -6,6 +6,8 @@ const nextConfig = {
   // Every build type-checks (a deploy never ships code that does not), as does `npm run typecheck`.
   typescript: { ignoreBuildErrors: false },
   reactStrictMode: true,
+  // The same 64 KB the guard refuses above (lib/security/body-limit.ts): our forms send under 2 KB.
+  experimental: { serverActions: { bodySizeLimit: '64kb' } },
   // The local stack's services are plain Node processes, not part of the app bundle.
   outputFileTracingExcludes: { '*': ['local/**', 'bench/**', 'e2e/**', '.data/**'] },
   // Static assets bypass the guard; they still must not be sniffed or framed.

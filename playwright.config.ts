@@ -82,6 +82,9 @@ export default defineConfig({
       STACK_LOG_DIR: `.data/e2e-${ports.web}/logs`,
       // A slow upstream fails after 4 s instead of 8 s, so fault tests stay quick.
       UPSTREAM_TIMEOUT_MS: '4000',
+      // The run plays the one balancer in front: each test sends its own X-Forwarded-For
+      // (e2e/fixtures.ts), which the app believes only with one trusted hop.
+      TRUSTED_PROXY_HOPS: '1',
     },
   },
 });

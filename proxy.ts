@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
 import { getEnv } from '@/lib/env';
-import { REQUEST_ID_HEADER, log, requestIdFrom, withRequestId } from '@/lib/log';
+import { REQUEST_ID_HEADER, log, requestContextOf, withRequestId } from '@/lib/log';
 import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-envelope';
+import { declaredTooLarge, readWithin } from '@/lib/security/body-limit';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
 import { decide, routeAccess } from '@/lib/session/guard';
 import { authenticateRequest } from '@/lib/session/refresh';
@@ -12,6 +13,12 @@ import { authenticateRequest } from '@/lib/session/refresh';
  * action and route handler checks the session again itself.
  */
 export async function proxy(request: NextRequest) {
+  // Every log line of this request carries its id and the client's address (lib/log.ts).
+  const { reqId, ip } = requestContextOf(request.headers, getEnv().TRUSTED_PROXY_HOPS);
+  return withRequestId(reqId, () => guard(request, reqId), { ip });
+}
+
+async function guard(request: NextRequest, reqId: string) {
   const { pathname, search } = request.nextUrl;
   const env = getEnv();
   const https = env.mode === 'production';
@@ -25,6 +32,22 @@ export async function proxy(request: NextRequest) {
     return response;
   };
 
+  // Our forms are tiny: a large body is refused before anything reads it (by its declared length)
+  // or as soon as it passes the limit (a chunked action call), and never parsed.
+  const isAction = request.method === 'POST' && request.headers.has('next-action');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  let tooLarge = hasBody && declaredTooLarge(request.headers.get('content-length'));
+  let actionBody: Uint8Array<ArrayBuffer> | null = null;
+  if (isAction && !tooLarge) {
+    actionBody = await readWithin(request.clone().body);
+    tooLarge = actionBody === null;
+  }
+  if (tooLarge) {
+    log.warn('request.too_large', { method: request.method, path: pathname });
+    const refused = NextResponse.json({ error: 'This request is too large.' }, { status: 413 });
+    return secure(refused, contentSecurityPolicy({ frameOrigin, dev, https }));
+  }
+
   if (pathname === '/creatorcash' || pathname.startsWith('/creatorcash/')) {
     // Prerendered pages: no per-request nonce is possible, and none is needed (no user data).
     const csp = contentSecurityPolicy({ frameOrigin, dev, https });
@@ -37,22 +60,20 @@ export async function proxy(request: NextRequest) {
     return secure(variant ? NextResponse.rewrite(target) : NextResponse.redirect(target), csp);
   }
 
-  const reqId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   request.headers.set(REQUEST_ID_HEADER, reqId);
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy({ nonce, frameOrigin, dev, https });
   // A server action answers for itself (its own session check gives a typed "signed out"); a
   // redirect here would break the page that called it. A body that is no action call at all is
   // refused here, before the framework's decoder turns it into a 500.
-  const isAction = request.method === 'POST' && request.headers.has('next-action');
-  if (isAction && !(await plausibleAction(request))) {
-    log.warn('action.malformed', { reqId });
+  if (actionBody && !(await plausibleAction(request, actionBody))) {
+    log.warn('action.malformed');
     return secure(
       NextResponse.json({ error: 'This request could not be understood.' }, { status: 400 }),
       csp,
     );
   }
-  const auth = await withRequestId(reqId, () => authenticateRequest(request));
+  const auth = await authenticateRequest(request);
   const decision = decide(pathname, auth.signedIn);
   let response: NextResponse;
   if (decision.action === 'redirect' && !isAction) {
@@ -75,14 +96,18 @@ export async function proxy(request: NextRequest) {
   return secure(response, csp);
 }
 
-async function plausibleAction(request: NextRequest): Promise<boolean> {
+async function plausibleAction(
+  request: NextRequest,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
   try {
-    if ((request.headers.get('content-type') ?? '').includes('multipart/form-data')) {
-      const form = await request.clone().formData();
+    const type = request.headers.get('content-type') ?? '';
+    if (type.includes('multipart/form-data')) {
+      const form = await new Response(body, { headers: { 'content-type': type } }).formData();
       const zero = form.get('0');
       return plausibleFormReply(form.keys(), typeof zero === 'string' ? zero : null);
     }
-    return plausibleTextReply(await request.clone().text());
+    return plausibleTextReply(new TextDecoder().decode(body));
   } catch {
     return false;
   }

@@ -35,6 +35,8 @@ test.describe('routes that need no sign-in', () => {
       ok: true,
       mode: 'local',
       upstreams: { identity: 'up', creatorSystem: 'up', analyticsEmbed: 'up' },
+      redis: 'off',
+      checkedAt: expect.any(String),
     });
   });
 });

@@ -14,6 +14,7 @@ import {
 } from './action-ids';
 import { createAccount, expect, test } from './fixtures';
 import { e2ePorts } from './ports';
+import { MAX_BODY_BYTES } from '../lib/security/body-limit';
 
 /**
  * Property-based fuzzing over HTTP of every server action and route handler of the build under
@@ -107,6 +108,13 @@ const args: fc.Arbitrary<Args> = fc.oneof(
   }),
 );
 const body = (a: Args) => ('form' in a ? formArgs(a.form, a.prev) : jsonArgs(a.json));
+
+/** The bytes a body is sent as (a form as multipart, the same encoder fetch uses). */
+async function bodyBytes(b: FormData | string): Promise<number> {
+  return typeof b === 'string'
+    ? Buffer.byteLength(b)
+    : (await new Response(b).arrayBuffer()).byteLength;
+}
 
 let ipCounter = 0;
 /** A new client address per request, so the fuzz never drains the rate-limit bucket others share. */
@@ -223,11 +231,20 @@ for (const action of ACTIONS) {
         : pageOf(action);
     let answered = 0;
     await fuzz(args, ACTION_RUNS, async (input) => {
-      const a = await callAction(BASE, action.id, body(input), {
+      const b = body(input);
+      const bytes = await bodyBytes(b);
+      const a = await callAction(BASE, action.id, b, {
         path,
         cookie: session,
         headers: { 'x-forwarded-for': nextIp() },
       });
+      if (bytes > MAX_BODY_BYTES - 1024 && (a.status === 413 || bytes > MAX_BODY_BYTES + 1024)) {
+        // Over the guard's limit (lib/security/body-limit.ts): refused before it is read.
+        expect(a.status, `${action.name}: ${bytes} bytes`).toBe(413);
+        expect(JSON.parse(a.body)).toEqual({ error: 'This request is too large.' });
+        answered++;
+        return;
+      }
       if (!session && isAuthed(action) && a.body === '{}') {
         // Posted signed out to a public page, Next forwards the call to the action's own page,
         // where the guard refuses it: the action never ran.

@@ -1,4 +1,29 @@
-import { createCreator, expect, formAlert, signInWithForm, test } from './fixtures';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { actionId, callAction, formArgs, listActions, pagePath } from './action-ids';
+import {
+  STRONG_PASSWORD,
+  WEB_APP_LOG,
+  createAccount,
+  createCreator,
+  expect,
+  formAlert,
+  signInWithForm,
+  test,
+} from './fixtures';
+import { e2ePorts } from './ports';
+
+const BASE = `http://localhost:${e2ePorts().web}`;
+const TOO_MANY = /^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/;
+/** A client address of its own (the run trusts one hop: e2e/fixtures.ts). */
+const someAddress = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+type LogLine = { event?: string; ip?: string; reqId?: string };
+const webAppLog = (): LogLine[] =>
+  readFileSync(WEB_APP_LOG, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as LogLine);
 
 test('sign-in attempts are limited per email, with the time to wait', async ({ page }) => {
   // A creator without an account: every attempt fails the same way, and Cognito's own lockout
@@ -9,7 +34,200 @@ test('sign-in attempts are limited per email, with the time to wait', async ({ p
     await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
   }
   await signInWithForm(page, email, 'Wrong!Pass10');
-  await expect(formAlert(page)).toHaveText(
-    /^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/,
+  await expect(formAlert(page)).toHaveText(TOO_MANY);
+});
+
+test('failures from other addresses never lock the owner out of their own sign-in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The attack comes before the account exists, so Cognito's own lockout (per account, a layer
+  // behind ours) stays out of the picture; our limits key on the email alone either way.
+  const creator = await createCreator();
+  const { email } = creator;
+  const signIn = actionId('signInAction');
+  const attackers = [someAddress(), someAddress(), someAddress(), someAddress()];
+  for (const ip of attackers) {
+    for (let i = 0; i <= 10; i++) {
+      const answer = await callAction(
+        BASE,
+        signIn,
+        formArgs([
+          ['email', email],
+          ['password', `Wrong!Pass${i}`],
+        ]),
+        {
+          headers: { 'x-forwarded-for': ip },
+        },
+      );
+      const text = (answer.value as { message?: { text?: string } } | undefined)?.message?.text;
+      if (i < 10) expect(text, `${ip} attempt ${i + 1}`).toBe('Email or password is incorrect.');
+      else expect(text, `${ip} attempt ${i + 1}`).toMatch(TOO_MANY);
+    }
+  }
+
+  // Each of those lines names the address it came from.
+  await expect
+    .poll(() => {
+      const lines = webAppLog();
+      return attackers.map((ip) => ({
+        ip,
+        failures: lines.filter((l) => l.event === 'auth.sign_in_failed' && l.ip === ip).length,
+        hits: lines.filter((l) => l.event === 'rate_limit.hit' && l.ip === ip).length,
+      }));
+    })
+    .toEqual(attackers.map((ip) => ({ ip, failures: 10, hits: 1 })));
+
+  // The owner signs up, then signs in from their own address with the right password.
+  await createAccount({ email, channelId: creator.id });
+  await signInWithForm(page, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL('/');
+});
+
+test('a server-action body over the limit is refused with 413 before it is read, never 500', async () => {
+  const signIn = actionId('signInAction');
+  const headers = {
+    accept: 'text/x-component',
+    'next-action': signIn,
+    'x-forwarded-for': someAddress(),
+  };
+  const twoMb = 'x'.repeat(2 * 1024 * 1024);
+
+  const bodies: [string, () => RequestInit][] = [
+    [
+      'text, with Content-Length',
+      () => ({
+        body: JSON.stringify([twoMb]),
+        headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
+      }),
+    ],
+    [
+      'a form, with Content-Length',
+      () => ({
+        body: formArgs([
+          ['email', twoMb],
+          ['password', 'x'],
+        ]),
+        headers,
+      }),
+    ],
+    [
+      'text, chunked (no Content-Length)',
+      () =>
+        ({
+          body: new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < 32; i++)
+                controller.enqueue(new TextEncoder().encode(twoMb.slice(0, 64 * 1024)));
+              controller.close();
+            },
+          }),
+          duplex: 'half',
+          headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
+        }) as RequestInit,
+    ],
+  ];
+  for (const [label, init] of bodies) {
+    const started = performance.now();
+    const res = await fetch(new URL('/login', BASE), {
+      method: 'POST',
+      redirect: 'manual',
+      ...init(),
+    });
+    const body = await res.text();
+    const ms = performance.now() - started;
+    expect(res.status, label).toBe(413);
+    expect(JSON.parse(body), label).toEqual({ error: 'This request is too large.' });
+    expect(ms, `${label}: answered in ${Math.round(ms)} ms`).toBeLessThan(1000);
+  }
+
+  // A form of the size people send is still answered (the limit leaves real forms far behind).
+  const small = await callAction(
+    BASE,
+    signIn,
+    formArgs([
+      ['email', ''],
+      ['password', ''],
+      ['note', 'y'.repeat(30_000)],
+    ]),
+    {
+      headers: { 'x-forwarded-for': someAddress() },
+    },
   );
+  expect(small.status).toBe(200);
+  expect(small.value).toEqual(expect.objectContaining({ status: 'error' }));
+});
+
+test('/api/health is computed once per few seconds and limited per address', async () => {
+  const get = (ip: string) =>
+    fetch(new URL('/api/health', BASE), { headers: { 'x-forwarded-for': ip } });
+  const figuresNow = async () => {
+    const res = await get(someAddress());
+    expect(res.status).toBe(200);
+    return (await res.json()) as { checkedAt: string };
+  };
+  // Start near the beginning of a window (an earlier caller may have opened the current one).
+  let figures = await figuresNow();
+  expect(figures.checkedAt).toEqual(expect.any(String));
+  for (let i = 0; i < 40 && Date.now() - Date.parse(figures.checkedAt) > 2_500; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    figures = await figuresNow();
+  }
+  expect(Date.now() - Date.parse(figures.checkedAt)).toBeLessThan(2_500);
+  // Within the window every caller gets the same figures (one computation).
+  for (let i = 0; i < 5; i++) expect(await figuresNow()).toEqual(figures);
+
+  // 60 a minute per address (RULES.health); then 429 with the time to wait, for that address only.
+  const ip = someAddress();
+  for (let i = 0; i < 60; i++) expect((await get(ip)).status, `request ${i + 1}`).toBe(200);
+  const limited = await get(ip);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await limited.json()).toEqual({ error: 'Too many requests.' });
+  expect((await get(someAddress())).status).toBe(200);
+
+  // After the window the figures are computed again.
+  await new Promise((resolve) => setTimeout(resolve, 5_500));
+  expect((await figuresNow()).checkedAt).not.toBe(figures.checkedAt);
+});
+
+test('security events name the client address, not what the client claims', async () => {
+  const ip = someAddress();
+  // The client prepends an address of its choosing; the one trusted hop appended the real one.
+  const headers = { 'x-forwarded-for': `6.6.6.6, ${ip}` };
+  const signIn = actionId('signInAction');
+  const malformed = await callAction(BASE, signIn, '[', { headers });
+  expect(malformed.status).toBe(400);
+  const update = listActions().find((a) => a.name === 'updateNameAction')!;
+  const unauthenticated = await callAction(BASE, update.id, formArgs([['name', 'Mallory']]), {
+    path: pagePath(update.pages[0]!),
+    headers,
+  });
+  expect(unauthenticated.value).toEqual(expect.objectContaining({ unauthenticated: true }));
+  const tooLarge = await fetch(new URL('/login', BASE), {
+    method: 'POST',
+    headers: { ...headers, 'next-action': signIn, 'content-type': 'text/plain;charset=UTF-8' },
+    body: JSON.stringify(['z'.repeat(100_000)]),
+  });
+  expect(tooLarge.status).toBe(413);
+
+  await expect
+    .poll(() =>
+      ['action.malformed', 'action.unauthenticated', 'request.too_large'].map((event) =>
+        webAppLog()
+          .filter((l) => l.event === event && (l.ip === ip || l.ip === '6.6.6.6'))
+          .map((l) => ({ event: l.event, ip: l.ip, reqId: typeof l.reqId })),
+      ),
+    )
+    .toEqual([
+      [{ event: 'action.malformed', ip, reqId: 'string' }],
+      [{ event: 'action.unauthenticated', ip, reqId: 'string' }],
+      [{ event: 'request.too_large', ip, reqId: 'string' }],
+    ]);
+
+  // The header that carries the peer address never leaves the server.
+  for (const res of [await fetch(new URL('/login', BASE), { headers }), tooLarge]) {
+    for (const [name, value] of res.headers) expect(`${name}: ${value}`).not.toContain('x-cd-peer');
+  }
+  expect(JSON.stringify(unauthenticated.body)).not.toContain('x-cd-peer');
 });

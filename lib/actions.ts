@@ -2,7 +2,8 @@ import 'server-only';
 import { safeParse } from 'zod/mini';
 import type { $ZodError, $ZodType, output } from 'zod/v4/core';
 import { headers } from 'next/headers';
-import { REQUEST_ID_HEADER, log, requestIdFrom, withRequestId } from '@/lib/log';
+import { getEnv } from '@/lib/env';
+import { log, requestContextOf, withRequestId } from '@/lib/log';
 import type { Message } from '@/lib/messages';
 import { verifySession, type Session } from '@/lib/session';
 import type { ActionState } from './action-state';
@@ -33,10 +34,10 @@ export function formToObject(formData: FormData): Record<string, string | string
   return out;
 }
 
-/** Runs an action with the guard's request id on its log lines. */
+/** Runs an action with the guard's request id and the client address on its log lines. */
 export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
-  const reqId = requestIdFrom((await headers()).get(REQUEST_ID_HEADER));
-  return withRequestId(reqId, fn);
+  const { reqId, ip } = requestContextOf(await headers(), getEnv().TRUSTED_PROXY_HOPS);
+  return withRequestId(reqId, fn, { ip });
 }
 
 export function echo<F extends string>(input: Record<string, unknown>, fields: readonly F[]): Partial<Record<F, string>> {
@@ -85,12 +86,13 @@ export function authedAction<S extends $ZodType, F extends string>(
   fields: readonly F[],
   handler: Handler<S, F, { session: Session }>,
 ) {
-  return async (prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> => {
-    const session = await verifySession();
-    if (!session) {
-      log.warn('action.unauthenticated');
-      return { status: 'error', message: { text: 'User is not authenticated' }, unauthenticated: true };
-    }
-    return validatedAction(schema, fields, (data, ctx) => handler(data, { ...ctx, session }))(prev, formData);
-  };
+  return async (prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> =>
+    inRequest(async () => {
+      const session = await verifySession();
+      if (!session) {
+        log.warn('action.unauthenticated');
+        return { status: 'error', message: { text: 'User is not authenticated' }, unauthenticated: true };
+      }
+      return validatedAction(schema, fields, (data, ctx) => handler(data, { ...ctx, session }))(prev, formData);
+    });
 }

@@ -24,6 +24,7 @@ describe('local mode', () => {
     expect(env.TERMS_URL).toBe('http://127.0.0.1:9230/legal/terms');
     expect(env.PRIVACY_URL).toBe('http://127.0.0.1:9230/legal/privacy');
     expect(env.UPSTREAM_TIMEOUT_MS).toBe(8000);
+    expect(env.TRUSTED_PROXY_HOPS).toBe(0);
   });
 
   it('follows the local port variables', () => {
@@ -98,8 +99,18 @@ describe('production mode', () => {
     ['a non-http URL', { TERMS_URL: 'javascript:alert(1)' }, /TERMS_URL/],
     ['a bad support email', { SUPPORT_EMAIL: 'nobody' }, /SUPPORT_EMAIL/],
     ['a timeout over 10 s', { UPSTREAM_TIMEOUT_MS: '60000' }, /UPSTREAM_TIMEOUT_MS/],
+    ['more than 5 trusted proxy hops', { TRUSTED_PROXY_HOPS: '6' }, /TRUSTED_PROXY_HOPS/],
+    ['negative trusted proxy hops', { TRUSTED_PROXY_HOPS: '-1' }, /TRUSTED_PROXY_HOPS/],
+    ['fractional trusted proxy hops', { TRUSTED_PROXY_HOPS: '1.5' }, /TRUSTED_PROXY_HOPS/],
+    ['non-numeric trusted proxy hops', { TRUSTED_PROXY_HOPS: 'two' }, /TRUSTED_PROXY_HOPS/],
   ])('rejects %s', (_label, override, pattern) => {
     expect(() => parseEnv({ ...production, ...override })).toThrow(pattern);
+  });
+
+  it('reads the number of trusted proxy hops', () => {
+    expect(parseEnv(production).TRUSTED_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ ...production, TRUSTED_PROXY_HOPS: '2' }).TRUSTED_PROXY_HOPS).toBe(2);
+    expect(parseEnv({ TRUSTED_PROXY_HOPS: '1' }).TRUSTED_PROXY_HOPS).toBe(1);
   });
 
   it('supports secret rotation: the first listed seals, every one unseals', () => {

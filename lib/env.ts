@@ -5,6 +5,7 @@ import {
   DEFAULT_SESSION_MAX_S,
   SESSION_TTL_S,
 } from '@/lib/session/lifetimes';
+import { MAX_TRUSTED_PROXY_HOPS } from './client-address';
 
 /**
  * Configuration, parsed once. Two modes:
@@ -105,6 +106,8 @@ const schema = z.object({
     .default(DEFAULT_SESSION_MAX_S),
   /** Multiplies every rate-limit allowance: for load tests on the local stack only. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  /** Proxies in front of the app that append to X-Forwarded-For (lib/client-address.ts). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(MAX_TRUSTED_PROXY_HOPS).default(0),
 });
 
 export type Env = z.infer<typeof schema> & {

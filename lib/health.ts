@@ -1,18 +1,29 @@
 import 'server-only';
 import { jwksUrl } from '@/lib/cognito/endpoints';
 import type { Env } from '@/lib/env';
+import { redisHealth } from '@/lib/rate-limit';
 
 export type UpstreamState = 'up' | 'down';
 export type Health = {
   ok: boolean;
   mode: Env['mode'];
-  upstreams: { identity: UpstreamState; creatorSystem: UpstreamState; analyticsEmbed: UpstreamState };
+  upstreams: {
+    identity: UpstreamState;
+    creatorSystem: UpstreamState;
+    analyticsEmbed: UpstreamState;
+  };
+  /** The shared rate-limit store: 'off' when REDIS_URL is not set (limits are per instance). */
+  redis: UpstreamState | 'off';
 };
 
 /** Any HTTP answer within the timeout counts as reachable; only silence or a 5xx is down. */
 async function probe(url: string, timeoutMs: number): Promise<UpstreamState> {
   try {
-    const res = await fetch(url, { method: 'GET', cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(url, {
+      method: 'GET',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await res.body?.cancel();
     return res.status < 500 ? 'up' : 'down';
   } catch {
@@ -21,11 +32,35 @@ async function probe(url: string, timeoutMs: number): Promise<UpstreamState> {
 }
 
 export async function checkHealth(env: Env, timeoutMs = 2000): Promise<Health> {
-  const [identity, creatorSystem, analyticsEmbed] = await Promise.all([
+  const [identity, creatorSystem, analyticsEmbed, redis] = await Promise.all([
     probe(jwksUrl(env), timeoutMs),
-    probe(env.mode === 'local' ? `${env.CREATOR_API_URL}/__local/health` : env.CREATOR_API_URL, timeoutMs),
+    probe(
+      env.mode === 'local' ? `${env.CREATOR_API_URL}/__local/health` : env.CREATOR_API_URL,
+      timeoutMs,
+    ),
     probe(env.ANALYTICS_EMBED_URL, timeoutMs),
+    redisHealth(Math.min(timeoutMs, 1000)),
   ]);
   const upstreams = { identity, creatorSystem, analyticsEmbed };
-  return { ok: Object.values(upstreams).every((s) => s === 'up'), mode: env.mode, upstreams };
+  const ok = Object.values(upstreams).every((s) => s === 'up') && redis !== 'down';
+  return { ok, mode: env.mode, upstreams, redis };
+}
+
+/** How long one computation of the figures serves every caller of this instance. */
+export const HEALTH_CACHE_MS = 5_000;
+let cached: { at: number; figures: Promise<Health & { checkedAt: string }> } | undefined;
+
+/**
+ * The figures, computed at most once per HEALTH_CACHE_MS per instance (callers meanwhile share
+ * them, the computation in flight included): a public endpoint must not fan out to every
+ * upstream on each request.
+ */
+export function cachedHealth(env: Env, now = Date.now()): Promise<Health & { checkedAt: string }> {
+  if (!cached || now - cached.at >= HEALTH_CACHE_MS) {
+    cached = {
+      at: now,
+      figures: checkHealth(env).then((h) => ({ ...h, checkedAt: new Date(now).toISOString() })),
+    };
+  }
+  return cached.figures;
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { getEnv } from '@/lib/env';
+import { clientAddressFromHeaders } from './client-address';
 
 /**
  * Structured JSON logs (pino), one line per event, with the request id when there is one.
@@ -32,16 +33,22 @@ const logger = pino({
   redact: { paths: SECRET_KEYS, censor: '[redacted]' },
 });
 
-const context = new AsyncLocalStorage<{ reqId: string }>();
+/** What every line of a request carries: its id and the client's address (lib/client-address.ts). */
+type RequestContext = { reqId: string; ip?: string };
+const context = new AsyncLocalStorage<RequestContext>();
 
-/** Runs `fn` with `reqId` attached to every log line written inside it. */
-export function withRequestId<T>(reqId: string, fn: () => T): T {
-  return context.run({ reqId }, fn);
+/** Runs `fn` with `reqId` (and the client address, when given) on every log line written inside it. */
+export function withRequestId<T>(
+  reqId: string,
+  fn: () => T,
+  extra: Omit<RequestContext, 'reqId'> = {},
+): T {
+  return context.run({ reqId, ...extra }, fn);
 }
 
 function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
-  const reqId = context.getStore()?.reqId;
-  logger[level]({ event, ...(reqId ? { reqId } : {}), ...fields });
+  const { reqId, ip } = context.getStore() ?? {};
+  logger[level]({ event, ...(reqId ? { reqId } : {}), ...(ip ? { ip } : {}), ...fields });
 }
 
 export const log = {
@@ -65,4 +72,15 @@ export function requestIdFrom(value: string | null | undefined): string {
 export function emailRef(email: string): string {
   const key = getEnv().SESSION_SECRET[0] ?? '';
   return `e:${createHmac('sha256', `log-ref:${key}`).update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+}
+
+/** The log context of a request from its headers: the guard's request id and the client address. */
+export function requestContextOf(
+  headers: { get(name: string): string | null },
+  trustedHops: number,
+): { reqId: string; ip: string } {
+  return {
+    reqId: requestIdFrom(headers.get(REQUEST_ID_HEADER)),
+    ip: clientAddressFromHeaders(headers, trustedHops),
+  };
 }

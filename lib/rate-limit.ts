@@ -6,34 +6,66 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { clientAddressFromHeaders } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
+import { RedisLink } from '@/lib/redis-link';
 import type { Message } from '@/lib/messages';
 
 /**
  * Rate limits per IP and per email (design §6, ASVS V2.2.1). In memory by default; shared in Redis
- * when REDIS_URL is set, with the memory store standing in if Redis stops answering.
- * Cognito's own lockout still applies behind these.
+ * when REDIS_URL is set, with the memory store standing in at once when Redis stops answering
+ * (lib/redis-link.ts: commands wait a few hundred ms at most). Cognito's own lockout still applies
+ * behind these.
  */
 
 type Rule = { points: number; duration: number };
+type Rules = {
+  /** Attempts per client address. */
+  ip: Rule;
+  /** Attempts per email, from anywhere. */
+  email?: Rule;
+  /** Attempts per email from one client address. */
+  emailFromIp?: Rule;
+  /**
+   * Failures per email from one client address, and per email from anywhere (a much higher bar):
+   * counted by recordFailure, only checked by checkLimit; recordSuccess clears the address's count.
+   * Someone failing elsewhere then cannot lock the owner out of their own attempts.
+   */
+  failures?: { emailFromIp: Rule; email: Rule };
+};
+
+const MIN = 60;
 export const RULES = {
-  signIn: { ip: { points: 60, duration: 15 * 60 }, email: { points: 10, duration: 15 * 60 } },
-  signUp: { ip: { points: 30, duration: 60 * 60 }, email: { points: 10, duration: 60 * 60 } },
-  verifyCode: { ip: { points: 60, duration: 15 * 60 }, email: { points: 15, duration: 15 * 60 } },
-  resendCode: { ip: { points: 30, duration: 15 * 60 }, email: { points: 5, duration: 15 * 60 } },
-  resetPassword: {
-    ip: { points: 30, duration: 60 * 60 },
-    email: { points: 10, duration: 60 * 60 },
+  signIn: {
+    ip: { points: 60, duration: 15 * MIN },
+    failures: {
+      emailFromIp: { points: 10, duration: 15 * MIN },
+      email: { points: 100, duration: 15 * MIN },
+    },
   },
-  lookup: { ip: { points: 120, duration: 15 * 60 }, email: { points: 30, duration: 15 * 60 } },
+  signUp: { ip: { points: 30, duration: 60 * MIN }, email: { points: 10, duration: 60 * MIN } },
+  verifyCode: { ip: { points: 60, duration: 15 * MIN }, email: { points: 15, duration: 15 * MIN } },
+  resendCode: { ip: { points: 30, duration: 15 * MIN }, email: { points: 5, duration: 15 * MIN } },
+  resetPassword: {
+    ip: { points: 30, duration: 60 * MIN },
+    email: { points: 10, duration: 60 * MIN },
+  },
+  // Every sign-in attempt looks the email up: per address too, or failures elsewhere would stop
+  // the owner's sign-in here.
+  lookup: {
+    ip: { points: 120, duration: 15 * MIN },
+    emailFromIp: { points: 30, duration: 15 * MIN },
+    email: { points: 300, duration: 15 * MIN },
+  },
   // Per IP only: beacons carry no email. A page sends five or six metrics.
-  vitals: { ip: { points: 300, duration: 60 }, email: { points: 300, duration: 60 } },
+  vitals: { ip: { points: 300, duration: MIN } },
+  health: { ip: { points: 60, duration: MIN } },
   // Codes a signed-in session asks for, counted per account (its sub) and per client address.
-  sendCode: { ip: { points: 30, duration: 60 * 60 }, email: { points: 5, duration: 15 * 60 } },
+  sendCode: { ip: { points: 30, duration: 60 * MIN }, email: { points: 5, duration: 15 * MIN } },
   // Text messages cost money per send (SMS pumping): tighter than email.
-  sendSms: { ip: { points: 10, duration: 60 * 60 }, email: { points: 3, duration: 15 * 60 } },
-} satisfies Record<string, { ip: Rule; email: Rule }>;
+  sendSms: { ip: { points: 10, duration: 60 * MIN }, email: { points: 3, duration: 15 * MIN } },
+} satisfies Record<string, Rules>;
 export type LimitedAction = keyof typeof RULES;
 
 /** RATE_LIMIT_SCALE multiplies every allowance (a load test from one address; lib/env.ts). */
@@ -41,10 +73,33 @@ function scale(): number {
   return getEnv().RATE_LIMIT_SCALE;
 }
 
-const limiters = new Map<string, RateLimiterAbstract>();
-let redis: unknown;
+/** One limit: counted in Redis when configured and answering, in this process's memory otherwise. */
+type Limiter = {
+  name: string;
+  points: number;
+  memory: RateLimiterMemory;
+  redis?: RateLimiterRedis;
+};
+const limiters = new Map<string, Limiter>();
+let link: RedisLink | null | undefined;
 
-function limiter(name: string, rule: Rule): RateLimiterAbstract {
+/** The Redis link when REDIS_URL is set (null otherwise), opened on first use. */
+function redisLink(): RedisLink | null {
+  if (link === undefined) {
+    const url = getEnv().REDIS_URL;
+    link = url
+      ? new RedisLink(url, {
+          onChange: (state, reason) =>
+            state === 'down'
+              ? log.warn('rate_limit.redis_down', { reason })
+              : log.info('rate_limit.redis_up'),
+        })
+      : null;
+  }
+  return link;
+}
+
+function limiter(name: string, rule: Rule): Limiter {
   const key = `${name}:${rule.points}:${rule.duration}`;
   let found = limiters.get(key);
   if (!found) {
@@ -53,34 +108,52 @@ function limiter(name: string, rule: Rule): RateLimiterAbstract {
       points: Math.ceil(rule.points * scale()),
       duration: rule.duration,
     };
-    const memory = new RateLimiterMemory(opts);
-    const url = getEnv().REDIS_URL;
-    if (url) {
-      // Loaded only when configured, so single-instance deployments never open a connection.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const Redis = require('ioredis') as typeof import('ioredis').default;
-      redis ??= new Redis(url, {
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2000,
-      });
-      found = new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory });
-    } else {
-      found = memory;
-    }
+    const redis = redisLink();
+    found = {
+      name,
+      points: opts.points,
+      memory: new RateLimiterMemory(opts),
+      redis: redis ? new RateLimiterRedis({ ...opts, storeClient: redis.client }) : undefined,
+    };
     limiters.set(key, found);
   }
   return found;
 }
 
 /**
- * The client address as our own proxy saw it: the last X-Forwarded-For entry is the one the
- * nearest proxy appended; earlier entries are whatever the client chose to send.
+ * Runs `op` on Redis while it answers, on memory at once when it is known down, and on memory
+ * after a failed command (which marks it down). A limiter's refusal is passed on as it is.
  */
+async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  const redis = redisLink();
+  if (l.redis && redis?.usable()) {
+    try {
+      return await op(l.redis);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error;
+      redis.failed(error);
+    }
+  }
+  return op(l.memory);
+}
+
+/** Redis as the health check sees it: 'off' when not configured. */
+export async function redisHealth(timeoutMs: number): Promise<'up' | 'down' | 'off'> {
+  const redis = redisLink();
+  if (!redis) return 'off';
+  return (await redis.ping(timeoutMs)) ? 'up' : 'down';
+}
+
+/** Closes the Redis connection (tests, shutdown); the next check opens a new one. */
+export function closeRateLimitStore(): void {
+  link?.close();
+  link = undefined;
+  limiters.clear();
+}
+
+/** This request's client address (lib/client-address.ts), for limits and logs. */
 export async function clientIp(): Promise<string> {
-  const h = await headers();
-  const forwarded = h.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-  return forwarded || h.get('x-real-ip') || 'unknown';
+  return clientAddressFromHeaders(await headers(), getEnv().TRUSTED_PROXY_HOPS);
 }
 
 export function limitedMessage(retryAfterMs: number): Message {
@@ -89,25 +162,112 @@ export function limitedMessage(retryAfterMs: number): Message {
   return { text: `Too many attempts. Please try again in ${when}.` };
 }
 
-/**
- * Counts one attempt of `action` for this IP and (when known) this email. Answers null when
- * allowed, or the message to show with the time to wait.
- */
-export async function checkLimit(action: LimitedAction, email?: string): Promise<Message | null> {
-  const rules = RULES[action];
-  const ip = await clientIp();
-  const keys: [RateLimiterAbstract, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
-  if (email) keys.push([limiter(`${action}:email`, rules.email), email.toLowerCase()]);
-  let wait = 0;
-  for (const [l, k] of keys) {
-    try {
-      await l.consume(k);
-    } catch (res) {
-      if (res instanceof RateLimiterRes) wait = Math.max(wait, res.msBeforeNext);
-      else log.error('rate_limit.store_failed', { action });
+/** The keys of one call: the limiter and the key it counts under. */
+function keysOf(action: LimitedAction, ip: string, email: string | undefined) {
+  const rules: Rules = RULES[action];
+  const e = email?.trim().toLowerCase();
+  const counted: [Limiter, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
+  const checked: [Limiter, string][] = [];
+  if (e) {
+    if (rules.email) counted.push([limiter(`${action}:email`, rules.email), e]);
+    if (rules.emailFromIp)
+      counted.push([limiter(`${action}:emailFromIp`, rules.emailFromIp), `${e}|${ip}`]);
+    if (rules.failures) {
+      checked.push([
+        limiter(`${action}:failures:emailFromIp`, rules.failures.emailFromIp),
+        `${e}|${ip}`,
+      ]);
+      checked.push([limiter(`${action}:failures:email`, rules.failures.email), e]);
     }
   }
-  if (wait === 0) return null;
-  log.warn('rate_limit.hit', { action });
-  return limitedMessage(wait);
+  return { counted, checked };
+}
+
+/** Milliseconds to wait (0: allowed); a store failure lets the attempt through, logged. */
+async function waitFor(
+  action: LimitedAction,
+  [l, key]: [Limiter, string],
+  count: boolean,
+): Promise<number> {
+  try {
+    if (count) {
+      await onStore(l, (store) => store.consume(key));
+      return 0;
+    }
+    const res = await onStore(l, (store) => store.get(key));
+    return res && res.consumedPoints >= l.points ? Math.max(1, res.msBeforeNext) : 0;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return Math.max(1, res.msBeforeNext);
+    log.error('rate_limit.store_failed', { action, limit: l.name });
+    return 0;
+  }
+}
+
+/**
+ * Counts one attempt of `action` for this IP and (when known) this email, and checks the failures
+ * counted for them. Answers null when allowed, or the message to show with the time to wait.
+ */
+export async function checkLimit(action: LimitedAction, email?: string): Promise<Message | null> {
+  return checkLimitFor(action, await clientIp(), email);
+}
+
+/** As checkLimit, for a client address already known. */
+export async function checkLimitFor(
+  action: LimitedAction,
+  ip: string,
+  email?: string,
+): Promise<Message | null> {
+  const wait = await limitWaitFor(action, ip, email);
+  return wait === 0 ? null : limitedMessage(wait);
+}
+
+/** As checkLimit, answering the milliseconds to wait (0: allowed), e.g. for a Retry-After. */
+export async function limitWait(action: LimitedAction, email?: string): Promise<number> {
+  return limitWaitFor(action, await clientIp(), email);
+}
+
+async function limitWaitFor(action: LimitedAction, ip: string, email?: string): Promise<number> {
+  const { counted, checked } = keysOf(action, ip, email);
+  const all = [
+    ...counted.map((k) => [k, true] as const),
+    ...checked.map((k) => [k, false] as const),
+  ];
+  const waits = await Promise.all(all.map(([k, count]) => waitFor(action, k, count)));
+  const wait = Math.max(0, ...waits);
+  if (wait > 0)
+    log.warn('rate_limit.hit', { action, limit: all[waits.indexOf(wait)]![0][0].name, ip });
+  return wait;
+}
+
+/** Counts a failed attempt (a wrong password) of `action` for this email from this address. */
+export async function recordFailure(action: LimitedAction, email: string): Promise<void> {
+  return recordFailureFor(action, await clientIp(), email);
+}
+
+export async function recordFailureFor(
+  action: LimitedAction,
+  ip: string,
+  email: string,
+): Promise<void> {
+  await Promise.all(keysOf(action, ip, email).checked.map((k) => waitFor(action, k, true)));
+}
+
+/** A success from this address clears its failures for this email (not those from elsewhere). */
+export async function recordSuccess(action: LimitedAction, email: string): Promise<void> {
+  return recordSuccessFor(action, await clientIp(), email);
+}
+
+export async function recordSuccessFor(
+  action: LimitedAction,
+  ip: string,
+  email: string,
+): Promise<void> {
+  const [fromIp] = keysOf(action, ip, email).checked;
+  if (!fromIp) return;
+  const [l, key] = fromIp;
+  try {
+    await onStore(l, (store) => store.delete(key));
+  } catch {
+    log.error('rate_limit.store_failed', { action, limit: l.name });
+  }
 }

@@ -18,7 +18,7 @@ import { signOutUserEverywhere } from '@/lib/cognito/admin';
 import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { emailRef, log } from '@/lib/log';
-import { checkLimit } from '@/lib/rate-limit';
+import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import {
@@ -120,9 +120,10 @@ export const signInAction = validatedAction(
     const result = await signIn(email, password);
     if (!result.ok) {
       const { failure } = result;
+      if (failure.kind !== 'unavailable') await recordFailure('signIn', email);
       if (!pre.ok && failure.name === 'NotAuthorizedException')
         return precheckFailure<SignInField>(pre, values);
-      log.info('auth.sign_in_failed', { reason: failure.name });
+      log.info('auth.sign_in_failed', { reason: failure.name, account: emailRef(email) });
       if (failure.kind === 'unconfirmed') {
         // Send a fresh code so the link leads straight to a code that works.
         await resendSignUpCode(email);
@@ -130,6 +131,7 @@ export const signInAction = validatedAction(
       }
       return { status: 'error', message: failure.message, values };
     }
+    await recordSuccess('signIn', email);
     // The pre-check's lookup decides the channel too (not found here: an email changed since).
     const record: CreatorResult<string> = pre.ok
       ? { ok: true, value: pre.id }

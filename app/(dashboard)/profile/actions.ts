@@ -38,7 +38,7 @@ import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
 import { APP_MSG } from '@/lib/messages';
-import { checkLimit } from '@/lib/rate-limit';
+import { checkLimit, recordFailure } from '@/lib/rate-limit';
 import { notifyEmailChanged } from '@/lib/notify';
 import {
   clearEmailChange,
@@ -139,6 +139,7 @@ async function proveIdentity<F extends string = ProofField>(
   const proved = await reauthenticate(session.claims.email, proof.currentPassword, proof.code);
   if (!proved.ok) {
     const { failure } = proved;
+    if (failure.kind !== 'unavailable') await recordFailure('signIn', session.claims.email);
     if (failure.kind === 'wrong-password')
       return refuse({ fieldErrors: { currentPassword: [failure.message] } });
     if (failure.kind === 'code-mismatch')

@@ -1,10 +1,24 @@
 import { getEnv } from '@/lib/env';
-import { checkHealth } from '@/lib/health';
+import { cachedHealth } from '@/lib/health';
+import { limitWait } from '@/lib/rate-limit';
 
 export const dynamic = 'force-dynamic';
 
-/** Public liveness plus upstream reachability. Answers 200 while the app itself runs. */
+const noStore = { 'Cache-Control': 'no-store' };
+
+/**
+ * Public liveness plus upstream reachability. Answers 200 while the app itself runs. The figures
+ * are computed at most once per few seconds per instance, and each address may ask 60 times a
+ * minute (RULES.health).
+ */
 export async function GET() {
-  const health = await checkHealth(getEnv());
-  return Response.json(health, { headers: { 'Cache-Control': 'no-store' } });
+  const wait = await limitWait('health');
+  if (wait > 0) {
+    const retryAfter = String(Math.max(1, Math.ceil(wait / 1000)));
+    return Response.json(
+      { error: 'Too many requests.' },
+      { status: 429, headers: { ...noStore, 'Retry-After': retryAfter } },
+    );
+  }
+  return Response.json(await cachedHealth(getEnv()), { headers: noStore });
 }

@@ -1,0 +1,118 @@
+import type { Redis as RedisClient } from 'ioredis';
+
+export type LinkState = 'connecting' | 'up' | 'down';
+
+type Options = {
+  /** Called once per change between up and down, never for repeats of the same state. */
+  onChange?: (state: 'up' | 'down', reason?: string) => void;
+  /** How long a command may wait for its answer (or for the connection) before it fails. */
+  commandTimeoutMs?: number;
+  /** While down with the connection open (a stalled server), how often a PING asks again. */
+  probeEveryMs?: number;
+};
+
+/** A short, secret-free description of a Redis failure for the log. */
+function reasonOf(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') return code;
+    if (typeof message === 'string')
+      return message.replace(/redis:\/\/\S+/g, 'redis://…').slice(0, 120);
+  }
+  return 'unknown';
+}
+
+/**
+ * One connection to Redis and what we know of its health (issue 12, finding B). Commands wait a
+ * few hundred milliseconds at most, for the connection too; once one fails the link is down, and
+ * callers skip Redis at once until it answers again (a reconnection, or a PING on the open
+ * connection when the server had stalled).
+ */
+export class RedisLink {
+  readonly client: RedisClient;
+  private current: LinkState = 'connecting';
+  private lastProbe = 0;
+  private probing = false;
+  private readonly onChange: NonNullable<Options['onChange']>;
+  private readonly probeEveryMs: number;
+
+  constructor(
+    url: string,
+    { onChange = () => {}, commandTimeoutMs = 300, probeEveryMs = 1000 }: Options = {},
+  ) {
+    this.onChange = onChange;
+    this.probeEveryMs = probeEveryMs;
+    // Loaded only when configured, so single-instance deployments never load it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Redis = require('ioredis') as typeof import('ioredis').default;
+    this.client = new Redis(url, {
+      // A check made while connecting waits for the connection, up to the command timeout.
+      enableOfflineQueue: true,
+      commandTimeout: commandTimeoutMs,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    });
+    // Without an error listener ioredis prints an unstructured line on every reconnection try.
+    this.client.on('error', (error) => this.set('down', reasonOf(error)));
+    this.client.on('close', () => this.set('down', 'connection closed'));
+    this.client.on('ready', () => this.set('up'));
+  }
+
+  get state(): LinkState {
+    return this.current;
+  }
+
+  /** Whether to send a command now. When down, starts a PING in the background now and then. */
+  usable(): boolean {
+    if (this.current !== 'down') return true;
+    if (
+      !this.probing &&
+      this.client.status === 'ready' &&
+      Date.now() - this.lastProbe >= this.probeEveryMs
+    ) {
+      this.probing = true;
+      this.lastProbe = Date.now();
+      void this.ping(this.probeEveryMs).finally(() => {
+        this.probing = false;
+      });
+    }
+    return false;
+  }
+
+  /** A command failed (not a refusal by the limiter): the link is down. */
+  failed(error: unknown): void {
+    this.set('down', reasonOf(error));
+  }
+
+  /** PING with a time limit; the answer sets the state too. */
+  async ping(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.client.ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('PING timed out')), timeoutMs);
+        }),
+      ]);
+      if (this.client.status === 'ready') this.set('up');
+      return true;
+    } catch (error) {
+      this.set('down', reasonOf(error));
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.client.removeAllListeners('close');
+    this.client.disconnect();
+  }
+
+  private set(state: 'up' | 'down', reason?: string) {
+    if (this.current === state) return;
+    this.current = state;
+    this.onChange(state, reason);
+  }
+}

@@ -2,7 +2,7 @@
 
 import { APP_MSG } from '@/lib/messages';
 
-/** The last net for an unexpected error while rendering: the spec's words and a real retry. */
+/** The last net for an unexpected error while rendering: the words of docs/product.md and a real retry. */
 export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <main className="flex min-h-dvh items-center justify-center px-4">

@@ -2,7 +2,7 @@
 
 import { APP_MSG } from '@/lib/messages';
 
-/** When even the root layout fails: a plain page with the spec's words and a retry. */
+/** When even the root layout fails: a plain page with the words of docs/product.md and a retry. */
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en">

@@ -143,7 +143,7 @@ test.describe('verify email', () => {
 
   test('wrong code, digits only, paste, and resend', async ({ page }) => {
     const { email } = await createAccount({ confirmed: false });
-    // Signing in unconfirmed leads here with a fresh code (spec §8).
+    // Signing in unconfirmed leads here with a fresh code (docs/product.md §8).
     await signInWithForm(page, email, STRONG_PASSWORD);
     await expect(
       page.getByText('Your account has not been confirmed yet. Click here to verify your email.'),

@@ -25,7 +25,7 @@ export function uniqueEmail(prefix = 'creator') {
   return `${prefix}.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@creator.test`;
 }
 
-/** Adds a creator to the creator system (the factory of design §4). */
+/** Adds a creator to the creator system (the factory of docs/architecture.md §4). */
 export async function createCreator(email = uniqueEmail()) {
   const res = await fetch(`${CREATOR_API}/__local/creators`, {
     method: 'POST',

@@ -41,7 +41,7 @@ test.describe('routes that need no sign-in', () => {
   });
 });
 
-test.describe('creator system contract (design §4)', () => {
+test.describe('creator system contract (docs/architecture.md §4)', () => {
   test('search returns substring matches; the factory adds creators', async ({ request }) => {
     const email = uniqueEmail('search');
     const made = await createCreator(email);

@@ -9,7 +9,7 @@ import { MAX_TRUSTED_PROXY_HOPS } from './client-address';
 
 /**
  * Configuration, parsed once. Two modes:
- * - local: no COGNITO_USER_POOL_ID; every upstream is the embedded local stack (design §4).
+ * - local: no COGNITO_USER_POOL_ID; every upstream is the embedded local stack (docs/architecture.md §4).
  * - production: COGNITO_USER_POOL_ID set; every variable below marked required must be set too.
  * A production build (NODE_ENV=production) runs local mode only when asked for it (LOCAL_STACK=1, as
  * `npm start` does): a deployment that lost its variables must not run on the repository's secret.
@@ -45,7 +45,7 @@ const httpUrl = z
   .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
   .transform((u) => u.replace(/\/+$/, ''));
 
-/** Cognito pool ids are `<region>_<id>` and shorter than 56 characters (spec §5). */
+/** Cognito pool ids are `<region>_<id>` and shorter than 56 characters (docs/product.md §5). */
 const poolId = z
   .string()
   .max(55)

@@ -1,4 +1,4 @@
-/** Display helpers of spec §3. */
+/** Display helpers of docs/product.md §3. */
 
 const capitalise = (word: string) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word);
 
@@ -32,7 +32,7 @@ export function formatPhone(phone: string | undefined): string {
 }
 
 /**
- * What the phone field shows while someone types (spec §5): always '+1', then up to ten digits
+ * What the phone field shows while someone types (docs/product.md §5): always '+1', then up to ten digits
  * as +1 (xxx) xxx-xxxx. A pasted 11-digit US number or one typed without '+' keeps its digits.
  */
 export function phoneInputValue(raw: string): string {

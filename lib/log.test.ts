@@ -12,7 +12,8 @@ function linesOf(script: string): Record<string, unknown>[] {
   const code = `const m = await import(${JSON.stringify(log)}); const { log, withRequestId } = m.default ?? m;\n${script}`;
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', code],
+    // react-server: lib/log.ts reads lib/env.ts, a server-only module, as the app's server does.
+    ['--conditions=react-server', '--import', 'tsx', '--input-type=module', '-e', code],
     {
       env: { ...process.env, NODE_ENV: 'test', LOG_IN_TESTS: '1', LOG_LEVEL: 'info' },
       encoding: 'utf8',

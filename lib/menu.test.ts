@@ -12,7 +12,7 @@ import {
   parsePathParam,
 } from './menu';
 
-describe('the menu tree (spec §2)', () => {
+describe('the menu tree (docs/product.md §2)', () => {
   it('has the Dashboard and Analytics groups with their tab targets', () => {
     expect(MENU.map((g) => [g.label, g.root, g.home])).toEqual([
       ['Dashboard', '/dash/creator', '/dash/creator'],

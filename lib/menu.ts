@@ -1,5 +1,5 @@
 /**
- * The dashboard menu tree of spec §2 as data. Every path the embedded frame may show comes from
+ * The dashboard menu tree of docs/product.md §2 as data. Every path the embedded frame may show comes from
  * here: a `?path=` that is not one of these is refused.
  */
 

@@ -6,7 +6,7 @@
 export type MessageLink = { label: string; href: string } | { label: string; action: 'resend' };
 export type Message = { text: string; link?: MessageLink };
 
-/** The catalogue messages of spec §8 that are not Cognito's, word for word. */
+/** The catalogue messages of docs/product.md §8 that are not Cognito's, word for word. */
 export const APP_MSG = {
   creatorSystemDown: "We're having trouble connecting to our creator system. Please try again in a few minutes.",
   emailNotFound: 'Email not found. For help please contact support.',

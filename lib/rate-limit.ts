@@ -13,7 +13,7 @@ import { RedisLink } from '@/lib/redis-link';
 import type { Message } from '@/lib/messages';
 
 /**
- * Rate limits per IP and per email (design §6, ASVS V2.2.1). In memory by default; shared in Redis
+ * Rate limits per IP and per email (docs/architecture.md §6, ASVS V2.2.1). In memory by default; shared in Redis
  * when REDIS_URL is set, with the memory store standing in at once when Redis stops answering
  * (lib/redis-link.ts: commands wait a few hundred ms at most). Cognito's own lockout still applies
  * behind these.

@@ -1,4 +1,4 @@
-/** The demo creator both local services provision at first start (design §4). */
+/** The demo creator both local services provision at first start (docs/architecture.md §4). */
 export const DEMO_CREATOR = {
   email: 'demo@creator.test',
   password: 'Demo!2345',

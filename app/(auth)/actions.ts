@@ -45,7 +45,7 @@ type CodeField = 'code';
 type ForgotField = 'email' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';
 
 /**
- * The existing-account pre-check of spec §5 (a creator-system lookup by email). Answers the
+ * The existing-account pre-check of docs/product.md §5 (a creator-system lookup by email). Answers the
  * creator id, or the message to show and the field it belongs to.
  */
 async function precheck(
@@ -111,7 +111,7 @@ export const signInAction = validatedAction(
   async ({ email, password }, { values }) => {
     const limited = await checkLimit('signIn', email);
     if (limited) return { status: 'error', message: limited, values };
-    // The pre-check (spec §5) stops sign-in while the creator system is down. An email it does not
+    // The pre-check (docs/product.md §5) stops sign-in while the creator system is down. An email it does not
     // know may still be an account whose email changed in the profile (the creator system keeps
     // the old one), so Cognito decides; its refusal then reads as the pre-check's 'Email not found'.
     const pre = await precheck(email);
@@ -222,7 +222,7 @@ export const forgotRequestAction = validatedAction(
   },
 );
 
-/** Stage 2: code and new password, then sign in with it (spec §4). */
+/** Stage 2: code and new password, then sign in with it (docs/product.md §4). */
 export const forgotConfirmAction = validatedAction(
   forgotConfirmSchema,
   ['email', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const,

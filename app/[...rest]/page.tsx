@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 
-// Any path the product does not know goes home (spec §2); the guard then decides where home is.
+// Any path the product does not know goes home (docs/product.md §2); the guard then decides where home is.
 export default function UnknownPath(): never {
   redirect('/');
 }

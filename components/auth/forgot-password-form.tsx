@@ -14,7 +14,7 @@ import type { ActionState } from '@/lib/action-state';
 import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
-/** Two stages (spec §2): request a code, then the code and a new password. */
+/** Two stages (docs/product.md §2): request a code, then the code and a new password. */
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
     schema: forgotRequestSchema,

@@ -26,7 +26,7 @@ const iconButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink';
 
 /**
- * The protected layout's chrome (spec §2): header tabs, the person's name and initials, Settings,
+ * The protected layout's chrome (docs/product.md §2): header tabs, the person's name and initials, Settings,
  * Logout, and a hamburger for the side menu. The side menu is a column on wide screens (the
  * hamburger hides it) and a sheet over the page on narrow ones.
  */

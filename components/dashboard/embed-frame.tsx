@@ -15,7 +15,7 @@ import { APP_MSG } from '@/lib/messages';
 import { signOutNow } from './sign-out';
 import { useDashboardPath } from './use-dashboard-path';
 
-/** The modals of spec §8 the frame can show. */
+/** The modals of docs/product.md §8 the frame can show. */
 type FrameError = 'creator' | 'system' | 'connection';
 const ERROR_TEXT: Record<FrameError, string> = {
   creator: APP_MSG.creatorSystemDown,

@@ -7,7 +7,7 @@ import { Loader } from '@/components/ui/loader';
 
 /**
  * Signs the person out from a page that found their account unusable: at once (no channel id,
- * spec §4), or after showing why for `delayMs` (user not found: 1 s, spec §8).
+ * docs/product.md §4), or after showing why for `delayMs` (user not found: 1 s, docs/product.md §8).
  */
 export function ForcedSignOut({ message, delayMs = 0 }: { message?: string; delayMs?: number }) {
   useEffect(() => {

@@ -22,7 +22,7 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
-  it('names the analytics entries as the spec does', () => {
+  it('names the analytics entries as docs/product.md does', () => {
     render(<SideMenu group={menuGroup('analytics')} current={null} />);
     const youtube = screen.getByRole('list', { name: 'YouTube' });
     expect(

@@ -63,7 +63,7 @@ function Section({
   );
 }
 
-/** The selected group's entries (spec §2) and a Logout entry. */
+/** The selected group's entries (docs/product.md §2) and a Logout entry. */
 export function SideMenu({
   group,
   current,

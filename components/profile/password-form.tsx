@@ -18,7 +18,7 @@ const outcomeOf = (v: string | undefined) =>
   v !== undefined && OUTCOMES.includes(v) ? (v as OthersOutcome) : undefined;
 
 /**
- * Current, new and confirmation; Save is always enabled here (spec §5). 'Sign out other devices'
+ * Current, new and confirmation; Save is always enabled here (docs/product.md §5). 'Sign out other devices'
  * travels with the new password because keeping this session needs it (ASVS 3.3.3).
  */
 export function PasswordForm({

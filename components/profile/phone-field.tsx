@@ -4,7 +4,7 @@ import { forwardRef } from 'react';
 import { Field, type FieldProps } from '@/components/ui/field';
 import { phoneInputValue } from '@/lib/format';
 
-/** Keys a number field refuses (spec §5). */
+/** Keys a number field refuses (docs/product.md §5). */
 export const BLOCKED_NUMBER_KEYS = new Set(['e', 'E', '+', '-', '.']);
 
 /**

@@ -74,7 +74,7 @@ const proofNote = (what: string, mfa: boolean) =>
     ? `${what}, your current password and the code from your authenticator app.`
     : `${what} and your current password.`;
 
-/** 'Profile Settings' (spec §2): one card per attribute, each opening its edit dialog. */
+/** 'Profile Settings' (docs/product.md §2): one card per attribute, each opening its edit dialog. */
 export function ProfileSettings({ values }: { values: ProfileValues }) {
   const [open, setOpen] = useState<Open>(null);
   const editButton = useRef<HTMLButtonElement | null>(null);
@@ -260,7 +260,7 @@ const OTHERS_NOTE: Record<OthersOutcome, string> = {
 };
 
 /**
- * 'All Set!' with a Close button (spec §4). Escape closes it too. After a password change it also
+ * 'All Set!' with a Close button (docs/product.md §4). Escape closes it too. After a password change it also
  * says what became of the other sessions; when this one ended as well, Close goes to sign-in.
  */
 function SuccessDialog({

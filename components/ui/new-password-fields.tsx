@@ -7,7 +7,7 @@ import type { FieldProps } from './field';
 
 type Registered = Omit<FieldProps, 'label' | 'errors' | 'type' | 'trailing'> & { errors: Message[] };
 
-/** A new password with the policy hint, and its confirmation (spec §5). */
+/** A new password with the policy hint, and its confirmation (docs/product.md §5). */
 export function NewPasswordFields({
   password,
   confirm,

@@ -24,7 +24,7 @@ export function digitsOf(text: string): string[] {
 }
 
 /**
- * Six single-digit boxes (spec §5): typing moves on, Backspace and the arrow keys move between
+ * Six single-digit boxes (docs/product.md §5): typing moves on, Backspace and the arrow keys move between
  * boxes, a paste fills from the current box, and the first box accepts the phone's one-time-code
  * autofill. Each box submits as `name` so the form sends all six.
  */

@@ -13,7 +13,7 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** A password input with a show/hide toggle; spaces cannot be typed or pasted (spec §5). */
+/** A password input with a show/hide toggle; spaces cannot be typed or pasted (docs/product.md §5). */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'trailing'>>(function PasswordField(
   { onKeyDown, onChange, ...props },
   ref,

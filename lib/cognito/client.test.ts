@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { retryDelay, secretHash } from './client';
 
-describe('retryDelay (spec §9: 100 ms base, doubling, jitter, 5 s cap)', () => {
+describe('retryDelay (docs/product.md §9: 100 ms base, doubling, jitter, 5 s cap)', () => {
   it('stays within [ceiling/2, ceiling] and doubles', () => {
     expect(retryDelay(0, () => 0)).toBe(50);
     expect(retryDelay(0, () => 1)).toBe(100);

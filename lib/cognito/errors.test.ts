@@ -13,7 +13,7 @@ const SUPPORT = 'help@creators.example';
 const map = (name: string, message: string, context: AuthContext) =>
   toAuthFailure(cognitoError(name, message), context, SUPPORT);
 
-describe('the Cognito error table (spec §8)', () => {
+describe('the Cognito error table (docs/product.md §8)', () => {
   it.each<[string, string, AuthContext, string, string | undefined]>([
     [
       'UsernameExistsException',

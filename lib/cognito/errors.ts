@@ -1,7 +1,7 @@
 import { APP_MSG, type Message } from '@/lib/messages';
 
 /**
- * The one table from Cognito exceptions to what a person reads (spec §8). Everything that talks
+ * The one table from Cognito exceptions to what a person reads (docs/product.md §8). Everything that talks
  * to Cognito reports failures through `toAuthFailure`; components only ever see its result.
  */
 
@@ -53,7 +53,7 @@ type Rule = {
 const INCORRECT = /incorrect username or password/i;
 const text = (t: string) => () => ({ text: t });
 
-/** Session-ending answers to a refresh or an authenticated call (spec §4). */
+/** Session-ending answers to a refresh or an authenticated call (docs/product.md §4). */
 const SESSION_ENDING = [
   'NotAuthorizedException',
   'PasswordResetRequiredException',
@@ -239,7 +239,7 @@ export function toAuthFailure(
   if (UNAVAILABLE.has(name) || fault === 'server' || (status !== undefined && status >= 500)) {
     return { kind: 'unavailable', name, message: { text: APP_MSG.networkError } };
   }
-  // A Cognito answer we have no words for: its own message, as the spec asks.
+  // A Cognito answer we have no words for: its own message, as docs/product.md §8.6 asks.
   if (fault === 'client' && raw)
     return { kind: 'other', name, message: { text: emailForUsername(raw) } };
   // Anything else is our fault: never show internals.

@@ -34,7 +34,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; failure: AuthFailu
 
 export const CHANNEL_ATTRIBUTE = 'custom:channelmeter_id';
 
-/** The id-token claims the UI needs (design §3); everything else stays with Cognito. */
+/** The id-token claims the UI needs (docs/architecture.md §3); everything else stays with Cognito. */
 export type UserClaims = {
   sub: string;
   email: string;

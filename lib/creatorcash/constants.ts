@@ -1,5 +1,5 @@
 /**
- * The offer's figures (spec §9). Every number the Creator Cash copy shows is derived from here,
+ * The offer's figures (docs/product.md §9). Every number the Creator Cash copy shows is derived from here,
  * so a change of terms is one edit and the copy cannot drift from it.
  */
 export const ADVANCE_PERCENT = 90;
@@ -16,7 +16,7 @@ export const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 /** "24–48 hours", kept on one line: a word joiner after the en dash, a no-break space before "hours". */
 export const fundingWindow = `${FUNDING_HOURS.min}–\u2060${FUNDING_HOURS.max}\u00a0hours`;
 
-/** Who can apply (spec §9), in the order the page lists them. */
+/** Who can apply (docs/product.md §9), in the order the page lists them. */
 export const ELIGIBILITY = [
   'A member of the YouTube Partner Program',
   'No copyright strikes on your channel',

@@ -146,7 +146,7 @@ describe('Creator Cash copy', () => {
 });
 
 describe('Creator Cash constants', () => {
-  it('match the business figures (spec §9)', () => {
+  it('match the business figures (docs/product.md §9)', () => {
     expect(constants.ADVANCE_PERCENT).toBe(90);
     expect(constants.FEE_PERCENT).toBe(5);
     expect(constants.DAYS_FASTER).toBe(30);

@@ -32,7 +32,7 @@ export type ApplicationCopy = {
   };
 };
 
-/** One variant's copy (spec §3). v1 is the short page: no requirements, no FAQ. */
+/** One variant's copy (docs/product.md §3). v1 is the short page: no requirements, no FAQ. */
 export type CreatorCashCopy = {
   meta: { title: string; description: string; ogHeadline: string };
   welcomebanner: {
@@ -58,7 +58,7 @@ export const APPLY_PROMISES = [
   `Funds in ${fundingWindow} once you are approved`,
 ] as const;
 
-/** The steps' titles are fixed by the product (spec §2); only their wording around them varies. */
+/** The steps' titles are fixed by the product (docs/product.md §2); only their wording around them varies. */
 const STEP_TITLES = {
   step1: 'Connect YouTube',
   step2: 'Submit Your Application',
@@ -352,7 +352,7 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
   },
 };
 
-/** The page's legal footer, the same on every variant (spec §2). */
+/** The page's legal footer, the same on every variant (docs/product.md §2). */
 export const DISCLAIMER = [
   'Creator Cash is not affiliated with, endorsed by or sponsored by YouTube or Google. YouTube is a trademark of Google LLC.',
   'An advance does not include YouTube monetization or access to premium tiers.',

@@ -4,7 +4,7 @@ import { getEnv, type Env } from '@/lib/env';
 import { log } from '@/lib/log';
 
 /**
- * The creator system (spec §7.3-7.4), called only from the server: the browser never learns its
+ * The creator system (docs/product.md §7.3-7.4), called only from the server: the browser never learns its
  * address or key. Every call has a timeout; every answer is validated before use.
  */
 

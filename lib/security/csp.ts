@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of design §6, as a pure function. Rendered pages get a fresh nonce
+ * The Content-Security-Policy of docs/architecture.md §6, as a pure function. Rendered pages get a fresh nonce
  * and 'strict-dynamic'; the prerendered marketing pages cannot carry a per-request nonce, so they
  * allow their own inline bootstrap scripts instead (they hold no user data and take no input).
  */
@@ -42,7 +42,7 @@ export function originOf(url: string): string {
   return new URL(url).origin;
 }
 
-/** Headers every response carries (design §6); HSTS only where the site is served over HTTPS. */
+/** Headers every response carries (docs/architecture.md §6); HSTS only where the site is served over HTTPS. */
 export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
   return {
     'Referrer-Policy': 'strict-origin-when-cross-origin',

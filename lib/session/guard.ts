@@ -1,5 +1,5 @@
 /**
- * The guard's decisions as pure functions (spec §2 route access), so they are testable alone.
+ * The guard's decisions as pure functions (docs/product.md §2 route access), so they are testable alone.
  * proxy.ts applies them; pages and handlers still check the session themselves.
  */
 
@@ -47,7 +47,7 @@ export function decide(pathname: string, signedIn: boolean): Decision {
   return { action: 'next' };
 }
 
-/** Whether an access token expiring at `expiresAt` should be refreshed now (design §3). */
+/** Whether an access token expiring at `expiresAt` should be refreshed now (docs/architecture.md §3). */
 export function needsRefresh(expiresAt: number, now: number, marginS = 60): boolean {
   return expiresAt - now <= marginS;
 }

@@ -38,7 +38,7 @@ export type CookieWriter = {
  */
 export const CONFIRM_EVERY_S = 5 * 60;
 
-/** Seconds before expiry at which the guard refreshes the access token (design §3). */
+/** Seconds before expiry at which the guard refreshes the access token (docs/architecture.md §3). */
 export const REFRESH_MARGIN_S = 60;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

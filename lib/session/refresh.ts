@@ -28,7 +28,7 @@ type Jar = { name: string; value: string; options?: Parameters<NextResponse['coo
 /**
  * Reads the session for the guard, refreshing an access token that has expired or is about to.
  * New cookies are written onto the request too, so the page rendered in this same request
- * already sees them (design §3). An invalid session is cleared.
+ * already sees them (docs/architecture.md §3). An invalid session is cleared.
  */
 export async function authenticateRequest(request: NextRequest): Promise<GuardAuth> {
   const env = getEnv();

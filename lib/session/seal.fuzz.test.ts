@@ -108,7 +108,7 @@ describe('unsealing arbitrary cookie values', () => {
   });
 });
 
-describe('the 4 KB cookie limit with production-sized tokens (design §3)', () => {
+describe('the 4 KB cookie limit with production-sized tokens (docs/architecture.md §3)', () => {
   const access = token(1800);
   const emailArb = fc
     .tuple(fc.stringMatching(/^[a-z][a-z0-9.+-]{0,60}$/), fc.stringMatching(/^[a-z0-9]{1,60}$/))

@@ -41,7 +41,7 @@ function setCookieLength(name: string, value: string) {
     .length;
 }
 
-describe('the cookie split (design §3)', () => {
+describe('the cookie split (docs/architecture.md §3)', () => {
   it('keeps each cookie under 4096 bytes with production-sized tokens (access 1.8 KB, id 2 KB, refresh 1.8 KB)', async () => {
     const names = cookieNames({ mode: 'production' });
     // The id token (2 KB) is never stored; only the claims the UI needs are.

@@ -5,7 +5,7 @@ import type { Env } from '@/lib/env';
 import { SESSION_TTL_S } from './lifetimes';
 
 /**
- * Sealing and the cookie split of design §3: the access token and the few claims the UI needs in
+ * Sealing and the cookie split of docs/architecture.md §3: the access token and the few claims the UI needs in
  * one cookie, the refresh token in another, each sealed (encrypted + authenticated) with the
  * session secrets. Pure: the callers decide where cookies come from and go to.
  */

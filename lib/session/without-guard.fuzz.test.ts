@@ -52,7 +52,7 @@ beforeAll(async () => {
   process.env.LOCAL_CREATOR_PORT = String(port);
   process.env.LOCAL_EMBED_PORT = String(port);
   process.env.UPSTREAM_TIMEOUT_MS = '1000';
-  // Node 20 on purpose (design §7): the SDK's upgrade notice is noise here, as in scripts/start.mjs.
+  // Node 20 on purpose (docs/architecture.md §7): the SDK's upgrade notice is noise here, as in scripts/start.mjs.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const modules = [
     await import('@/app/(dashboard)/actions'),

@@ -1,4 +1,4 @@
-/** Every validation message of spec §5, word for word, in one place. */
+/** Every validation message of docs/product.md §5, word for word, in one place. */
 export const MSG = {
   emailRequired: 'Email address is required',
   emailEmpty: 'Email cannot be empty',

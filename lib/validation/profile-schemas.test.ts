@@ -10,7 +10,7 @@ import {
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => i.message);
 
-describe('profile schemas (spec §5)', () => {
+describe('profile schemas (docs/product.md §5)', () => {
   it('name: trimmed, required, 2+ letters, separators allowed', () => {
     expect(nameSchema.parse({ name: '  Dana   Scully ' })).toEqual({ name: 'Dana Scully' });
     expect(nameSchema.parse({ name: "Mary-Jane O'Neil Jr." }).name).toBe("Mary-Jane O'Neil Jr.");

@@ -47,7 +47,7 @@ describe('passwords', () => {
     expect(messages(signInSchema.safeParse({ email: 'a@b.co', password: '' }), 'password')).toEqual([MSG.passwordRequired]);
   });
 
-  it('sign-up reports every unmet rule at once, in the spec order', () => {
+  it('sign-up reports every unmet rule at once, in the order docs/product.md gives', () => {
     const r = signUpSchema.safeParse({ email: 'a@b.co', password: '!', verifyPassword: '!' });
     expect(messages(r, 'password')).toEqual([MSG.passwordUpper, MSG.passwordLower, MSG.passwordNumber, MSG.passwordLength]);
     expect(messages(signUpSchema.safeParse({ email: 'a@b.co', password: 'abcdefgh', verifyPassword: 'abcdefgh' }), 'password')).toEqual([

@@ -3,12 +3,12 @@ import { MSG } from './messages';
 
 /**
  * One set of schemas for the browser (react-hook-form) and the server actions. Field names are
- * the spec's (§3). Every rule reports its own message, so a form can show all of them at once.
+ * docs/product.md §3.4. Every rule reports its own message, so a form can show all of them at once.
  * Written with zod's tree-shakable "mini" API: these schemas ship to the browser, and the full
  * API would add about 20 KB (gzip) to every form page.
  */
 
-// Starts with a letter; letters, digits and ._%+- ; @ ; a domain ; a TLD of 2+ letters (spec §5).
+// Starts with a letter; letters, digits and ._%+- ; @ ; a domain ; a TLD of 2+ letters (docs/product.md §5).
 export const EMAIL_PATTERN = /^[A-Za-z][A-Za-z0-9._%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 const MAX_EMAIL = 254;
 // Cognito's own password limit.
@@ -28,7 +28,7 @@ export const emailField = (required: string = MSG.emailRequired) =>
     z.toLowerCase(),
   );
 
-/** The password policy of spec §5; each unmet rule is its own issue. */
+/** The password policy of docs/product.md §5; each unmet rule is its own issue. */
 export const newPasswordField = (required: string = MSG.passwordRequired) =>
   z.string({ error: required }).check(
     z.minLength(1, required),
@@ -46,13 +46,13 @@ export const newPasswordField = (required: string = MSG.passwordRequired) =>
     }),
   );
 
-/** Sign-in only requires a non-empty password (spec §5). */
+/** Sign-in only requires a non-empty password (docs/product.md §5). */
 const currentPasswordField = (required: string) =>
   z.string({ error: required }).check(z.minLength(1, required), z.maxLength(MAX_PASSWORD));
 
 const requiredText = (message: string) => z.string({ error: message }).check(z.minLength(1, message));
 
-/** Six single digits, as the OTP boxes send them (spec §5). */
+/** Six single digits, as the OTP boxes send them (docs/product.md §5). */
 export const codeField = z.pipe(
   z.pipe(
     z.array(z.string({ error: MSG.codeDigitsOnly }), { error: MSG.codeEnter }),
@@ -117,7 +117,7 @@ export const nameSchema = z.object({
   ),
 });
 
-/** US numbers only: 11 digits starting with 1, sent as +digits (spec §5). */
+/** US numbers only: 11 digits starting with 1, sent as +digits (docs/product.md §5). */
 export const phoneSchema = z.object({
   phoneNo: z.pipe(
     z.string({ error: MSG.phoneRequired }).check(
@@ -146,5 +146,5 @@ export const changePasswordSchema = z
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-/** Confirming a new email: the address it was sent to and the code (spec §4). */
+/** Confirming a new email: the address it was sent to and the code (docs/product.md §4). */
 export const verifyEmailChangeSchema = z.object({ email: emailField(MSG.emailEmpty), code: codeField });

@@ -1,4 +1,4 @@
-/** Dashboard titles for the embed paths of the spec's menu tree (spec §2). */
+/** Dashboard titles for the embed paths of the menu tree of docs/product.md (docs/product.md §2). */
 const KNOWN: Record<string, string> = {
   '/dash/creator': 'Dashboard',
   '/dash/creator/contracts': 'Contracts',

@@ -1,4 +1,4 @@
-/** Fixed facts about the local user pool (design §4). */
+/** Fixed facts about the local user pool (docs/architecture.md §4). */
 export const REGION = 'us-east-1';
 export const POOL_ID = 'us-east-1_LocalDev01';
 export const CLIENT_ID = 'localdevclient0000000000001';

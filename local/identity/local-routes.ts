@@ -26,7 +26,7 @@ const AttributesBody = z.strictObject({
   attributes: z.record(z.string().min(1).max(32), z.string().max(2048)),
 });
 
-/** A notice that is not a code (design §4): recorded in the outbox with `"code": ""`. */
+/** A notice that is not a code (docs/architecture.md §4): recorded in the outbox with `"code": ""`. */
 const NoticeBody = z.strictObject({
   to: z.string().trim().min(3).max(254),
   purpose: z.enum(['email-changed']),

@@ -38,7 +38,11 @@ let cognito: typeof import('@/lib/cognito');
 let server: IdentityServer;
 let dataDir: string;
 
-const ENV_KEYS = ['LOCAL_IDENTITY_PORT', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
+const ENV_KEYS = [
+  'LOCAL_IDENTITY_PORT',
+  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+  'TRUSTED_PROXY_HOPS',
+];
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
@@ -53,6 +57,8 @@ beforeAll(async () => {
   // Local mode: the app's Cognito endpoint is the local identity port (read once, on first use).
   process.env.LOCAL_IDENTITY_PORT = String(server.port);
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  // The stood-in headers play one balancer in front: its X-Forwarded-For entry is the client.
+  process.env.TRUSTED_PROXY_HOPS = '1';
   actions = { ...(await import('../actions')), ...(await import('./actions')) };
   session = await import('@/lib/session');
   cognito = await import('@/lib/cognito');

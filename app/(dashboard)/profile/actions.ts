@@ -61,7 +61,7 @@ import {
 } from '@/lib/validation/schemas';
 
 /**
- * Profile edits (spec §4): name and password in one step; email and phone in two (update, then
+ * Profile edits (docs/product.md §4): name and password in one step; email and phone in two (update, then
  * verify the code). After each change the session's claims are updated so the header and the
  * cards show the new values at once.
  */

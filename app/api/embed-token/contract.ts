@@ -7,7 +7,7 @@ export type EmbedTokenAnswer = {
 };
 
 /**
- * Failures, as codes the frame maps to the spec's modals (never raw text):
+ * Failures, as codes the frame maps to the modals of docs/product.md §8.5 (never raw text):
  * - unauthenticated: the session has ended (401)
  * - no_channel: the account has no creator channel id (403); the person is signed out
  * - creator_unavailable: the creator system failed or timed out (503)

@@ -3,10 +3,23 @@
 import { APP_MSG } from '@/lib/messages';
 
 /** When even the root layout fails: a plain page with the words of docs/product.md and a retry. */
-export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function GlobalError({
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: 'system-ui, sans-serif', display: 'grid', placeItems: 'center', minHeight: '100dvh', margin: 0 }}>
+      <body
+        style={{
+          fontFamily: 'system-ui, sans-serif',
+          display: 'grid',
+          placeItems: 'center',
+          minHeight: '100dvh',
+          margin: 0,
+        }}
+      >
         <main role="alert" style={{ textAlign: 'center' }}>
           <h1 style={{ fontSize: '1.125rem' }}>{APP_MSG.systemError}</h1>
           <button type="button" onClick={reset} style={{ minHeight: 44, padding: '0 16px' }}>

@@ -8,7 +8,8 @@ const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.PORT || 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl),
   title: { default: 'Creator Dashboard', template: '%s · Creator Dashboard' },
-  description: 'Analytics, payments and tools for YouTube, Facebook, Instagram and Twitch creators.',
+  description:
+    'Analytics, payments and tools for YouTube, Facebook, Instagram and Twitch creators.',
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#2553d9' };

@@ -38,7 +38,8 @@ function options(argv) {
     else if (k === '--keep-data') o.keepData = true;
     else throw new Error(`unknown option ${k}`);
   }
-  if (!Number.isInteger(o.users) || o.users < 1) throw new Error('--users must be a positive integer');
+  if (!Number.isInteger(o.users) || o.users < 1)
+    throw new Error('--users must be a positive integer');
   return o;
 }
 
@@ -66,7 +67,12 @@ function startStack() {
     RATE_LIMIT_SCALE: '100',
     LOG_LEVEL: 'warn',
   };
-  stack = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  stack = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (d) => {
     output = (output + d.toString()).slice(-20_000);
@@ -74,11 +80,14 @@ function startStack() {
   stack.stdout.on('data', collect);
   stack.stderr.on('data', collect);
   return new Promise((resolve, reject) => {
-    stack.once('exit', (code) => reject(new Error(`the stack stopped (exit ${code}):\n${output.slice(-3000)}`)));
+    stack.once('exit', (code) =>
+      reject(new Error(`the stack stopped (exit ${code}):\n${output.slice(-3000)}`)),
+    );
     const started = Date.now();
     const poll = async () => {
       if (/Press Ctrl-C to stop\./.test(output)) return resolve();
-      if (Date.now() - started > 600_000) return reject(new Error(`the stack did not start in 10 minutes:\n${output.slice(-3000)}`));
+      if (Date.now() - started > 600_000)
+        return reject(new Error(`the stack did not start in 10 minutes:\n${output.slice(-3000)}`));
       setTimeout(poll, 250);
     };
     poll();
@@ -160,13 +169,21 @@ function findStackProcesses() {
 function webMemory(webGroup) {
   const members = allProcs().filter((p) => p.pgrp === webGroup);
   const server = members.reduce((a, b) => (b.rss > (a?.rss ?? -1) ? b : a), null);
-  return { server: server?.rss ?? 0, serverName: server?.cmdline || server?.comm || '?', group: members.reduce((s, p) => s + p.rss, 0) };
+  return {
+    server: server?.rss ?? 0,
+    serverName: server?.cmdline || server?.comm || '?',
+    group: members.reduce((s, p) => s + p.rss, 0),
+  };
 }
 
 // ---- HTTP helpers ------------------------------------------------------------------------------
 
 async function call(url, init = {}) {
-  const res = await fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const res = await fetch(url, {
+    redirect: 'manual',
+    ...init,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
   const text = await res.text();
   return { res, text };
 }
@@ -174,7 +191,10 @@ async function call(url, init = {}) {
 async function cognito(op, body) {
   const { res, text } = await call(`${IDENTITY}/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
+    },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${op}: ${res.status} ${text.slice(0, 200)}`);
@@ -185,7 +205,11 @@ async function cognito(op, body) {
 async function createAccount(i, runId) {
   const email = `load.${runId}.${i}@creator.test`;
   // Letters only, one length for all (none is a prefix of another), as the dashboard shows it.
-  const name = `Loadtester ${`${runId.slice(-4)}${String(i).padStart(4, '0')}`.replace(/\d/g, (d) => 'abcdefghij'[d])}`.replace(/ (.)/, (m, c) => ` ${c.toUpperCase()}`);
+  const name =
+    `Loadtester ${`${runId.slice(-4)}${String(i).padStart(4, '0')}`.replace(/\d/g, (d) => 'abcdefghij'[d])}`.replace(
+      / (.)/,
+      (m, c) => ` ${c.toUpperCase()}`,
+    );
   const { res, text } = await call(`${CREATOR}/__local/creators`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -205,7 +229,9 @@ async function createAccount(i, runId) {
   });
   let code = null;
   for (let tries = 0; tries < 100 && !code; tries++) {
-    const outbox = JSON.parse((await call(`${IDENTITY}/__local/outbox?to=${encodeURIComponent(email)}`)).text);
+    const outbox = JSON.parse(
+      (await call(`${IDENTITY}/__local/outbox?to=${encodeURIComponent(email)}`)).text,
+    );
     code = outbox.find((e) => e.purpose === 'signup')?.code ?? null;
     if (!code) await sleep(100);
   }
@@ -229,8 +255,12 @@ async function pool(items, concurrency, fn) {
 }
 
 function signInActionId() {
-  const manifest = JSON.parse(readFileSync(path.join(root, DIST_DIR, 'server', 'server-reference-manifest.json'), 'utf8'));
-  const found = Object.entries(manifest.node ?? {}).find(([, e]) => e.exportedName === 'signInAction');
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, DIST_DIR, 'server', 'server-reference-manifest.json'), 'utf8'),
+  );
+  const found = Object.entries(manifest.node ?? {}).find(
+    ([, e]) => e.exportedName === 'signInAction',
+  );
   if (!found) throw new Error(`no signInAction in ${DIST_DIR}'s server-reference-manifest.json`);
   return found[0];
 }
@@ -242,7 +272,8 @@ const cookiesOf = (res) =>
     .filter((pair) => pair.slice(pair.indexOf('=') + 1) !== '')
     .join('; ');
 
-const jwtPayload = (token) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+const jwtPayload = (token) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 
 /** One creator's visit; every step timed. Throws a message naming the step that went wrong. */
 async function visit(user, actionId, times) {
@@ -270,7 +301,9 @@ async function visit(user, actionId, times) {
       body,
     });
     if (res.status !== 200 || res.headers.get('x-action-redirect')?.split(';')[0] !== '/') {
-      throw new Error(`status ${res.status}, redirect ${res.headers.get('x-action-redirect')}: ${text.slice(0, 160)}`);
+      throw new Error(
+        `status ${res.status}, redirect ${res.headers.get('x-action-redirect')}: ${text.slice(0, 160)}`,
+      );
     }
     const c = cookiesOf(res);
     if (!/cd_session=Fe26/.test(c)) throw new Error('no session cookie');
@@ -282,11 +315,14 @@ async function visit(user, actionId, times) {
     if (!text.includes(user.name)) throw new Error('the dashboard does not show this creator');
   });
   await step('token', async () => {
-    const { res, text } = await call(`${BASE}/api/embed-token`, { headers: { cookie, 'x-forwarded-for': xff } });
+    const { res, text } = await call(`${BASE}/api/embed-token`, {
+      headers: { cookie, 'x-forwarded-for': xff },
+    });
     if (res.status !== 200) throw new Error(`status ${res.status}: ${text.slice(0, 160)}`);
     const sub = jwtPayload(JSON.parse(text).token).sub;
     // No cross-user leakage: the token is bound to this creator's own channel.
-    if (sub !== user.channelId) throw new Error(`LEAK: token for ${sub}, expected ${user.channelId}`);
+    if (sub !== user.channelId)
+      throw new Error(`LEAK: token for ${sub}, expected ${user.channelId}`);
   });
   times.journey.push(performance.now() - started);
 }
@@ -300,15 +336,24 @@ function percentile(sorted, p) {
 function summarize(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const r = (n) => Math.round(n);
-  return { count: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? NaN) };
+  return {
+    count: s.length,
+    p50: r(percentile(s, 50)),
+    p95: r(percentile(s, 95)),
+    p99: r(percentile(s, 99)),
+    max: r(s.at(-1) ?? NaN),
+  };
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function main() {
   const o = options(process.argv.slice(2));
-  if (!o.keepData && existsSync(path.join(root, DATA_DIR))) rmSync(path.join(root, DATA_DIR), { recursive: true, force: true });
-  say(`Starting the local stack on :${PORTS.web} (build folder ${DIST_DIR}; a build runs first when it is stale)…`);
+  if (!o.keepData && existsSync(path.join(root, DATA_DIR)))
+    rmSync(path.join(root, DATA_DIR), { recursive: true, force: true });
+  say(
+    `Starting the local stack on :${PORTS.web} (build folder ${DIST_DIR}; a build runs first when it is stale)…`,
+  );
   const t0 = Date.now();
   await startStack();
   say(`Stack up in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
@@ -369,18 +414,27 @@ async function main() {
   };
 
   say('');
-  say(`${o.users} concurrent creators in ${result.wallSeconds} s — errors: ${errors.length}, cross-user leaks: ${leaks.length}`);
+  say(
+    `${o.users} concurrent creators in ${result.wallSeconds} s — errors: ${errors.length}, cross-user leaks: ${leaks.length}`,
+  );
   say('');
   say('step        count    p50 ms    p95 ms    p99 ms    max ms');
   for (const [k, v] of Object.entries(steps)) {
-    say(`${k.padEnd(10)} ${String(v.count).padStart(6)} ${String(v.p50).padStart(9)} ${String(v.p95).padStart(9)} ${String(v.p99).padStart(9)} ${String(v.max).padStart(9)}`);
+    say(
+      `${k.padEnd(10)} ${String(v.count).padStart(6)} ${String(v.p50).padStart(9)} ${String(v.p95).padStart(9)} ${String(v.p99).padStart(9)} ${String(v.max).padStart(9)}`,
+    );
   }
   say('');
-  say(`web process (${peak.serverName}) RSS: ${mb(idle.server)} before the run, peak ${mb(peak.server)} (whole web group peak ${mb(peak.group)})`);
+  say(
+    `web process (${peak.serverName}) RSS: ${mb(idle.server)} before the run, peak ${mb(peak.server)} (whole web group peak ${mb(peak.group)})`,
+  );
   for (const e of errors.slice(0, 10)) say(`  error: ${e.user}: ${e.error}`);
 
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', 'load.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(
+    path.join(root, 'bench', 'results', 'load.json'),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
   say('Written: bench/results/load.json');
   return errors.length === 0 ? 0 : 1;
 }

@@ -25,13 +25,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORTS = { web: 3800, identity: 9129, creator: 9130, embed: 9131, ceiling: 3801 };
 const BASE = `http://localhost:${PORTS.web}`;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const DEMO = { email: 'demo@creator.test', password: 'Demo!2345' };
 const b64 = (s) => Buffer.from(s).toString('base64');
 const CAMPAIGN = `/creatorcash?${b64('variant=v2')}`;
 
 function args(argv) {
-  const o = { only: ['lighthouse', 'weight', 'signin', 'server'], runs: 3, signins: 10, seconds: 10 };
+  const o = {
+    only: ['lighthouse', 'weight', 'signin', 'server'],
+    runs: 3,
+    signins: 10,
+    seconds: 10,
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v = ''] = [argv[i], argv[i + 1]];
     if (k === '--only') o.only = v.split(',');
@@ -64,10 +76,19 @@ async function startStack() {
     RATE_LIMIT_SCALE: '1000',
   };
   await new Promise((resolve, reject) => {
-    const reset = spawn(process.execPath, ['scripts/local-reset.mjs'], { cwd: root, env, stdio: 'ignore' });
+    const reset = spawn(process.execPath, ['scripts/local-reset.mjs'], {
+      cwd: root,
+      env,
+      stdio: 'ignore',
+    });
     reset.on('exit', (c) => (c === 0 ? resolve() : reject(new Error('local-reset failed'))));
   });
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   const until = Date.now() + 300_000;
@@ -89,7 +110,11 @@ async function startStack() {
 async function lighthouse(runs) {
   const out = path.join(root, '.data/bench/lighthouse.json');
   await new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['bench/lighthouse.mjs', '--base', BASE, '--runs', String(runs), '--out', out], { cwd: root, stdio: 'inherit' });
+    const p = spawn(
+      process.execPath,
+      ['bench/lighthouse.mjs', '--base', BASE, '--runs', String(runs), '--out', out],
+      { cwd: root, stdio: 'inherit' },
+    );
     p.on('exit', (c) => (c === 0 ? resolve() : reject(new Error(`lighthouse exited ${c}`))));
   });
   return JSON.parse(readFileSync(out, 'utf8'));
@@ -131,11 +156,19 @@ async function pageWeight(browser) {
     });
     await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
-    const files = [...seen.entries()].map(([url, v]) => ({ file: new URL(url).pathname.split('/').pop(), ...v }));
+    const files = [...seen.entries()].map(([url, v]) => ({
+      file: new URL(url).pathname.split('/').pop(),
+      ...v,
+    }));
     const sum = (t, k) => files.filter((f) => f.type === t).reduce((a, f) => a + f[k], 0);
-    const largest = files.filter((f) => f.type === 'script').sort((a, b) => b.gzip - a.gzip).slice(0, 3);
+    const largest = files
+      .filter((f) => f.type === 'script')
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 3);
     results.push({
-      route: route.startsWith('/creatorcash') ? `/creatorcash (${Buffer.from(route.split('?')[1], 'base64').toString().split('=')[1]})` : route,
+      route: route.startsWith('/creatorcash')
+        ? `/creatorcash (${Buffer.from(route.split('?')[1], 'base64').toString().split('=')[1]})`
+        : route,
       jsRaw: sum('script', 'raw'),
       jsGzip: sum('script', 'gzip'),
       cssRaw: sum('stylesheet', 'raw'),
@@ -159,7 +192,10 @@ async function signInToDashboard(browser, n) {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     const frameLoaded = new Promise((resolve) => {
       page.on('framenavigated', (frame) => {
-        if (frame !== page.mainFrame() && frame.url().startsWith(`http://127.0.0.1:${PORTS.embed}/dash`)) {
+        if (
+          frame !== page.mainFrame() &&
+          frame.url().startsWith(`http://127.0.0.1:${PORTS.embed}/dash`)
+        ) {
           frame.waitForLoadState('load').then(resolve);
         }
       });
@@ -194,7 +230,10 @@ async function server(browser, seconds) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page);
-  const cookie = (await context.cookies()).filter((c) => c.name.startsWith('cd_')).map((c) => `${c.name}=${c.value}`).join('; ');
+  const cookie = (await context.cookies())
+    .filter((c) => c.name.startsWith('cd_'))
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
   await context.close();
 
   const html = await (await fetch(`${BASE}${CAMPAIGN}`)).text();
@@ -209,8 +248,12 @@ async function server(browser, seconds) {
     rows.internal = await cannon(`${BASE}/creatorcash/v2`, seconds);
     rows.login = await cannon(`${BASE}/login`, seconds);
     rows.embedToken = await cannon(`${BASE}/api/embed-token`, seconds, { cookie });
-    rows.decodeRatio = Number((rows.campaign.requestsPerSec / rows.internal.requestsPerSec).toFixed(3));
-    rows.ceilingShare = Number((rows.internal.requestsPerSec / rows.ceiling.requestsPerSec).toFixed(3));
+    rows.decodeRatio = Number(
+      (rows.campaign.requestsPerSec / rows.internal.requestsPerSec).toFixed(3),
+    );
+    rows.ceilingShare = Number(
+      (rows.internal.requestsPerSec / rows.ceiling.requestsPerSec).toFixed(3),
+    );
     return rows;
   } finally {
     ceiling.close();
@@ -220,7 +263,12 @@ async function server(browser, seconds) {
 function markdown(r) {
   const lines = [`# Benchmark results`, '', `Measured ${r.at} on ${r.machine}.`, ''];
   if (r.lighthouse) {
-    lines.push('## Lighthouse (mobile, median of runs)', '', '| page | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | script bytes |', '|---|---|---|---|---|---|---|---|---|');
+    lines.push(
+      '## Lighthouse (mobile, median of runs)',
+      '',
+      '| page | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | script bytes |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
     for (const p of r.lighthouse.results ?? []) {
       if (!p.median) {
         lines.push(`| ${p.path} | ${p.status} | | | | | | | |`);
@@ -235,21 +283,45 @@ function markdown(r) {
     lines.push('');
   }
   if (r.weight) {
-    lines.push('## Page weight (first visit)', '', '| route | JS raw | JS gzip | CSS raw | CSS gzip | scripts | largest script (gzip) |', '|---|---|---|---|---|---|---|');
+    lines.push(
+      '## Page weight (first visit)',
+      '',
+      '| route | JS raw | JS gzip | CSS raw | CSS gzip | scripts | largest script (gzip) |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const w of r.weight) {
       const big = w.largest[0] ? `${w.largest[0].file} ${kb(w.largest[0].gzip)}` : '';
-      lines.push(`| ${w.route} | ${kb(w.jsRaw)} | ${kb(w.jsGzip)} | ${kb(w.cssRaw)} | ${kb(w.cssGzip)} | ${w.scripts} | ${big} |`);
+      lines.push(
+        `| ${w.route} | ${kb(w.jsRaw)} | ${kb(w.jsGzip)} | ${kb(w.cssRaw)} | ${kb(w.cssGzip)} | ${w.scripts} | ${big} |`,
+      );
     }
     lines.push('');
   }
-  if (r.signin) lines.push('## Sign-in to dashboard', '', `Median ${r.signin.medianMs} ms over ${r.signin.runs.length} runs (${r.signin.runs.join(', ')} ms).`, '');
+  if (r.signin)
+    lines.push(
+      '## Sign-in to dashboard',
+      '',
+      `Median ${r.signin.medianMs} ms over ${r.signin.runs.length} runs (${r.signin.runs.join(', ')} ms).`,
+      '',
+    );
   if (r.server) {
     const s = r.server;
-    lines.push('## Server (autocannon, 50 connections)', '', '| target | req/s | p50 ms | p99 ms | errors | non-2xx |', '|---|---|---|---|---|---|');
+    lines.push(
+      '## Server (autocannon, 50 connections)',
+      '',
+      '| target | req/s | p50 ms | p99 ms | errors | non-2xx |',
+      '|---|---|---|---|---|---|',
+    );
     for (const k of ['ceiling', 'campaign', 'internal', 'login', 'embedToken']) {
-      lines.push(`| ${k} | ${s[k].requestsPerSec} | ${s[k].p50Ms} | ${s[k].p99Ms} | ${s[k].errors} | ${s[k].non2xx} |`);
+      lines.push(
+        `| ${k} | ${s[k].requestsPerSec} | ${s[k].p50Ms} | ${s[k].p99Ms} | ${s[k].errors} | ${s[k].non2xx} |`,
+      );
     }
-    lines.push('', `Campaign URL (decoded by the guard) / internal path: **${s.decodeRatio}** (budget ≥ 0.9). Internal path / bare node:http ceiling: ${s.ceilingShare}.`, '');
+    lines.push(
+      '',
+      `Campaign URL (decoded by the guard) / internal path: **${s.decodeRatio}** (budget ≥ 0.9). Internal path / bare node:http ceiling: ${s.ceilingShare}.`,
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -258,7 +330,10 @@ async function main() {
   const o = args(process.argv.slice(2));
   const stop = await startStack();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
-  const results = { at: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}` };
+  const results = {
+    at: new Date().toISOString(),
+    machine: `${process.platform} ${process.arch}, node ${process.version}`,
+  };
   try {
     if (o.only.includes('lighthouse')) results.lighthouse = await lighthouse(o.runs);
     if (o.only.includes('weight')) results.weight = await pageWeight(browser);

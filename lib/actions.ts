@@ -28,7 +28,9 @@ export function formToObject(formData: FormData): Record<string, string | string
   const out: Record<string, string | string[]> = Object.create(null);
   for (const key of new Set(formData.keys())) {
     if (key.startsWith('$ACTION')) continue;
-    const values = formData.getAll(key).map((v) => (typeof v === 'string' ? v.slice(0, MAX_FIELD) : ''));
+    const values = formData
+      .getAll(key)
+      .map((v) => (typeof v === 'string' ? v.slice(0, MAX_FIELD) : ''));
     out[key] = ARRAY_FIELDS.has(key) ? values.slice(0, 6) : (values[0] ?? '');
   }
   return out;
@@ -40,7 +42,10 @@ export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
   return withRequestId(reqId, fn, { ip });
 }
 
-export function echo<F extends string>(input: Record<string, unknown>, fields: readonly F[]): Partial<Record<F, string>> {
+export function echo<F extends string>(
+  input: Record<string, unknown>,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
   const values: Partial<Record<F, string>> = {};
   for (const f of fields) {
     const v = input[f];
@@ -75,7 +80,8 @@ export function validatedAction<S extends $ZodType, F extends string>(
       const input = formData instanceof FormData ? formToObject(formData) : {};
       const values = echo(input, fields);
       const parsed = safeParse(schema, input);
-      if (!parsed.success) return { status: 'error', fieldErrors: fieldErrorsOf<F>(parsed.error), values };
+      if (!parsed.success)
+        return { status: 'error', fieldErrors: fieldErrorsOf<F>(parsed.error), values };
       return handler(parsed.data, { values });
     });
 }
@@ -91,8 +97,15 @@ export function authedAction<S extends $ZodType, F extends string>(
       const session = await verifySession();
       if (!session) {
         log.warn('action.unauthenticated');
-        return { status: 'error', message: { text: 'User is not authenticated' }, unauthenticated: true };
+        return {
+          status: 'error',
+          message: { text: 'User is not authenticated' },
+          unauthenticated: true,
+        };
       }
-      return validatedAction(schema, fields, (data, ctx) => handler(data, { ...ctx, session }))(prev, formData);
+      return validatedAction(schema, fields, (data, ctx) => handler(data, { ...ctx, session }))(
+        prev,
+        formData,
+      );
     });
 }

@@ -1,6 +1,7 @@
 /** Display helpers of docs/product.md §3. */
 
-const capitalise = (word: string) => (word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word);
+const capitalise = (word: string) =>
+  word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word;
 
 /** Each word capitalised; without a name, the part of the email before the @. */
 export function formattedName(name: string | undefined, email: string): string {

@@ -8,7 +8,8 @@ export type Message = { text: string; link?: MessageLink };
 
 /** The catalogue messages of docs/product.md §8 that are not Cognito's, word for word. */
 export const APP_MSG = {
-  creatorSystemDown: "We're having trouble connecting to our creator system. Please try again in a few minutes.",
+  creatorSystemDown:
+    "We're having trouble connecting to our creator system. Please try again in a few minutes.",
   emailNotFound: 'Email not found. For help please contact support.',
   systemError: 'System Error Occured',
   connectionFailed: 'Connection Failed! Please check your internet connection.',
@@ -18,7 +19,10 @@ export const APP_MSG = {
 } as const;
 
 export function emailNotFound(supportEmail: string): Message {
-  return { text: APP_MSG.emailNotFound, link: { label: 'contact support', href: `mailto:${supportEmail}` } };
+  return {
+    text: APP_MSG.emailNotFound,
+    link: { label: 'contact support', href: `mailto:${supportEmail}` },
+  };
 }
 
 export const plain = (text: string): Message => ({ text });

@@ -36,7 +36,9 @@ async function main(argv: string[]): Promise<number> {
   const result = await inviteUser(env, email, creator.value);
   if (!result.ok) {
     console.error(
-      result.failure.kind === 'exists' ? `${email} already has an account.` : `Cognito refused: ${result.failure.message.text}`,
+      result.failure.kind === 'exists'
+        ? `${email} already has an account.`
+        : `Cognito refused: ${result.failure.message.text}`,
     );
     return 1;
   }
@@ -52,7 +54,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof EnvError ? err.message : `Invite failed: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      err instanceof EnvError
+        ? err.message
+        : `Invite failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   },
 );

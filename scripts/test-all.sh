@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: lint, typecheck, unit (jest), build, e2e (Playwright in Debian's Chromium against the
+# Every test: lint, formatting, typecheck, unit (jest), build, e2e (Playwright in Debian's Chromium against the
 # local stack). Ends with one line `N passed, N failed` summing all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +29,7 @@ step() { # name, command...
 }
 
 step lint npx eslint . --max-warnings=0
+step format npx prettier --check . --log-level warn
 step typecheck npx tsc --noEmit
 step unit npx jest --ci --json --outputFile="$results/unit.json"
 step build npx next build

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Sums every suite into the one closing line CI reads: `N passed, N failed`.
-// lint, typecheck and build count as one check each; jest and Playwright count their tests.
+// lint, format, typecheck and build count as one check each; jest and Playwright count their tests.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,7 +11,7 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 
-for (const step of ['lint', 'typecheck', 'build']) {
+for (const step of ['lint', 'format', 'typecheck', 'build']) {
   const ok = read(`${step}.status`) === 'ok';
   if (ok) passed++;
   else failed++;

@@ -2,7 +2,11 @@
 
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
-import { forgotConfirmAction, forgotRequestAction, resendResetCodeAction } from '@/app/(auth)/actions';
+import {
+  forgotConfirmAction,
+  forgotRequestAction,
+  resendResetCodeAction,
+} from '@/app/(auth)/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
@@ -26,8 +30,16 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
 
   return (
     <>
-      <AuthHeading title="Reset your password" subtitle="Enter your account's email and we'll send you a code." />
-      <form action={request.formAction} onSubmit={request.onSubmit} noValidate className="flex flex-col gap-4">
+      <AuthHeading
+        title="Reset your password"
+        subtitle="Enter your account's email and we'll send you a code."
+      />
+      <form
+        action={request.formAction}
+        onSubmit={request.onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <FormMessage message={request.state.message} />
         <EmailField errors={request.errorsFor('email')} {...request.register('email')} />
         <Button type="submit" pending={request.pending}>
@@ -43,7 +55,12 @@ function ConfirmStage({ email }: { email: string }) {
   const confirm = useActionForm({
     schema: forgotConfirmSchema,
     action: forgotConfirmAction,
-    defaultValues: { email, verificationCode: [] as string[], newPassword: '', confirmNewPassword: '' },
+    defaultValues: {
+      email,
+      verificationCode: [] as string[],
+      newPassword: '',
+      confirmNewPassword: '',
+    },
   });
   const [digits, setDigits] = useState<string[]>([]);
   const [resent, setResent] = useState<{ answer: ActionState; after: ActionState } | null>(null);
@@ -61,12 +78,21 @@ function ConfirmStage({ email }: { email: string }) {
         title="Choose a new password"
         subtitle={
           <>
-            We sent a code to <strong className="font-semibold text-ink">{email}</strong>.
+            We sent a code to <strong className="text-ink font-semibold">{email}</strong>.
           </>
         }
       />
-      <form action={confirm.formAction} onSubmit={confirm.onSubmit} noValidate className="flex flex-col gap-4">
-        <FormMessage message={notice.message} tone={notice.status === 'success' ? 'info' : 'error'} onAction={resend} />
+      <form
+        action={confirm.formAction}
+        onSubmit={confirm.onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <FormMessage
+          message={notice.message}
+          tone={notice.status === 'success' ? 'info' : 'error'}
+          onAction={resend}
+        />
         <input type="hidden" {...confirm.register('email')} />
         <OtpInput
           name="verificationCode"
@@ -74,15 +100,23 @@ function ConfirmStage({ email }: { email: string }) {
           value={digits}
           onChange={(next) => {
             setDigits(next);
-            confirm.form.setValue('verificationCode', next, { shouldValidate: confirm.form.formState.isSubmitted });
+            confirm.form.setValue('verificationCode', next, {
+              shouldValidate: confirm.form.formState.isSubmitted,
+            });
             confirm.dismiss('verificationCode');
           }}
           errors={confirm.errorsFor('verificationCode')}
           autoFocus
         />
         <NewPasswordFields
-          password={{ errors: confirm.errorsFor('newPassword'), ...confirm.register('newPassword') }}
-          confirm={{ errors: confirm.errorsFor('confirmNewPassword'), ...confirm.register('confirmNewPassword') }}
+          password={{
+            errors: confirm.errorsFor('newPassword'),
+            ...confirm.register('newPassword'),
+          }}
+          confirm={{
+            errors: confirm.errorsFor('confirmNewPassword'),
+            ...confirm.register('confirmNewPassword'),
+          }}
         />
         <Button type="submit" pending={confirm.pending}>
           Reset password
@@ -96,8 +130,8 @@ function ConfirmStage({ email }: { email: string }) {
 
 function BackToSignIn() {
   return (
-    <p className="mt-6 text-center text-sm text-ink-muted">
-      <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+    <p className="text-ink-muted mt-6 text-center text-sm">
+      <Link href="/login" className="text-brand-700 font-semibold hover:underline">
         Back to sign in
       </Link>
     </p>

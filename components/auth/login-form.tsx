@@ -19,13 +19,25 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
   });
   return (
     <>
-      <AuthHeading title="Creator Dashboard" subtitle="Sign in to see your channels, earnings and tools." />
+      <AuthHeading
+        title="Creator Dashboard"
+        subtitle="Sign in to see your channels, earnings and tools."
+      />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage message={state.message ?? (state.status === 'idle' ? notice : undefined)} />
         <EmailField errors={errorsFor('email')} {...register('email')} />
-        <PasswordField label="Password" autoComplete="current-password" required errors={errorsFor('password')} {...register('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          errors={errorsFor('password')}
+          {...register('password')}
+        />
         <div className="-mt-1 flex justify-end">
-          <Link href="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            href="/forgot-password"
+            className="text-brand-700 text-sm font-medium hover:underline"
+          >
             Forgot Password?
           </Link>
         </div>
@@ -33,9 +45,9 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
           Sign In
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-ink-muted">
+      <p className="text-ink-muted mt-6 text-center text-sm">
         New here?{' '}
-        <Link href="/register" className="font-semibold text-brand-700 hover:underline">
+        <Link href="/register" className="text-brand-700 font-semibold hover:underline">
           Create your account
         </Link>
       </p>

@@ -10,19 +10,30 @@ import { useCodeForm } from './use-code-form';
 
 /** The second step of sign-in for creators who turned on an authenticator app. */
 export function MfaForm() {
-  const { state, pending, digits, setDigits, errors, onSubmit, formAction } = useCodeForm(mfaChallengeAction);
+  const { state, pending, digits, setDigits, errors, onSubmit, formAction } =
+    useCodeForm(mfaChallengeAction);
   return (
     <>
-      <AuthHeading title="Two-step verification" subtitle="Enter the 6-digit code from your authenticator app." />
+      <AuthHeading
+        title="Two-step verification"
+        subtitle="Enter the 6-digit code from your authenticator app."
+      />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormMessage message={state.message} />
-        <OtpInput name="code" label="Authentication code" value={digits} onChange={setDigits} errors={errors} autoFocus />
+        <OtpInput
+          name="code"
+          label="Authentication code"
+          value={digits}
+          onChange={setDigits}
+          errors={errors}
+          autoFocus
+        />
         <Button type="submit" pending={pending}>
           Verify
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-ink-muted">
-        <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+      <p className="text-ink-muted mt-6 text-center text-sm">
+        <Link href="/login" className="text-brand-700 font-semibold hover:underline">
           Back to sign in
         </Link>
       </p>

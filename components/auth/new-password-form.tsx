@@ -21,7 +21,8 @@ export function NewPasswordForm({ email }: { email: string }) {
         title="Choose your password"
         subtitle={
           <>
-            Welcome! Replace the temporary password we sent to <strong className="font-semibold text-ink">{email}</strong>.
+            Welcome! Replace the temporary password we sent to{' '}
+            <strong className="text-ink font-semibold">{email}</strong>.
           </>
         }
       />

@@ -25,7 +25,11 @@ export function RegisterForm({ prefilledEmail }: { prefilledEmail?: string }) {
       />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage message={state.message} />
-        <EmailField readOnly={!!prefilledEmail} errors={errorsFor('email')} {...register('email')} />
+        <EmailField
+          readOnly={!!prefilledEmail}
+          errors={errorsFor('email')}
+          {...register('email')}
+        />
         <NewPasswordFields
           labels={['Password', 'Confirm password']}
           password={{ errors: errorsFor('password'), ...register('password') }}
@@ -35,9 +39,9 @@ export function RegisterForm({ prefilledEmail }: { prefilledEmail?: string }) {
           Create account
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-ink-muted">
+      <p className="text-ink-muted mt-6 text-center text-sm">
         Already have an account?{' '}
-        <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link href="/login" className="text-brand-700 font-semibold hover:underline">
           Sign in
         </Link>
       </p>

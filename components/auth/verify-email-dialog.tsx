@@ -2,7 +2,11 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { logoutAction, sendEmailCodeAction, verifyEmailAttributeAction } from '@/app/(dashboard)/actions';
+import {
+  logoutAction,
+  sendEmailCodeAction,
+  verifyEmailAttributeAction,
+} from '@/app/(dashboard)/actions';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
@@ -16,8 +20,13 @@ import { useCodeForm } from './use-code-form';
  * takes it, and lets the person in. Signing out is the only other way out.
  */
 export function VerifyEmailDialog({ email }: { email: string }) {
-  const { state, pending, digits, setDigits, errors, onSubmit, formAction } = useCodeForm(verifyEmailAttributeAction);
-  const [sent, setSent] = useState<{ answer: ActionState<'code'>; after: ActionState<'code'> } | null>(null);
+  const { state, pending, digits, setDigits, errors, onSubmit, formAction } = useCodeForm(
+    verifyEmailAttributeAction,
+  );
+  const [sent, setSent] = useState<{
+    answer: ActionState<'code'>;
+    after: ActionState<'code'>;
+  } | null>(null);
   const [sending, startSend] = useTransition();
   const once = useRef(false);
   const router = useRouter();
@@ -40,10 +49,30 @@ export function VerifyEmailDialog({ email }: { email: string }) {
 
   const notice = sent && sent.after === state ? sent.answer : state;
   return (
-    <Dialog open mandatory title="Verify your email" description={<>{MSG.codeEnter} ({email})</>}>
+    <Dialog
+      open
+      mandatory
+      title="Verify your email"
+      description={
+        <>
+          {MSG.codeEnter} ({email})
+        </>
+      }
+    >
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormMessage message={notice.message} tone={notice.status === 'success' ? 'info' : 'error'} onAction={send} />
-        <OtpInput name="code" label="Verification code" value={digits} onChange={setDigits} errors={errors} autoFocus />
+        <FormMessage
+          message={notice.message}
+          tone={notice.status === 'success' ? 'info' : 'error'}
+          onAction={send}
+        />
+        <OtpInput
+          name="code"
+          label="Verification code"
+          value={digits}
+          onChange={setDigits}
+          errors={errors}
+          autoFocus
+        />
         <Button type="submit" pending={pending}>
           Verify email
         </Button>

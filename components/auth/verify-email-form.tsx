@@ -17,14 +17,21 @@ export const FORWARD_DELAY_MS = 5000;
 
 export function VerifyEmailForm({ email }: { email: string }) {
   const router = useRouter();
-  const { state, pending, digits, setDigits, errors, onSubmit, formAction } = useCodeForm(verifySignUpAction);
-  const [resent, setResent] = useState<{ answer: ActionState<'code'>; after: ActionState<'code'> } | null>(null);
+  const { state, pending, digits, setDigits, errors, onSubmit, formAction } =
+    useCodeForm(verifySignUpAction);
+  const [resent, setResent] = useState<{
+    answer: ActionState<'code'>;
+    after: ActionState<'code'>;
+  } | null>(null);
   const [resending, startResend] = useTransition();
   const done = state.status === 'success';
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => router.replace(`/login?email=${encodeURIComponent(email)}`), FORWARD_DELAY_MS);
+    const timer = setTimeout(
+      () => router.replace(`/login?email=${encodeURIComponent(email)}`),
+      FORWARD_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [done, email, router]);
 
@@ -44,7 +51,8 @@ export function VerifyEmailForm({ email }: { email: string }) {
         title="Verify your email"
         subtitle={
           <>
-            {MSG.codeEnter} We sent it to <strong className="font-semibold text-ink">{email}</strong>.
+            {MSG.codeEnter} We sent it to{' '}
+            <strong className="text-ink font-semibold">{email}</strong>.
           </>
         }
       />
@@ -57,7 +65,14 @@ export function VerifyEmailForm({ email }: { email: string }) {
             tone={notice.status === 'success' ? 'info' : 'error'}
             onAction={resend}
           />
-          <OtpInput name="code" label="Verification code" value={digits} onChange={setDigits} errors={errors} autoFocus />
+          <OtpInput
+            name="code"
+            label="Verification code"
+            value={digits}
+            onChange={setDigits}
+            errors={errors}
+            autoFocus
+          />
           <Button type="submit" pending={pending}>
             Verify email
           </Button>

@@ -7,7 +7,10 @@ import type { $ZodType } from 'zod/v4/core';
 import type { ActionState } from '@/lib/action-state';
 import type { Message } from '@/lib/messages';
 
-type Action<F extends string> = (prev: ActionState<F>, formData: FormData) => Promise<ActionState<F>>;
+type Action<F extends string> = (
+  prev: ActionState<F>,
+  formData: FormData,
+) => Promise<ActionState<F>>;
 
 /**
  * A server action driven by react-hook-form: the same zod schema checks the form in the browser
@@ -32,11 +35,15 @@ export function useActionForm<F extends string, V extends FieldValues>({
     mode: 'onTouched',
     criteriaMode: 'all',
   });
-  const [dismissed, setDismissed] = useState<{ state: ActionState<F>; fields: Set<string> }>({ state, fields: new Set() });
+  const [dismissed, setDismissed] = useState<{ state: ActionState<F>; fields: Set<string> }>({
+    state,
+    fields: new Set(),
+  });
   const dismissedFields = dismissed.state === state ? dismissed.fields : new Set<string>();
 
   const dismiss = (field: string) => {
-    if (!dismissedFields.has(field)) setDismissed({ state, fields: new Set([...dismissedFields, field]) });
+    if (!dismissedFields.has(field))
+      setDismissed({ state, fields: new Set([...dismissedFields, field]) });
   };
 
   /** Every message for a field: the browser's checks first, else the server's answer. */

@@ -13,7 +13,11 @@ import { useAnswerEffects } from './use-answer-effects';
 
 const passwordAction = resilient(changePasswordAction);
 
-const OUTCOMES: readonly string[] = ['signed-out', 'signed-out-here-too', 'failed'] satisfies OthersOutcome[];
+const OUTCOMES: readonly string[] = [
+  'signed-out',
+  'signed-out-here-too',
+  'failed',
+] satisfies OthersOutcome[];
 const outcomeOf = (v: string | undefined) =>
   v !== undefined && OUTCOMES.includes(v) ? (v as OthersOutcome) : undefined;
 

@@ -13,34 +13,52 @@ type Props = {
 };
 
 /** The one dialog of the product: focus trapped, titled and described for screen readers. */
-export function Dialog({ open, onOpenChange, title, description, children, mandatory = false }: Props) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  mandatory = false,
+}: Props) {
   const block = (e: Event) => e.preventDefault();
   return (
     <RadixDialog.Root open={open} onOpenChange={mandatory ? undefined : onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
+        <RadixDialog.Overlay className="bg-ink/50 fixed inset-0 z-40" />
         <RadixDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-white p-6 shadow-xl focus:outline-none"
+          className="rounded-card fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto bg-white p-6 shadow-xl focus:outline-none"
           onEscapeKeyDown={mandatory ? block : undefined}
           onPointerDownOutside={mandatory ? block : undefined}
           onInteractOutside={mandatory ? block : undefined}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="text-ink text-lg font-semibold">
+              {title}
+            </RadixDialog.Title>
             {!mandatory && (
               <RadixDialog.Close
                 aria-label="Close"
-                className="-m-2 inline-flex size-10 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink"
+                className="text-ink-muted hover:bg-surface-muted hover:text-ink -m-2 inline-flex size-10 items-center justify-center rounded-md"
               >
-                <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
               </RadixDialog.Close>
             )}
           </div>
           {description && (
-            <RadixDialog.Description className="mb-4 text-sm text-ink-muted">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="text-ink-muted mb-4 text-sm">
+              {description}
+            </RadixDialog.Description>
           )}
           {children}
         </RadixDialog.Content>

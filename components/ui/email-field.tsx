@@ -4,10 +4,10 @@ import { forwardRef } from 'react';
 import { Field, type FieldProps } from './field';
 
 /** An email input set up for phones and password managers. */
-export const EmailField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'label'> & { label?: string }>(function EmailField(
-  { label = 'Email', ...props },
-  ref,
-) {
+export const EmailField = forwardRef<
+  HTMLInputElement,
+  Omit<FieldProps, 'type' | 'label'> & { label?: string }
+>(function EmailField({ label = 'Email', ...props }, ref) {
   return (
     <Field
       ref={ref}

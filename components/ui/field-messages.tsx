@@ -3,15 +3,32 @@ import { MessageText } from './message-text';
 
 /** Ids a control's aria-describedby should list: its errors first, then its hint. */
 export function describedBy(id: string, errors: Message[], hint?: string): string | undefined {
-  return [errors.length ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    [errors.length ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
+    undefined
+  );
 }
 
 /** A control's errors and hint, with the ids `describedBy` names. */
-export function FieldMessages({ id, errors, hint, live = false }: { id: string; errors: Message[]; hint?: string; live?: boolean }) {
+export function FieldMessages({
+  id,
+  errors,
+  hint,
+  live = false,
+}: {
+  id: string;
+  errors: Message[];
+  hint?: string;
+  live?: boolean;
+}) {
   return (
     <>
       {errors.length > 0 && (
-        <ul id={`${id}-error`} className="flex flex-col gap-0.5 text-sm text-danger" aria-live={live ? 'polite' : undefined}>
+        <ul
+          id={`${id}-error`}
+          className="text-danger flex flex-col gap-0.5 text-sm"
+          aria-live={live ? 'polite' : undefined}
+        >
           {errors.map((e) => (
             <li key={e.text}>
               <MessageText message={e} />
@@ -20,7 +37,7 @@ export function FieldMessages({ id, errors, hint, live = false }: { id: string; 
         </ul>
       )}
       {hint && (
-        <p id={`${id}-hint`} className="text-xs text-ink-muted">
+        <p id={`${id}-hint`} className="text-ink-muted text-xs">
           {hint}
         </p>
       )}

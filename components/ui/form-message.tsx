@@ -21,7 +21,10 @@ export function FormMessage({
   return (
     <div id={id} aria-live="polite" aria-atomic="true">
       {message && (
-        <p className={`rounded-lg border px-3 py-2 text-sm ${styles}`} role={tone === 'error' ? 'alert' : 'status'}>
+        <p
+          className={`rounded-lg border px-3 py-2 text-sm ${styles}`}
+          role={tone === 'error' ? 'alert' : 'status'}
+        >
           <MessageText message={message} onAction={onAction} />
         </p>
       )}

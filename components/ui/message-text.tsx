@@ -2,7 +2,13 @@ import Link from 'next/link';
 import type { Message } from '@/lib/messages';
 
 /** Renders a Message, turning its link label (if any) into a link or an action button. */
-export function MessageText({ message, onAction }: { message: Message; onAction?: (action: 'resend') => void }) {
+export function MessageText({
+  message,
+  onAction,
+}: {
+  message: Message;
+  onAction?: (action: 'resend') => void;
+}) {
   const { text, link } = message;
   const at = link ? text.indexOf(link.label) : -1;
   if (!link || at < 0) return <>{text}</>;
@@ -21,7 +27,11 @@ export function MessageText({ message, onAction }: { message: Message; onAction?
     );
   } else {
     inner = (
-      <button type="button" onClick={() => onAction?.(link.action)} className="font-semibold underline underline-offset-2">
+      <button
+        type="button"
+        onClick={() => onAction?.(link.action)}
+        className="font-semibold underline underline-offset-2"
+      >
         {link.label}
       </button>
     );

@@ -5,7 +5,9 @@ import { MSG } from '@/lib/validation/messages';
 import { PasswordField } from './password-field';
 import type { FieldProps } from './field';
 
-type Registered = Omit<FieldProps, 'label' | 'errors' | 'type' | 'trailing'> & { errors: Message[] };
+type Registered = Omit<FieldProps, 'label' | 'errors' | 'type' | 'trailing'> & {
+  errors: Message[];
+};
 
 /** A new password with the policy hint, and its confirmation (docs/product.md §5). */
 export function NewPasswordFields({
@@ -19,7 +21,13 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <PasswordField label={labels[0]} autoComplete="new-password" required hint={MSG.passwordHint} {...password} />
+      <PasswordField
+        label={labels[0]}
+        autoComplete="new-password"
+        required
+        hint={MSG.passwordHint}
+        {...password}
+      />
       <PasswordField label={labels[1]} autoComplete="new-password" required {...confirm} />
     </>
   );

@@ -28,7 +28,16 @@ export function digitsOf(text: string): string[] {
  * boxes, a paste fills from the current box, and the first box accepts the phone's one-time-code
  * autofill. Each box submits as `name` so the form sends all six.
  */
-export function OtpInput({ name, label, value, onChange, errors = [], hint, autoFocus, disabled }: Props) {
+export function OtpInput({
+  name,
+  label,
+  value,
+  onChange,
+  errors = [],
+  hint,
+  autoFocus,
+  disabled,
+}: Props) {
   const id = useId();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const [digitsOnly, setDigitsOnly] = useState(false);
@@ -45,11 +54,12 @@ export function OtpInput({ name, label, value, onChange, errors = [], hint, auto
   };
 
   const shown = [...errors];
-  if (digitsOnly && !shown.some((e) => e.text === MSG.codeDigitsOnly)) shown.unshift({ text: MSG.codeDigitsOnly });
+  if (digitsOnly && !shown.some((e) => e.text === MSG.codeDigitsOnly))
+    shown.unshift({ text: MSG.codeDigitsOnly });
 
   return (
     <fieldset className="flex flex-col gap-1.5" aria-describedby={describedBy(id, shown, hint)}>
-      <legend className="mb-1.5 text-sm font-medium text-ink">{label}</legend>
+      <legend className="text-ink mb-1.5 text-sm font-medium">{label}</legend>
       <div className="flex gap-2 sm:gap-3">
         {digits.map((d, i) => (
           <input
@@ -67,7 +77,7 @@ export function OtpInput({ name, label, value, onChange, errors = [], hint, auto
             autoFocus={autoFocus && i === 0}
             aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
             aria-invalid={shown.length > 0 || undefined}
-            className={`size-11 min-w-0 rounded-lg border bg-white text-center text-xl font-semibold text-ink shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 sm:size-12 ${shown.length ? 'border-danger' : 'border-surface-border'}`}
+            className={`text-ink focus:outline-brand-600 size-11 min-w-0 rounded-lg border bg-white text-center text-xl font-semibold shadow-sm focus:outline-2 focus:outline-offset-0 sm:size-12 ${shown.length ? 'border-danger' : 'border-surface-border'}`}
             onChange={(e) => {
               const typed = e.target.value;
               const incoming = digitsOf(typed);

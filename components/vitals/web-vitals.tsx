@@ -15,7 +15,12 @@ export function WebVitals() {
     });
     const blob = new Blob([body], { type: 'application/json' });
     if (!navigator.sendBeacon?.('/api/vitals', blob)) {
-      void fetch('/api/vitals', { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => undefined);
+      void fetch('/api/vitals', {
+        method: 'POST',
+        body,
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+      }).catch(() => undefined);
     }
   });
   return null;

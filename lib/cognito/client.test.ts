@@ -16,10 +16,14 @@ describe('retryDelay (docs/product.md §9: 100 ms base, doubling, jitter, 5 s ca
 
 describe('secretHash', () => {
   it('is absent for a public client', () => {
-    expect(secretHash('a@b.co', { COGNITO_CLIENT_ID: 'c', COGNITO_CLIENT_SECRET: undefined })).toBeUndefined();
+    expect(
+      secretHash('a@b.co', { COGNITO_CLIENT_ID: 'c', COGNITO_CLIENT_SECRET: undefined }),
+    ).toBeUndefined();
   });
   it('is HMAC-SHA256(secret, username + clientId) in base64', () => {
     const expected = createHmac('sha256', 's3cret').update('a@b.cocid').digest('base64');
-    expect(secretHash('a@b.co', { COGNITO_CLIENT_ID: 'cid', COGNITO_CLIENT_SECRET: 's3cret' })).toBe(expected);
+    expect(
+      secretHash('a@b.co', { COGNITO_CLIENT_ID: 'cid', COGNITO_CLIENT_SECRET: 's3cret' }),
+    ).toBe(expected);
   });
 });

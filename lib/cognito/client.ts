@@ -34,7 +34,12 @@ export function cognito(): CognitoIdentityProviderClient {
 }
 
 /** SECRET_HASH for confidential app clients: base64(HMAC-SHA256(secret, username + clientId)). */
-export function secretHash(username: string, env: Pick<Env, 'COGNITO_CLIENT_ID' | 'COGNITO_CLIENT_SECRET'> = getEnv()) {
+export function secretHash(
+  username: string,
+  env: Pick<Env, 'COGNITO_CLIENT_ID' | 'COGNITO_CLIENT_SECRET'> = getEnv(),
+) {
   if (!env.COGNITO_CLIENT_SECRET) return undefined;
-  return createHmac('sha256', env.COGNITO_CLIENT_SECRET).update(username + env.COGNITO_CLIENT_ID).digest('base64');
+  return createHmac('sha256', env.COGNITO_CLIENT_SECRET)
+    .update(username + env.COGNITO_CLIENT_ID)
+    .digest('base64');
 }

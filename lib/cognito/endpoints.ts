@@ -1,7 +1,9 @@
 import type { Env } from '@/lib/env';
 
 /** The pool's token issuer: Cognito's regional URL, or the local identity service. */
-export function issuerUrl(env: Pick<Env, 'COGNITO_ENDPOINT' | 'COGNITO_REGION' | 'COGNITO_USER_POOL_ID'>) {
+export function issuerUrl(
+  env: Pick<Env, 'COGNITO_ENDPOINT' | 'COGNITO_REGION' | 'COGNITO_USER_POOL_ID'>,
+) {
   const base = env.COGNITO_ENDPOINT ?? `https://cognito-idp.${env.COGNITO_REGION}.amazonaws.com`;
   return `${base}/${env.COGNITO_USER_POOL_ID}`;
 }

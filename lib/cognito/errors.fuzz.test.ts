@@ -27,7 +27,17 @@ const CONTEXTS: AuthContext[] = [
   'newPassword',
   'confirmSession',
 ];
-const KINDS = ['unconfirmed', 'expired-code', 'code-mismatch', 'user-not-found', 'session-invalid', 'exists', 'challenge-expired', 'unavailable', 'other'];
+const KINDS = [
+  'unconfirmed',
+  'expired-code',
+  'code-mismatch',
+  'user-not-found',
+  'session-invalid',
+  'exists',
+  'challenge-expired',
+  'unavailable',
+  'other',
+];
 const NAMES = [
   'NotAuthorizedException',
   'UserNotFoundException',
@@ -50,10 +60,19 @@ const thrown = fc.oneof(
   fc.record(
     {
       name: fc.oneof(fc.constantFrom(...NAMES), fc.string()),
-      message: fc.oneof(fc.string(), fc.constantFrom('Incorrect username or password.', 'Username/client id combination not found.')),
+      message: fc.oneof(
+        fc.string(),
+        fc.constantFrom(
+          'Incorrect username or password.',
+          'Username/client id combination not found.',
+        ),
+      ),
       code: fc.oneof(fc.constantFrom('ECONNREFUSED', 'ETIMEDOUT'), fc.string()),
       $fault: fc.constantFrom('client', 'server', 'other'),
-      $metadata: fc.record({ httpStatusCode: fc.integer({ min: 100, max: 599 }) }, { requiredKeys: [] }),
+      $metadata: fc.record(
+        { httpStatusCode: fc.integer({ min: 100, max: 599 }) },
+        { requiredKeys: [] },
+      ),
     },
     { requiredKeys: [] },
   ),
@@ -98,8 +117,16 @@ describe('toAuthFailure', () => {
   it('maps every server-side fault to the network message, worth a retry', () => {
     fc.assert(
       fc.property(fc.string(), fc.constantFrom(...CONTEXTS), (message, context) => {
-        const failure = toAuthFailure({ name: 'SomethingNew', message, $fault: 'server', $metadata: { httpStatusCode: 500 } }, context, 's@x.co');
-        expect(failure).toEqual({ kind: 'unavailable', name: 'SomethingNew', message: { text: APP_MSG.networkError } });
+        const failure = toAuthFailure(
+          { name: 'SomethingNew', message, $fault: 'server', $metadata: { httpStatusCode: 500 } },
+          context,
+          's@x.co',
+        );
+        expect(failure).toEqual({
+          kind: 'unavailable',
+          name: 'SomethingNew',
+          message: { text: APP_MSG.networkError },
+        });
       }),
       { numRuns: RUNS },
     );
@@ -109,12 +136,22 @@ describe('toAuthFailure', () => {
 describe('emailForUsername', () => {
   it('leaves no standalone "username" in any message, and changes nothing else', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constantFrom('Username', 'username', 'USERNAME', 'Email', ' ', '.'), fc.string({ maxLength: 6 }))), (parts) => {
-        const raw = parts.join('');
-        const out = emailForUsername(raw);
-        expect(out).not.toMatch(/\busername\b/i);
-        expect(out.replace(/\bemail\b/gi, '\0')).toBe(raw.replace(/\b(username|email)\b/gi, '\0'));
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom('Username', 'username', 'USERNAME', 'Email', ' ', '.'),
+            fc.string({ maxLength: 6 }),
+          ),
+        ),
+        (parts) => {
+          const raw = parts.join('');
+          const out = emailForUsername(raw);
+          expect(out).not.toMatch(/\busername\b/i);
+          expect(out.replace(/\bemail\b/gi, '\0')).toBe(
+            raw.replace(/\b(username|email)\b/gi, '\0'),
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -21,7 +21,8 @@ export function decodeCreatorCashQuery(search: string): Variant | null {
     return null;
   }
   token = token.replace(/=+$/, '');
-  if (token.length === 0 || token.length > MAX_TOKEN || !/^[A-Za-z0-9+/_-]+$/.test(token)) return null;
+  if (token.length === 0 || token.length > MAX_TOKEN || !/^[A-Za-z0-9+/_-]+$/.test(token))
+    return null;
   // A base64 string of length 4n+1 cannot be produced by any input.
   if (token.length % 4 === 1) return null;
 

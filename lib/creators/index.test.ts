@@ -32,14 +32,20 @@ describe('findCreatorId', () => {
       { id: 'cm-1', email: 'ann.lee@example.com' },
       { id: 'cm-2', email: 'Ann@Example.com' },
     ]);
-    await expect(findCreatorId('  ANN@example.COM ', env())).resolves.toEqual({ ok: true, value: 'cm-2' });
+    await expect(findCreatorId('  ANN@example.COM ', env())).resolves.toEqual({
+      ok: true,
+      value: 'cm-2',
+    });
     expect(seen[0]?.url).toBe('/organizations/revolt/users/search?query=ann%40example.com');
     expect(seen[0]?.headers['content-type']).toBe('application/json');
   });
 
   it('says not-found when nothing matches exactly', async () => {
     handler = json(200, [{ id: 'cm-1', email: 'ann.lee@example.com' }]);
-    await expect(findCreatorId('ann@example.com', env())).resolves.toEqual({ ok: false, reason: 'not-found' });
+    await expect(findCreatorId('ann@example.com', env())).resolves.toEqual({
+      ok: false,
+      reason: 'not-found',
+    });
   });
 
   it('accepts numeric ids', async () => {
@@ -51,11 +57,17 @@ describe('findCreatorId', () => {
     ['a 500', json(500, { error: 'boom' })],
     ['a 404', json(404, {})],
     ['a malformed answer', json(200, { users: [] })],
-    ['a non-JSON answer', (_q: IncomingMessage, res: ServerResponse) => res.writeHead(200).end('<html>')],
+    [
+      'a non-JSON answer',
+      (_q: IncomingMessage, res: ServerResponse) => res.writeHead(200).end('<html>'),
+    ],
     ['silence past the timeout', () => undefined],
   ])('says unavailable on %s', async (_label, h) => {
     handler = h;
-    await expect(findCreatorId('a@b.co', env())).resolves.toEqual({ ok: false, reason: 'unavailable' });
+    await expect(findCreatorId('a@b.co', env())).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
   });
 
   it('sends the API key when configured', async () => {
@@ -65,7 +77,9 @@ describe('findCreatorId', () => {
   });
 
   it('says unavailable when nothing listens', async () => {
-    await expect(findCreatorId('a@b.co', { ...env(), CREATOR_API_URL: 'http://127.0.0.1:1' })).resolves.toEqual({
+    await expect(
+      findCreatorId('a@b.co', { ...env(), CREATOR_API_URL: 'http://127.0.0.1:1' }),
+    ).resolves.toEqual({
       ok: false,
       reason: 'unavailable',
     });
@@ -80,10 +94,19 @@ describe('fetchEmbedToken', () => {
   });
   it('maps 404 to not-found and the rest to unavailable', async () => {
     handler = json(404, {});
-    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({ ok: false, reason: 'not-found' });
+    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({
+      ok: false,
+      reason: 'not-found',
+    });
     handler = json(200, { nope: 1 });
-    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({ ok: false, reason: 'unavailable' });
+    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
     handler = json(503, {});
-    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({ ok: false, reason: 'unavailable' });
+    await expect(fetchEmbedToken('cm-1', env())).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
   });
 });

@@ -11,12 +11,20 @@ import { log } from '@/lib/log';
 export type CreatorFailure = 'not-found' | 'unavailable';
 export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };
 
-const searchAnswer = z.array(z.object({ id: z.union([z.string(), z.number()]).transform(String), email: z.string() }).passthrough());
+const searchAnswer = z.array(
+  z
+    .object({ id: z.union([z.string(), z.number()]).transform(String), email: z.string() })
+    .passthrough(),
+);
 const tokenAnswer = z.object({ token: z.string().min(1) }).passthrough();
 
 type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'>;
 
-async function get(path: string, env: Config, op: string): Promise<{ status: number; body: unknown } | null> {
+async function get(
+  path: string,
+  env: Config,
+  op: string,
+): Promise<{ status: number; body: unknown } | null> {
   const started = Date.now();
   try {
     const res = await fetch(`${env.CREATOR_API_URL}${path}`, {
@@ -29,19 +37,32 @@ async function get(path: string, env: Config, op: string): Promise<{ status: num
       cache: 'no-store',
       signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
     });
-    const body: unknown = res.ok ? await res.json().catch(() => undefined) : await res.body?.cancel();
+    const body: unknown = res.ok
+      ? await res.json().catch(() => undefined)
+      : await res.body?.cancel();
     if (!res.ok) log.warn('creators.error', { op, status: res.status, ms: Date.now() - started });
     return { status: res.status, body };
   } catch (error) {
-    log.warn('creators.unreachable', { op, reason: error instanceof Error ? error.name : 'unknown', ms: Date.now() - started });
+    log.warn('creators.unreachable', {
+      op,
+      reason: error instanceof Error ? error.name : 'unknown',
+      ms: Date.now() - started,
+    });
     return null;
   }
 }
 
 /** The creator id for an email: the exact case-insensitive match among the search results. */
-export async function findCreatorId(email: string, env: Config = getEnv()): Promise<CreatorResult<string>> {
+export async function findCreatorId(
+  email: string,
+  env: Config = getEnv(),
+): Promise<CreatorResult<string>> {
   const wanted = email.trim().toLowerCase();
-  const res = await get(`/organizations/revolt/users/search?query=${encodeURIComponent(wanted)}`, env, 'search');
+  const res = await get(
+    `/organizations/revolt/users/search?query=${encodeURIComponent(wanted)}`,
+    env,
+    'search',
+  );
   if (!res || res.status !== 200) return { ok: false, reason: 'unavailable' };
   const parsed = searchAnswer.safeParse(res.body);
   if (!parsed.success) {
@@ -53,7 +74,10 @@ export async function findCreatorId(email: string, env: Config = getEnv()): Prom
 }
 
 /** A short-lived token that lets the analytics embed show this channel's dashboard. */
-export async function fetchEmbedToken(channelId: string, env: Config = getEnv()): Promise<CreatorResult<string>> {
+export async function fetchEmbedToken(
+  channelId: string,
+  env: Config = getEnv(),
+): Promise<CreatorResult<string>> {
   // '.' and '..' survive encodeURIComponent and would step out of the /users/{id} segment.
   if (/^\.{1,2}$/.test(channelId)) {
     log.warn('creators.bad_channel_id');

@@ -21,7 +21,8 @@ function plainValue(value: unknown, formIds: Set<string> | null, depth = 0): boo
     return formIds !== null && /^\$K\d+$/.test(value);
   }
   if (Array.isArray(value)) return value.every((v) => plainValue(v, formIds, depth + 1));
-  if (typeof value === 'object') return Object.values(value as object).every((v) => plainValue(v, formIds, depth + 1));
+  if (typeof value === 'object')
+    return Object.values(value as object).every((v) => plainValue(v, formIds, depth + 1));
   return false;
 }
 

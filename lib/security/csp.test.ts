@@ -1,12 +1,18 @@
 import { contentSecurityPolicy, originOf, securityHeaders } from './csp';
 
-const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
+const directive = (policy: string, name: string) =>
+  policy.split('; ').find((d) => d.startsWith(`${name} `));
 
 describe('contentSecurityPolicy', () => {
-  const policy = contentSecurityPolicy({ nonce: 'abc123', frameOrigin: 'https://analytics.example' });
+  const policy = contentSecurityPolicy({
+    nonce: 'abc123',
+    frameOrigin: 'https://analytics.example',
+  });
 
   it('uses the nonce with strict-dynamic and never unsafe-inline for scripts', () => {
-    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'nonce-abc123' 'strict-dynamic'");
+    expect(directive(policy, 'script-src')).toBe(
+      "script-src 'self' 'nonce-abc123' 'strict-dynamic'",
+    );
   });
 
   it('frames only the analytics origin and is never framed', () => {
@@ -23,12 +29,18 @@ describe('contentSecurityPolicy', () => {
   it('adds unsafe-eval only in development, upgrade-insecure-requests only over HTTPS', () => {
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).not.toContain('upgrade-insecure-requests');
-    expect(contentSecurityPolicy({ nonce: 'n', frameOrigin: 'https://a.b', dev: true })).toContain("'unsafe-eval'");
-    expect(contentSecurityPolicy({ nonce: 'n', frameOrigin: 'https://a.b', https: true })).toContain('upgrade-insecure-requests');
+    expect(contentSecurityPolicy({ nonce: 'n', frameOrigin: 'https://a.b', dev: true })).toContain(
+      "'unsafe-eval'",
+    );
+    expect(
+      contentSecurityPolicy({ nonce: 'n', frameOrigin: 'https://a.b', https: true }),
+    ).toContain('upgrade-insecure-requests');
   });
 
   it('lets prerendered pages run their own inline bootstrap without a nonce', () => {
-    expect(directive(contentSecurityPolicy({ frameOrigin: 'https://a.b' }), 'script-src')).toBe("script-src 'self' 'unsafe-inline'");
+    expect(directive(contentSecurityPolicy({ frameOrigin: 'https://a.b' }), 'script-src')).toBe(
+      "script-src 'self' 'unsafe-inline'",
+    );
   });
 });
 

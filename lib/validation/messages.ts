@@ -9,7 +9,8 @@ export const MSG = {
   passwordNumber: 'Password must include at least one number.',
   passwordSpecial: 'Password must include at least one special character.',
   passwordLength: 'Password must be at least 8 characters long.',
-  passwordHint: 'At least 8 characters, with 1 number, 1 special character, 1 uppercase, and 1 lowercase letter.',
+  passwordHint:
+    'At least 8 characters, with 1 number, 1 special character, 1 uppercase, and 1 lowercase letter.',
   verifyPasswordRequired: 'Verify password is required',
   passwordsMustMatch: 'Passwords must match.',
   codeEnter: 'Enter the 6-digit verification code sent to your email.',

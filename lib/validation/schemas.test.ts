@@ -11,8 +11,13 @@ import {
   verifyEmailSchema,
 } from './schemas';
 
-const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field?: string) =>
-  (r.error?.issues ?? []).filter((i) => field === undefined || i.path[0] === field).map((i) => i.message);
+const messages = (
+  r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+  field?: string,
+) =>
+  (r.error?.issues ?? [])
+    .filter((i) => field === undefined || i.path[0] === field)
+    .map((i) => i.message);
 
 describe('email', () => {
   it.each([
@@ -24,16 +29,29 @@ describe('email', () => {
     expect(r.success && r.data.email).toBe(out);
   });
 
-  it.each(['1abc@site.com', '.abc@site.com', 'abc@site', 'abc@site.c', 'abc@@site.com', 'abc site@x.com', 'abc@-site.com', 'abc@site.c0m', `${'a'.repeat(250)}@x.com`])(
-    'rejects %p',
-    (input) => {
-      expect(messages(signInSchema.safeParse({ email: input, password: 'x' }), 'email')).toEqual([MSG.emailInvalid]);
-    },
-  );
+  it.each([
+    '1abc@site.com',
+    '.abc@site.com',
+    'abc@site',
+    'abc@site.c',
+    'abc@@site.com',
+    'abc site@x.com',
+    'abc@-site.com',
+    'abc@site.c0m',
+    `${'a'.repeat(250)}@x.com`,
+  ])('rejects %p', (input) => {
+    expect(messages(signInSchema.safeParse({ email: input, password: 'x' }), 'email')).toEqual([
+      MSG.emailInvalid,
+    ]);
+  });
 
   it('requires it', () => {
-    expect(messages(signInSchema.safeParse({ email: '   ', password: 'x' }), 'email')).toEqual([MSG.emailRequired]);
-    expect(messages(signInSchema.safeParse({ password: 'x' }), 'email')).toEqual([MSG.emailRequired]);
+    expect(messages(signInSchema.safeParse({ email: '   ', password: 'x' }), 'email')).toEqual([
+      MSG.emailRequired,
+    ]);
+    expect(messages(signInSchema.safeParse({ password: 'x' }), 'email')).toEqual([
+      MSG.emailRequired,
+    ]);
   });
 
   it('normalises', () => {
@@ -44,51 +62,111 @@ describe('email', () => {
 describe('passwords', () => {
   it('sign-in only needs a non-empty password', () => {
     expect(signInSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
-    expect(messages(signInSchema.safeParse({ email: 'a@b.co', password: '' }), 'password')).toEqual([MSG.passwordRequired]);
+    expect(messages(signInSchema.safeParse({ email: 'a@b.co', password: '' }), 'password')).toEqual(
+      [MSG.passwordRequired],
+    );
   });
 
   it('sign-up reports every unmet rule at once, in the order docs/product.md gives', () => {
     const r = signUpSchema.safeParse({ email: 'a@b.co', password: '!', verifyPassword: '!' });
-    expect(messages(r, 'password')).toEqual([MSG.passwordUpper, MSG.passwordLower, MSG.passwordNumber, MSG.passwordLength]);
-    expect(messages(signUpSchema.safeParse({ email: 'a@b.co', password: 'abcdefgh', verifyPassword: 'abcdefgh' }), 'password')).toEqual([
+    expect(messages(r, 'password')).toEqual([
       MSG.passwordUpper,
+      MSG.passwordLower,
       MSG.passwordNumber,
-      MSG.passwordSpecial,
+      MSG.passwordLength,
     ]);
+    expect(
+      messages(
+        signUpSchema.safeParse({
+          email: 'a@b.co',
+          password: 'abcdefgh',
+          verifyPassword: 'abcdefgh',
+        }),
+        'password',
+      ),
+    ).toEqual([MSG.passwordUpper, MSG.passwordNumber, MSG.passwordSpecial]);
   });
 
   it('sign-up needs matching, present confirmation', () => {
-    expect(messages(signUpSchema.safeParse({ email: 'a@b.co', password: 'Abcdef1!', verifyPassword: '' }), 'verifyPassword')).toEqual([
-      MSG.verifyPasswordRequired,
-    ]);
-    expect(messages(signUpSchema.safeParse({ email: 'a@b.co', password: 'Abcdef1!', verifyPassword: 'Abcdef1?' }), 'verifyPassword')).toEqual([
-      MSG.passwordsMustMatch,
-    ]);
-    expect(signUpSchema.safeParse({ email: 'a@b.co', password: 'Abcdef1!', verifyPassword: 'Abcdef1!' }).success).toBe(true);
+    expect(
+      messages(
+        signUpSchema.safeParse({ email: 'a@b.co', password: 'Abcdef1!', verifyPassword: '' }),
+        'verifyPassword',
+      ),
+    ).toEqual([MSG.verifyPasswordRequired]);
+    expect(
+      messages(
+        signUpSchema.safeParse({
+          email: 'a@b.co',
+          password: 'Abcdef1!',
+          verifyPassword: 'Abcdef1?',
+        }),
+        'verifyPassword',
+      ),
+    ).toEqual([MSG.passwordsMustMatch]);
+    expect(
+      signUpSchema.safeParse({ email: 'a@b.co', password: 'Abcdef1!', verifyPassword: 'Abcdef1!' })
+        .success,
+    ).toBe(true);
   });
 
   it('every field error is reported together', () => {
     const r = signUpSchema.safeParse({ email: '', password: '', verifyPassword: '' });
-    expect(messages(r)).toEqual([MSG.emailRequired, MSG.passwordRequired, MSG.verifyPasswordRequired]);
+    expect(messages(r)).toEqual([
+      MSG.emailRequired,
+      MSG.passwordRequired,
+      MSG.verifyPasswordRequired,
+    ]);
   });
 
   it('change password: required fields, rules, different from current, confirmation', () => {
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: '', confirmNewPassword: '' }))).toEqual([
+    expect(
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: '',
+          newPassword: '',
+          confirmNewPassword: '',
+        }),
+      ),
+    ).toEqual([
       MSG.currentPasswordRequired,
       MSG.newPasswordRequired,
       MSG.confirmNewPasswordRequired,
     ]);
     expect(
-      messages(changePasswordSchema.safeParse({ currentPassword: 'Same!Pass1', newPassword: 'Same!Pass1', confirmNewPassword: 'Same!Pass1' })),
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: 'Same!Pass1',
+          newPassword: 'Same!Pass1',
+          confirmNewPassword: 'Same!Pass1',
+        }),
+      ),
     ).toEqual([MSG.newPasswordSame]);
     expect(
-      messages(changePasswordSchema.safeParse({ currentPassword: 'Old!Pass1', newPassword: 'New!Pass1', confirmNewPassword: 'New!Pass2' })),
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: 'Old!Pass1',
+          newPassword: 'New!Pass1',
+          confirmNewPassword: 'New!Pass2',
+        }),
+      ),
     ).toEqual([MSG.passwordsMustMatch]);
-    expect(changePasswordSchema.safeParse({ currentPassword: 'Old!Pass1', newPassword: 'New!Pass1', confirmNewPassword: 'New!Pass1' }).success).toBe(true);
+    expect(
+      changePasswordSchema.safeParse({
+        currentPassword: 'Old!Pass1',
+        newPassword: 'New!Pass1',
+        confirmNewPassword: 'New!Pass1',
+      }).success,
+    ).toBe(true);
   });
 
   it('forgot-password confirmation uses the same rules', () => {
-    const r = forgotConfirmSchema.safeParse({ email: 'a@b.co', verificationCode: ['1', '2'], newPassword: 'short', confirmNewPassword: '' });
+    const r = forgotConfirmSchema.safeParse({
+      email: 'a@b.co',
+      verificationCode: ['1', '2'],
+      newPassword: 'short',
+      confirmNewPassword: '',
+    });
     expect(messages(r, 'verificationCode')).toEqual([MSG.codeLength]);
     expect(messages(r, 'newPassword')).toContain(MSG.passwordLength);
     expect(messages(r, 'confirmNewPassword')).toEqual([MSG.confirmNewPasswordRequired]);

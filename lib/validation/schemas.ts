@@ -9,7 +9,8 @@ import { MSG } from './messages';
  */
 
 // Starts with a letter; letters, digits and ._%+- ; @ ; a domain ; a TLD of 2+ letters (docs/product.md §5).
-export const EMAIL_PATTERN = /^[A-Za-z][A-Za-z0-9._%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z][A-Za-z0-9._%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 const MAX_EMAIL = 254;
 // Cognito's own password limit.
 const MAX_PASSWORD = 256;
@@ -20,13 +21,15 @@ export function normalizeEmail(raw: string): string {
 }
 
 export const emailField = (required: string = MSG.emailRequired) =>
-  z.string({ error: required }).check(
-    z.trim(),
-    z.minLength(1, { error: required, abort: true }),
-    z.maxLength(MAX_EMAIL, MSG.emailInvalid),
-    z.regex(EMAIL_PATTERN, MSG.emailInvalid),
-    z.toLowerCase(),
-  );
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required, abort: true }),
+      z.maxLength(MAX_EMAIL, MSG.emailInvalid),
+      z.regex(EMAIL_PATTERN, MSG.emailInvalid),
+      z.toLowerCase(),
+    );
 
 /** The password policy of docs/product.md §5; each unmet rule is its own issue. */
 export const newPasswordField = (required: string = MSG.passwordRequired) =>
@@ -42,7 +45,8 @@ export const newPasswordField = (required: string = MSG.passwordRequired) =>
         [/[^A-Za-z0-9\s]/.test(value), MSG.passwordSpecial],
         [value.length >= 8, MSG.passwordLength],
       ];
-      for (const [ok, message] of rules) if (!ok) ctx.addIssue({ code: 'custom', message, input: value });
+      for (const [ok, message] of rules)
+        if (!ok) ctx.addIssue({ code: 'custom', message, input: value });
     }),
   );
 
@@ -50,7 +54,8 @@ export const newPasswordField = (required: string = MSG.passwordRequired) =>
 const currentPasswordField = (required: string) =>
   z.string({ error: required }).check(z.minLength(1, required), z.maxLength(MAX_PASSWORD));
 
-const requiredText = (message: string) => z.string({ error: message }).check(z.minLength(1, message));
+const requiredText = (message: string) =>
+  z.string({ error: message }).check(z.minLength(1, message));
 
 /** Six single digits, as the OTP boxes send them (docs/product.md §5). */
 export const codeField = z.pipe(
@@ -58,11 +63,13 @@ export const codeField = z.pipe(
     z.array(z.string({ error: MSG.codeDigitsOnly }), { error: MSG.codeEnter }),
     z.transform((digits: string[]) => digits.join('').replace(/\s/g, '')),
   ),
-  z.string().check(
-    z.minLength(1, { error: MSG.codeEnter, abort: true }),
-    z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true }),
-    z.length(6, MSG.codeLength),
-  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, { error: MSG.codeEnter, abort: true }),
+      z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true }),
+      z.length(6, MSG.codeLength),
+    ),
 );
 
 /** `confirm` must equal `field` once both are given (the empty case has its own message). */
@@ -139,7 +146,10 @@ export const changePasswordSchema = z
     confirmNewPassword: requiredText(MSG.confirmNewPasswordRequired),
   })
   .check(
-    z.refine((v) => v.newPassword === '' || v.newPassword !== v.currentPassword, { path: ['newPassword'], error: MSG.newPasswordSame }),
+    z.refine((v) => v.newPassword === '' || v.newPassword !== v.currentPassword, {
+      path: ['newPassword'],
+      error: MSG.newPasswordSame,
+    }),
     matching('newPassword', 'confirmNewPassword'),
   );
 
@@ -147,4 +157,7 @@ export type SignInInput = z.input<typeof signInSchema>;
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** Confirming a new email: the address it was sent to and the code (docs/product.md §4). */
-export const verifyEmailChangeSchema = z.object({ email: emailField(MSG.emailEmpty), code: codeField });
+export const verifyEmailChangeSchema = z.object({
+  email: emailField(MSG.emailEmpty),
+  code: codeField,
+});

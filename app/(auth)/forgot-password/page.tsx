@@ -4,7 +4,11 @@ import { emailParam } from '@/lib/search-params';
 
 export const metadata: Metadata = { title: 'Reset your password' };
 
-export default async function ForgotPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ForgotPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { email } = await searchParams;
   return <ForgotPasswordForm defaultEmail={emailParam(email) ?? ''} />;
 }

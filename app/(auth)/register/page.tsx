@@ -2,9 +2,16 @@ import type { Metadata } from 'next';
 import { RegisterForm } from '@/components/auth/register-form';
 import { emailParam } from '@/lib/search-params';
 
-export const metadata: Metadata = { title: 'Create your account', description: 'Activate your Creator Dashboard account.' };
+export const metadata: Metadata = {
+  title: 'Create your account',
+  description: 'Activate your Creator Dashboard account.',
+};
 
-export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RegisterPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { email } = await searchParams;
   return <RegisterForm prefilledEmail={emailParam(email)} />;
 }

@@ -10,7 +10,10 @@ const metric = z.strictObject({
   rating: z.enum(['good', 'needs-improvement', 'poor']).optional(),
   id: z.string().max(100),
   navigationType: z.string().max(40).optional(),
-  page: z.string().max(200).regex(/^\/[\w\-/.]*$/),
+  page: z
+    .string()
+    .max(200)
+    .regex(/^\/[\w\-/.]*$/),
 });
 
 const MAX_BODY = 2048;
@@ -26,7 +29,10 @@ export async function POST(request: Request) {
 
   const text = await request.text().catch(() => '');
   if (text.length === 0 || text.length > MAX_BODY) {
-    return Response.json({ error: 'Expected a small JSON body.' }, { status: text.length ? 413 : 400, headers: noStore });
+    return Response.json(
+      { error: 'Expected a small JSON body.' },
+      { status: text.length ? 413 : 400, headers: noStore },
+    );
   }
   let body: unknown;
   try {
@@ -41,6 +47,13 @@ export async function POST(request: Request) {
   }
   const session = await verifySession();
   const { name, value, rating, page, navigationType } = parsed.data;
-  log.info('vitals', { metric: name, value: Math.round(value * 1000) / 1000, rating, page, navigationType, signedIn: !!session });
+  log.info('vitals', {
+    metric: name,
+    value: Math.round(value * 1000) / 1000,
+    rating,
+    page,
+    navigationType,
+    signedIn: !!session,
+  });
   return new Response(null, { status: 204, headers: noStore });
 }

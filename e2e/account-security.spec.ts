@@ -10,6 +10,7 @@ import {
   expect,
   expectAccessible,
   formAlert,
+  forgetSession,
   signInWithForm,
   snap,
   test,
@@ -107,7 +108,7 @@ test.describe('invitations', () => {
     await expect(page).toHaveURL('/');
 
     // The temporary password no longer works; the new one does.
-    await page.context().clearCookies();
+    await forgetSession(page);
     await signInWithForm(page, email, temporary);
     await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
   });

@@ -194,6 +194,16 @@ export async function setTokenTtl(
   expect(res.ok, await res.text()).toBeTruthy();
 }
 
+/**
+ * Forgets this browser's session, as a fresh browser would have none. The page leaves first: a
+ * request still in flight from it (a link prefetch) would otherwise set the session cookie again
+ * after the clearing.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 /** Signs in through the page, the way a person does. */
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login');

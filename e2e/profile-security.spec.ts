@@ -19,6 +19,7 @@ import {
   createAccount,
   enableTotp,
   enterCode,
+  forgetSession,
   expect,
   expectAccessible,
   readOutbox,
@@ -126,7 +127,7 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await expect(page.getByRole('button', { name: 'Turn off two-step verification' })).toBeFocused();
 
   // Signing in now asks for a code.
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/login/mfa');
   const second = await totpCode(secret, [first]);
@@ -172,7 +173,7 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await expect(page).toHaveURL('/profile');
 
   // And the next sign-in has no challenge.
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, email, password);
 
   // The secret was only ever in the dialog.
@@ -257,7 +258,7 @@ test('password change with "Sign out other devices" keeps this session and ends 
   await expect(other.page).toHaveURL('/login');
   await other.context.close();
 
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, email, fresh);
 });
 

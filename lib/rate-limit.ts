@@ -8,7 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import { clientAddressFromHeaders } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { emailRef, log } from '@/lib/log';
 import { RedisLink } from '@/lib/redis-link';
 import type { Message } from '@/lib/messages';
 
@@ -234,8 +234,16 @@ async function limitWaitFor(action: LimitedAction, ip: string, email?: string): 
   ];
   const waits = await Promise.all(all.map(([k, count]) => waitFor(action, k, count)));
   const wait = Math.max(0, ...waits);
-  if (wait > 0)
-    log.warn('rate_limit.hit', { action, limit: all[waits.indexOf(wait)]![0][0].name, ip });
+  if (wait > 0) {
+    // The account as a reference, never the address itself: a sub as it is, an email hashed.
+    const account = email === undefined ? undefined : email.includes('@') ? emailRef(email) : email;
+    log.warn('rate_limit.hit', {
+      action,
+      limit: all[waits.indexOf(wait)]![0][0].name,
+      ip,
+      account,
+    });
+  }
   return wait;
 }
 

@@ -154,7 +154,7 @@ export const signUpAction = validatedAction(
 
     const result = await signUp(email, password);
     if (!result.ok) {
-      log.info('auth.sign_up_failed', { reason: result.failure.name });
+      log.info('auth.sign_up_failed', { reason: result.failure.name, account: emailRef(email) });
       const message =
         result.failure.kind === 'exists'
           ? {
@@ -180,7 +180,7 @@ export const verifySignUpAction = validatedAction(
     if (limited) return { status: 'error', message: limited };
     const result = await confirmSignUp(email, code);
     if (!result.ok) {
-      log.info('auth.confirm_failed', { reason: result.failure.name });
+      log.info('auth.confirm_failed', { reason: result.failure.name, account: emailRef(email) });
       const field =
         result.failure.kind === 'code-mismatch'
           ? { fieldErrors: { code: [result.failure.message] } }
@@ -214,7 +214,10 @@ export const forgotRequestAction = validatedAction(
     if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
     const result = await forgotPassword(email);
     if (!result.ok) {
-      log.info('auth.reset_request_failed', { reason: result.failure.name });
+      log.info('auth.reset_request_failed', {
+        reason: result.failure.name,
+        account: emailRef(email),
+      });
       if (result.failure.kind === 'unconfirmed') await setPendingEmail(email);
       return { status: 'error', message: result.failure.message, values };
     }
@@ -232,7 +235,7 @@ export const forgotConfirmAction = validatedAction(
     if (limited) return { status: 'error', message: limited, values, data: stage };
     const result = await confirmForgotPassword(email, verificationCode, newPassword);
     if (!result.ok) {
-      log.info('auth.reset_failed', { reason: result.failure.name });
+      log.info('auth.reset_failed', { reason: result.failure.name, account: emailRef(email) });
       if (result.failure.kind === 'code-mismatch') {
         return {
           status: 'error',
@@ -293,7 +296,10 @@ export const mfaChallengeAction = validatedAction(
       code,
     );
     if (!result.ok) {
-      log.info('auth.mfa_failed', { reason: result.failure.name });
+      log.info('auth.mfa_failed', {
+        reason: result.failure.name,
+        account: emailRef(challenge.username),
+      });
       if (result.failure.kind === 'challenge-expired') {
         await clearChallenge();
         redirect(CHALLENGE_EXPIRED);

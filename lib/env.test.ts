@@ -127,6 +127,10 @@ describe('local mode by accident', () => {
     );
     expect(parseEnv({ NODE_ENV: 'production', LOCAL_STACK: '1' }).mode).toBe('local');
     expect(parseEnv({ NODE_ENV: 'development' }).mode).toBe('local');
+    // `next build` prerenders with NODE_ENV=production: the check belongs to the serving process.
+    expect(parseEnv({ NODE_ENV: 'production', NEXT_PHASE: 'phase-production-build' }).mode).toBe(
+      'local',
+    );
     expect(parseEnv({ NODE_ENV: 'production', ...production }).mode).toBe('production');
   });
 });

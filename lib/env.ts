@@ -163,7 +163,9 @@ export function parseEnv(raw: Source): Env {
   const local = isLocalMode(source);
   let input: Source = source;
 
-  if (local && source.NODE_ENV === 'production' && source.LOCAL_STACK !== '1') {
+  // Refused where the app serves, not while `next build` prerenders (the build sets NEXT_PHASE).
+  const building = source.NEXT_PHASE === 'phase-production-build';
+  if (local && source.NODE_ENV === 'production' && source.LOCAL_STACK !== '1' && !building) {
     throw new EnvError(
       'COGNITO_USER_POOL_ID is not set in a production build. Set the production variables (see .env.example), or LOCAL_STACK=1 to run on the local stack on purpose.',
       ['COGNITO_USER_POOL_ID is required in production (or LOCAL_STACK=1)'],

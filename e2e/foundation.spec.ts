@@ -16,12 +16,20 @@ test.describe('routes that need no sign-in', () => {
     }
   });
 
-  test('an unknown path redirects home', async ({ request }) => {
-    for (const path of ['/nope', '/a/b/c', '/dash/creator', '/api/unknown']) {
+  test('an unknown path goes home: sign-in first for a visitor who is signed out', async ({
+    request,
+  }) => {
+    // Protected by default (lib/session/guard.ts): a path nobody listed needs a session, so a
+    // signed-out visitor goes straight to /login, where home would have sent them anyway.
+    for (const path of ['/nope', '/a/b/c', '/dash/creator']) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(307);
-      expect(res.headers().location, path).toBe('/');
+      expect(res.headers().location, path).toBe('/login');
     }
+    // A route handler answers for itself: an unknown one goes home like any unknown path.
+    const api = await request.get('/api/unknown', { maxRedirects: 0 });
+    expect(api.status()).toBe(307);
+    expect(api.headers().location).toBe('/');
   });
 
   test('/api/health reports the mode and each upstream, and nothing secret', async ({

@@ -80,8 +80,10 @@ async function guard(request: NextRequest, reqId: string) {
     const target = request.nextUrl.clone();
     target.pathname = decision.to;
     // Told why on /login: the account is gone, or the session idled out or reached its lifetime.
-    target.search = decision.to === '/login' && auth.ended ? `?reason=${auth.ended}` : '';
+    const told = decision.to === '/login' && auth.ended;
+    target.search = told ? `?reason=${auth.ended}` : '';
     response = NextResponse.redirect(target);
+    if (told) auth.told(response);
   } else {
     // Next reads the nonce from the request's CSP header and puts it on its own scripts; the
     // (possibly refreshed) cookies travel on the same request so this render sees them.

@@ -1,5 +1,6 @@
 import {
   DEMO,
+  POOL_ID,
   cognitoCall,
   STRONG_PASSWORD,
   createAccount,
@@ -424,9 +425,30 @@ test.describe('accounts the creator system does not list under this email', () =
     const { email, password } = await createAccount();
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/');
-    await cognitoCall('AdminDeleteUser', { UserPoolId: 'us-east-1_LocalDev01', Username: email });
+    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
     await page.goto('/profile');
     await expect(page).toHaveURL('/login?reason=no-account');
     await expect(formAlert(page)).toHaveText('No account found with this username.');
+  });
+
+  test('a deleted account is told so even when the dashboard noticed first', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
+    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+
+    // The dashboard's next token request is where the session ends: it says why.
+    const answer = await page.request.get('/api/embed-token');
+    expect(answer.status()).toBe(401);
+    expect(await answer.json()).toEqual({ error: 'unauthenticated', reason: 'no-account' });
+
+    // The next account page still tells the person, though the session is already gone.
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login?reason=no-account');
+    await expect(formAlert(page)).toHaveText('No account found with this username.');
+    // Once: the reason is not shown again.
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login');
   });
 });

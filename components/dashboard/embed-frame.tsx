@@ -28,7 +28,8 @@ const TOKEN_MARGIN_MS = 30_000;
 
 type Fetched =
   | { ok: true; token: string; until: number }
-  | { ok: false; error: FrameError | 'unauthenticated' | 'no_channel' };
+  | { ok: false; error: FrameError | 'no_channel' }
+  | { ok: false; error: 'unauthenticated'; reason?: 'no-account' };
 
 function isAnswer(body: unknown): body is EmbedTokenAnswer {
   const b = body as Partial<EmbedTokenAnswer> | null;
@@ -50,9 +51,13 @@ async function fetchToken(): Promise<Fetched> {
   const body: unknown = await res.json().catch(() => null);
   if (res.ok && isAnswer(body))
     return { ok: true, token: body.token, until: Date.now() + body.expiresIn * 1000 };
-  const code = (body as { error?: unknown } | null)?.error;
-  const known = EMBED_TOKEN_ERRORS.find((e) => e === code) as EmbedTokenError | undefined;
-  if (known === 'unauthenticated' || known === 'no_channel') return { ok: false, error: known };
+  const failure = body as { error?: unknown; reason?: unknown } | null;
+  const known = EMBED_TOKEN_ERRORS.find((e) => e === failure?.error) as EmbedTokenError | undefined;
+  if (known === 'unauthenticated')
+    return failure?.reason === 'no-account'
+      ? { ok: false, error: known, reason: 'no-account' }
+      : { ok: false, error: known };
+  if (known === 'no_channel') return { ok: false, error: known };
   return { ok: false, error: known === 'creator_unavailable' ? 'creator' : 'system' };
 }
 
@@ -81,7 +86,8 @@ export function EmbedFrame({ base }: { base: string }) {
         const fetched = await fetchToken();
         if (!isCurrent()) return;
         if (!fetched.ok) {
-          if (fetched.error === 'unauthenticated') router.replace('/login');
+          if (fetched.error === 'unauthenticated')
+            router.replace(fetched.reason ? `/login?reason=${fetched.reason}` : '/login');
           else if (fetched.error === 'no_channel') void signOutNow();
           else {
             setDismissed(false);

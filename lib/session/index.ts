@@ -43,6 +43,17 @@ export const REFRESH_MARGIN_S = 60;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Why a session ended, when the person should be told on /login (?reason=…). */
+export type EndedReason = 'no-account' | 'idle' | 'session-expired';
+const ENDED_REASONS: readonly EndedReason[] = ['no-account', 'idle', 'session-expired'];
+/** How long the reason waits for the next page that can show it. */
+export const ENDED_NOTICE_TTL_S = 10 * 60;
+
+/** A reason read back from its cookie; anything else (someone wrote it) is ignored. */
+export function parseEndedReason(value: string | undefined): EndedReason | undefined {
+  return ENDED_REASONS.find((r) => r === value);
+}
+
 /** Cookie options for a session started at `startedAt`: the cookie goes when the session must. */
 export function sessionCookieOptions(env: Env, startedAt: number) {
   return cookieOptions(env, Math.max(0, startedAt + env.sessionLimits.maxS - nowSeconds()));
@@ -57,6 +68,8 @@ export async function writeTokens(store: CookieWriter, tokens: Tokens, startedAt
   const names = cookieNames(env);
   const opts = sessionCookieOptions(env, startedAt);
   const now = nowSeconds();
+  // A reason an earlier session ended belongs to that session.
+  store.set(names.ended, '', cookieOptions(env, 0));
   store.set(
     names.session,
     await sealSession(
@@ -178,8 +191,18 @@ export async function readRefresh() {
   return unsealRefresh((await cookies()).get(cookieNames(env).refresh)?.value, env);
 }
 
-export async function endSession() {
-  clearTokens(await cookies());
+/**
+ * Ends the session where an action or route handler finds it over. With a reason, the next page
+ * that sends the person to /login says why (the guard reads it once), though the session is gone
+ * by then.
+ */
+export async function endSession(reason?: EndedReason) {
+  const jar = await cookies();
+  clearTokens(jar);
+  if (reason) {
+    const env = getEnv();
+    jar.set(cookieNames(env).ended, reason, cookieOptions(env, ENDED_NOTICE_TTL_S));
+  }
 }
 
 /** The email waiting for its sign-up code, kept server-side so /verify-email survives a reload. */

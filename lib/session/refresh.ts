@@ -9,18 +9,32 @@ import {
   REFRESH_MARGIN_S,
   clearTokens,
   nowSeconds,
+  parseEndedReason,
   sessionCookieOptions,
   writeTokens,
 } from './index';
+import type { EndedReason } from './index';
 import { SEEN_GRANULARITY_S } from './lifetimes';
-import { cookieNames, sealSession, sessionState, unsealRefresh, unsealSession } from './seal';
+import {
+  cookieNames,
+  cookieOptions,
+  sealSession,
+  sessionState,
+  unsealRefresh,
+  unsealSession,
+} from './seal';
 
 export type GuardAuth = {
   signedIn: boolean;
-  /** Why a session just ended, when the person should be told (/login?reason=…). */
-  ended?: 'no-account' | 'idle' | 'session-expired';
+  /**
+   * Why a session ended, when the person should be told (/login?reason=…): just now, or earlier
+   * where an action or route handler ended it (a notice cookie the guard reads once).
+   */
+  ended?: EndedReason;
   /** Applies the cookie changes (refreshed or cleared) to the outgoing response. */
   apply(response: NextResponse): void;
+  /** Marks the reason as shown: the notice cookie goes with this response. */
+  told(response: NextResponse): void;
 };
 
 type Jar = { name: string; value: string; options?: Parameters<NextResponse['cookies']['set']>[2] };
@@ -41,11 +55,16 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
       else request.cookies.delete(name);
     },
   };
+  const notice = parseEndedReason(request.cookies.get(names.ended)?.value);
   const result = (signedIn: boolean, ended?: GuardAuth['ended']): GuardAuth => ({
     signedIn,
-    ended,
+    ended: signedIn ? undefined : (ended ?? notice),
     apply(response) {
       for (const c of pending) response.cookies.set(c.name, c.value, c.options);
+    },
+    told(response) {
+      if (request.cookies.has(names.ended))
+        response.cookies.set(names.ended, '', cookieOptions(env, 0));
     },
   });
 

@@ -83,6 +83,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     pending: `${prefix}cd_pending`,
     challenge: `${prefix}cd_challenge`,
     emailChange: `${prefix}cd_email_change`,
+    ended: `${prefix}cd_ended`,
   } as const;
 }
 

@@ -16,6 +16,9 @@ export type EmbedTokenAnswer = {
 export type EmbedTokenError =
   'unauthenticated' | 'no_channel' | 'creator_unavailable' | 'system_error';
 
+/** A failure's body; `reason` tells /login why the session ended (only 'no-account' so far). */
+export type EmbedTokenFailure = { error: EmbedTokenError; reason?: 'no-account' };
+
 export const EMBED_TOKEN_ERRORS: readonly EmbedTokenError[] = [
   'unauthenticated',
   'no_channel',

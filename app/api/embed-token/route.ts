@@ -2,15 +2,16 @@ import { confirmSession } from '@/lib/cognito';
 import { fetchEmbedToken } from '@/lib/creators';
 import { log } from '@/lib/log';
 import { endSession, verifySession } from '@/lib/session';
-import type { EmbedTokenAnswer, EmbedTokenError } from './contract';
+import type { EmbedTokenAnswer, EmbedTokenError, EmbedTokenFailure } from './contract';
 import { secondsLeft } from './seconds-left';
 
 export const dynamic = 'force-dynamic';
 
 const HEADERS = { 'Cache-Control': 'private, no-store' };
 
-function fail(error: EmbedTokenError, status: number) {
-  return Response.json({ error }, { status, headers: HEADERS });
+function fail(error: EmbedTokenError, status: number, reason?: EmbedTokenFailure['reason']) {
+  const body: EmbedTokenFailure = reason ? { error, reason } : { error };
+  return Response.json(body, { status, headers: HEADERS });
 }
 
 /**
@@ -26,8 +27,10 @@ export async function GET() {
   if (!confirmed.ok) {
     if (confirmed.failure.kind === 'session-invalid') {
       log.info('session.ended', { reason: confirmed.failure.name, by: 'embed_token' });
-      await endSession();
-      return fail('unauthenticated', 401);
+      // The account is gone (deleted by an admin): the person is told so on /login.
+      const gone = confirmed.failure.name === 'UserNotFoundException';
+      await endSession(gone ? 'no-account' : undefined);
+      return fail('unauthenticated', 401, gone ? 'no-account' : undefined);
     }
     // Whether the session still stands cannot be told: no token until it can.
     log.warn('embed_token.confirm_failed', { reason: confirmed.failure.name });

@@ -1,9 +1,43 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/**
+ * Dependencies point one way: app -> components -> lib (docs/architecture.md §1). The local stack
+ * stands in for outside systems: the product never imports it, and it never imports the product.
+ * Only e2e/ (tests across the process boundary) may use both.
+ */
+const forbid = (...groups) => [
+  'error',
+  {
+    patterns: groups.map(([group, message]) => ({
+      group: [`@/${group}`, `@/${group}/**`, `**/${group}/**`],
+      message,
+    })),
+  },
+];
+const APP = ['app', 'Nothing imports app/: it is the top of app -> components -> lib.'];
+const COMPONENTS = ['components', 'lib/ is below components/: move the shared piece into lib/.'];
+const LOCAL = [
+  'local',
+  'The product never imports the local stack (a stand-in for outside systems).',
+];
+const PRODUCT = (dir) => [dir, 'The local stack stands alone: it never imports the product.'];
+
 const config = [
   ...nextVitals,
   ...nextTs,
+  {
+    files: ['app/**', 'proxy.ts', 'instrumentation.ts'],
+    rules: { 'no-restricted-imports': forbid(LOCAL) },
+  },
+  { files: ['components/**'], rules: { 'no-restricted-imports': forbid(APP, LOCAL) } },
+  { files: ['lib/**'], rules: { 'no-restricted-imports': forbid(APP, COMPONENTS, LOCAL) } },
+  {
+    files: ['local/**'],
+    rules: {
+      'no-restricted-imports': forbid(PRODUCT('app'), PRODUCT('components'), PRODUCT('lib')),
+    },
+  },
   {
     ignores: [
       '.next/**',

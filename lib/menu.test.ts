@@ -1,4 +1,3 @@
-import { dashTitle } from '@/local/creator-system/titles';
 import {
   DEFAULT_PATH,
   MENU,
@@ -8,7 +7,6 @@ import {
   isMenuPath,
   menuEntry,
   menuGroup,
-  menuTitle,
   parsePathParam,
 } from './menu';
 
@@ -77,10 +75,6 @@ describe('the menu tree (docs/product.md §2)', () => {
       expect(path.startsWith(`${entry.group.root}`)).toBe(true);
       expect(path).toMatch(/^\/dash(\/[a-z]+)+$/);
     }
-  });
-
-  it('names each path as the analytics embed titles it', () => {
-    for (const path of MENU_PATHS) expect([path, menuTitle(path)]).toEqual([path, dashTitle(path)]);
   });
 });
 

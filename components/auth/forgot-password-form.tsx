@@ -6,7 +6,7 @@ import {
   forgotConfirmAction,
   forgotRequestAction,
   resendResetCodeAction,
-} from '@/app/(auth)/actions';
+} from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';

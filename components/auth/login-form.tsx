@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { signInAction } from '@/app/(auth)/actions';
+import { signInAction } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';

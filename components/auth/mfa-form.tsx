@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { mfaChallengeAction } from '@/app/(auth)/actions';
+import { mfaChallengeAction } from '@/components/auth/actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';

@@ -1,6 +1,6 @@
 'use client';
 
-import { newPasswordChallengeAction } from '@/app/(auth)/actions';
+import { newPasswordChallengeAction } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';

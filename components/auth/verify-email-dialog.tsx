@@ -6,7 +6,7 @@ import {
   logoutAction,
   sendEmailCodeAction,
   verifyEmailAttributeAction,
-} from '@/app/(dashboard)/actions';
+} from '@/components/dashboard/actions';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';

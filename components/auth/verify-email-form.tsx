@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
-import { resendSignUpCodeAction, verifySignUpAction } from '@/app/(auth)/actions';
+import { resendSignUpCodeAction, verifySignUpAction } from '@/components/auth/actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';

@@ -2,11 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  EMBED_TOKEN_ERRORS,
-  type EmbedTokenAnswer,
-  type EmbedTokenError,
-} from '@/app/api/embed-token/contract';
+import { EMBED_TOKEN_ERRORS, type EmbedTokenAnswer, type EmbedTokenError } from '@/lib/embed-token';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';

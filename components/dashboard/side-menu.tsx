@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { logoutAction } from '@/app/(dashboard)/actions';
+import { logoutAction } from '@/components/dashboard/actions';
 import { dashboardHref, type MenuGroup, type MenuItem } from '@/lib/menu';
 import { LogoutIcon } from './icons';
 import { onMenuLinkClick } from './use-dashboard-path';

@@ -1,6 +1,6 @@
 'use client';
 
-import { logoutAction } from '@/app/(dashboard)/actions';
+import { logoutAction } from '@/components/dashboard/actions';
 
 /**
  * Signs out from the browser. The action revokes the tokens and redirects; if the guard already

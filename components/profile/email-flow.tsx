@@ -5,13 +5,13 @@ import {
   requestEmailChangeAction,
   resendEmailChangeCodeAction,
   verifyEmailChangeAction,
-} from '@/app/(dashboard)/profile/actions';
+} from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { CodeStep } from './code-step';
-import { changeEmailProofSchema } from './proof';
+import { changeEmailProofSchema } from '@/lib/validation/proof';
 import { ProofFields } from './proof-fields';
 import { resilient, resilientCall } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';

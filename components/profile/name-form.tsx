@@ -1,7 +1,7 @@
 'use client';
 
 import { useWatch } from 'react-hook-form';
-import { updateNameAction } from '@/app/(dashboard)/profile/actions';
+import { updateNameAction } from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

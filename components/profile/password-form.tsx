@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { changePasswordAction, type OthersOutcome } from '@/app/(dashboard)/profile/actions';
+import { changePasswordAction, type OthersOutcome } from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';

@@ -5,14 +5,14 @@ import {
   requestPhoneChangeAction,
   resendPhoneCodeAction,
   verifyPhoneAction,
-} from '@/app/(dashboard)/profile/actions';
+} from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { phoneInputValue } from '@/lib/format';
 import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
-import { changePhoneProofSchema } from './proof';
+import { changePhoneProofSchema } from '@/lib/validation/proof';
 import { ProofFields } from './proof-fields';
 import { resilient, resilientCall } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';

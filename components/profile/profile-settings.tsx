@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import type { OthersOutcome } from '@/app/(dashboard)/profile/actions';
+import type { OthersOutcome } from '@/components/profile/actions';
 import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

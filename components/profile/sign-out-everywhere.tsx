@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { signOutEverywhereAction } from '@/app/(dashboard)/profile/actions';
+import { signOutEverywhereAction } from '@/components/profile/actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { idle, type ActionState } from '@/lib/action-state';

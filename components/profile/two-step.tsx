@@ -5,12 +5,12 @@ import {
   confirmTotpSetupAction,
   startTotpSetupAction,
   turnOffTotpAction,
-} from '@/app/(dashboard)/profile/actions';
+} from '@/components/profile/actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { groupKey, totpSetupSchema } from './authenticator';
-import { proofSchema, totpTurnOffSchema, type ProofField } from './proof';
+import { groupKey, totpSetupSchema } from '@/lib/validation/authenticator';
+import { proofSchema, totpTurnOffSchema, type ProofField } from '@/lib/validation/proof';
 import { ProofFields, TOTP_CODE_LABEL } from './proof-fields';
 import { resilient } from './resilient';
 import { useAnswerEffects } from './use-answer-effects';

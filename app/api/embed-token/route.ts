@@ -2,7 +2,7 @@ import { confirmSession } from '@/lib/cognito';
 import { fetchEmbedToken } from '@/lib/creators';
 import { log } from '@/lib/log';
 import { endSession, verifySession } from '@/lib/session';
-import type { EmbedTokenAnswer, EmbedTokenError, EmbedTokenFailure } from './contract';
+import type { EmbedTokenAnswer, EmbedTokenError, EmbedTokenFailure } from '@/lib/embed-token';
 import { secondsLeft } from './seconds-left';
 
 export const dynamic = 'force-dynamic';

@@ -55,8 +55,8 @@ beforeAll(async () => {
   // Node 20 on purpose (docs/architecture.md §7): the SDK's upgrade notice is noise here, as in scripts/start.mjs.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const modules = [
-    await import('@/app/(dashboard)/actions'),
-    await import('@/app/(dashboard)/profile/actions'),
+    await import('@/components/dashboard/actions'),
+    await import('@/components/profile/actions'),
   ];
   actions = modules.flatMap((m) =>
     Object.entries(m).filter((e): e is [string, Action] => typeof e[1] === 'function'),
@@ -64,7 +64,7 @@ beforeAll(async () => {
   ({ GET } = await import('@/app/api/embed-token/route'));
 
   const { getEnv } = await import('@/lib/env');
-  const { sealRefresh, sealSession } = await import('./seal');
+  const { sealRefresh, sealSession } = await import('@/lib/session/seal');
   const env = getEnv();
   const claims = {
     sub: 's-1',

@@ -31,7 +31,8 @@ import path from 'node:path';
 import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
 import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
 
-type Actions = typeof import('./actions') & typeof import('../actions');
+type Actions = typeof import('@/components/profile/actions') &
+  typeof import('@/components/dashboard/actions');
 let actions: Actions;
 let session: typeof import('@/lib/session');
 let cognito: typeof import('@/lib/cognito');
@@ -59,7 +60,10 @@ beforeAll(async () => {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // The stood-in headers play one balancer in front: its X-Forwarded-For entry is the client.
   process.env.TRUSTED_PROXY_HOPS = '1';
-  actions = { ...(await import('../actions')), ...(await import('./actions')) };
+  actions = {
+    ...(await import('@/components/dashboard/actions')),
+    ...(await import('@/components/profile/actions')),
+  };
   session = await import('@/lib/session');
   cognito = await import('@/lib/cognito');
 });

@@ -8,7 +8,7 @@ import {
   TOTP_CODE_ENTER,
   otpauthUri,
   totpSetupSchema,
-} from '@/components/profile/authenticator';
+} from '@/lib/validation/authenticator';
 import {
   PROOF_FIELDS,
   changeEmailProofSchema,
@@ -16,7 +16,7 @@ import {
   proofSchema,
   totpTurnOffSchema,
   type ProofField,
-} from '@/components/profile/proof';
+} from '@/lib/validation/proof';
 import { authedAction, type ActionState } from '@/lib/actions';
 import {
   associateSoftwareToken,

@@ -33,6 +33,17 @@ const config = [
   { files: ['components/**'], rules: { 'no-restricted-imports': forbid(APP, LOCAL) } },
   { files: ['lib/**'], rules: { 'no-restricted-imports': forbid(APP, COMPONENTS, LOCAL) } },
   {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        ['app', 'The contract is shared by both sides: it imports neither.'],
+        ['components', 'The contract is shared by both sides: it imports neither.'],
+        ['lib', 'The contract is shared by both sides: it imports neither.'],
+        ['local', 'The contract is shared by both sides: it imports neither.'],
+      ),
+    },
+  },
+  {
     files: ['local/**'],
     rules: {
       'no-restricted-imports': forbid(PRODUCT('app'), PRODUCT('components'), PRODUCT('lib')),

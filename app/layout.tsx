@@ -1,12 +1,11 @@
 import type { Metadata, Viewport } from 'next';
 import { VitalsLoader } from '@/components/vitals/vitals-loader';
+import { siteUrl } from '@/lib/env';
 import './globals.css';
 
-// Absolute URLs for canonical links and social images; set SITE_URL to the public origin.
-const siteUrl = process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`;
-
 export const metadata: Metadata = {
-  metadataBase: new URL(siteUrl),
+  // Absolute URLs for canonical links and social images; set SITE_URL to the public origin.
+  metadataBase: siteUrl(),
   title: { default: 'Creator Dashboard', template: '%s · Creator Dashboard' },
   description:
     'Analytics, payments and tools for YouTube, Facebook, Instagram and Twitch creators.',

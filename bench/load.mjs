@@ -24,7 +24,9 @@ const IDENTITY = `http://127.0.0.1:${PORTS.identity}`;
 const CREATOR = `http://127.0.0.1:${PORTS.creator}`;
 const DATA_DIR = path.join('.data', 'load');
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-load';
-const CLIENT_ID = 'localdevclient0000000000001';
+// The local stack's fixed facts (contract/local-stack.ts).
+const STACK = JSON.parse(readFileSync(path.join(root, 'contract', 'local-stack.json'), 'utf8'));
+const CLIENT_ID = STACK.clientId;
 const PASSWORD = 'Load!Test42';
 const REQUEST_TIMEOUT_MS = 120_000;
 
@@ -224,7 +226,7 @@ async function createAccount(i, runId) {
     UserAttributes: [
       { Name: 'email', Value: email },
       { Name: 'name', Value: name },
-      { Name: 'custom:channelmeter_id', Value: channelId },
+      { Name: STACK.channelAttribute, Value: channelId },
     ],
   });
   let code = null;

@@ -8,6 +8,7 @@ import {
   snap,
   test,
 } from './fixtures';
+import { CHANNEL_ATTRIBUTE } from '../contract/local-stack';
 import {
   CONNECTION_FAILED,
   POOL_ID,
@@ -354,7 +355,7 @@ test.describe('accounts the dashboard cannot show', () => {
   test('a user without a channel id is logged out', async ({ page }) => {
     // Without a creator-system record for the email, nothing can bind a channel at sign-in.
     const { email, password } = await createAccount({ channelId: 'cm-unbound' });
-    await setUserAttributes(email, { 'custom:channelmeter_id': '' });
+    await setUserAttributes(email, { [CHANNEL_ATTRIBUTE]: '' });
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/login');
     await page.goto('/');
@@ -366,7 +367,7 @@ test.describe('accounts the dashboard cannot show', () => {
   }) => {
     const { email, password } = await createAccount();
     await signInToDashboard(page, email, password);
-    await setUserAttributes(email, { 'custom:channelmeter_id': '' });
+    await setUserAttributes(email, { [CHANNEL_ATTRIBUTE]: '' });
     await page.reload();
     await expect(page).toHaveURL('/login');
   });

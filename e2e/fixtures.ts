@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
 import { e2ePorts } from './ports';
 
 const ports = e2ePorts();
@@ -123,8 +124,8 @@ export async function cognitoCall<T = Record<string, unknown>>(
   return json;
 }
 
-export const CLIENT_ID = 'localdevclient0000000000001';
-export const POOL_ID = 'us-east-1_LocalDev01';
+export const CLIENT_ID = LOCAL_STACK.clientId;
+export const POOL_ID = LOCAL_STACK.poolId;
 
 /**
  * A creator with an account, made through the services directly (fast): the creator record,
@@ -160,7 +161,7 @@ export async function createAccount({
   await cognitoCall('AdminUpdateUserAttributes', {
     UserPoolId: POOL_ID,
     Username: email,
-    UserAttributes: [{ Name: 'custom:channelmeter_id', Value: creator.id }],
+    UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: creator.id }],
   });
   if (confirmed) {
     const code = await waitForCode(email, 'signup', since);

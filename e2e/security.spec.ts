@@ -12,7 +12,9 @@ import {
   type ActionAnswer,
 } from './action-ids';
 import {
+  CLIENT_ID,
   IDENTITY,
+  POOL_ID,
   cognitoCall,
   createAccount,
   expect,
@@ -20,6 +22,7 @@ import {
   setTokenTtl,
   test,
 } from './fixtures';
+import { CHANNEL_ATTRIBUTE } from '../contract/local-stack';
 import { e2ePorts } from './ports';
 
 /**
@@ -29,7 +32,6 @@ import { e2ePorts } from './ports';
  */
 
 const BASE = `http://localhost:${e2ePorts().web}`;
-const POOL_ID = 'us-east-1_LocalDev01';
 const LEAK = /\n\s+at \S+ \(|Error: |\/work\/|node_modules|\.tsx?:\d+:\d+/;
 
 let ipCounter = 0;
@@ -407,7 +409,7 @@ test.describe('route handlers called directly', () => {
     const elsewhere = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>(
       'InitiateAuth',
       {
-        ClientId: 'localdevclient0000000000001',
+        ClientId: CLIENT_ID,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
       },
@@ -450,7 +452,7 @@ test.describe("whose analytics a session sees is not the creator's to choose", (
     const auth = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>(
       'InitiateAuth',
       {
-        ClientId: 'localdevclient0000000000001',
+        ClientId: CLIENT_ID,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: attacker.email, PASSWORD: attacker.password },
       },
@@ -458,16 +460,16 @@ test.describe("whose analytics a session sees is not the creator's to choose", (
     await expect(
       cognitoCall('UpdateUserAttributes', {
         AccessToken: auth.AuthenticationResult.AccessToken,
-        UserAttributes: [{ Name: 'custom:channelmeter_id', Value: victim.channelId }],
+        UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: victim.channelId }],
       }),
     ).rejects.toThrow('NotAuthorizedException A client attempted to write unauthorized attribute');
     // Nor at sign-up.
     await expect(
       cognitoCall('SignUp', {
-        ClientId: 'localdevclient0000000000001',
+        ClientId: CLIENT_ID,
         Username: `x-${attacker.email}`,
         Password: attacker.password,
-        UserAttributes: [{ Name: 'custom:channelmeter_id', Value: victim.channelId }],
+        UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: victim.channelId }],
       }),
     ).rejects.toThrow('NotAuthorizedException');
     // The open session, confirmed again (as /profile does), still sees only its own channel.
@@ -483,7 +485,7 @@ test.describe("whose analytics a session sees is not the creator's to choose", (
       cognitoCall('AdminUpdateUserAttributes', {
         UserPoolId: POOL_ID,
         Username: email,
-        UserAttributes: [{ Name: 'custom:channelmeter_id', Value: victim.channelId }],
+        UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: victim.channelId }],
       }).then(() => undefined),
     );
     expect(await tokenChannel(attacker.cookies)).toBe(attacker.channelId);
@@ -494,7 +496,7 @@ test.describe("whose analytics a session sees is not the creator's to choose", (
         Username: attacker.email,
       },
     );
-    expect(user.UserAttributes.find((a) => a.Name === 'custom:channelmeter_id')?.Value).toBe(
+    expect(user.UserAttributes.find((a) => a.Name === CHANNEL_ATTRIBUTE)?.Value).toBe(
       attacker.channelId,
     );
   });

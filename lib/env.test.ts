@@ -1,4 +1,12 @@
-import { EnvError, PRODUCTION_REQUIRED, isLocalMode, localAddresses, parseEnv } from './env';
+import {
+  EnvError,
+  PRODUCTION_REQUIRED,
+  isLocalMode,
+  localAddresses,
+  logSettings,
+  parseEnv,
+  siteUrl,
+} from './env';
 
 const production = {
   COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
@@ -167,5 +175,32 @@ describe('RATE_LIMIT_SCALE', () => {
 
   it('is refused in production', () => {
     expect(() => parseEnv({ ...production, RATE_LIMIT_SCALE: '100' })).toThrow(/RATE_LIMIT_SCALE/);
+  });
+});
+
+describe('logSettings', () => {
+  it('takes a known LOG_LEVEL, in any case, and falls back to info otherwise', () => {
+    expect(logSettings({ LOG_LEVEL: 'DEBUG' }).level).toBe('debug');
+    expect(logSettings({ LOG_LEVEL: ' warn ' }).level).toBe('warn');
+    expect(logSettings({ LOG_LEVEL: 'verbose' }).level).toBe('info');
+    expect(logSettings({}).level).toBe('info');
+  });
+
+  it('keeps tests quiet unless LOG_IN_TESTS is set', () => {
+    expect(logSettings({ NODE_ENV: 'test' }).enabled).toBe(false);
+    expect(logSettings({ NODE_ENV: 'test', LOG_IN_TESTS: '1' }).enabled).toBe(true);
+    expect(logSettings({ NODE_ENV: 'production' }).enabled).toBe(true);
+  });
+});
+
+describe('siteUrl', () => {
+  it('is SITE_URL when it is an http(s) URL, else this machine on PORT', () => {
+    expect(siteUrl({ SITE_URL: 'https://creators.example.com' }).href).toBe(
+      'https://creators.example.com/',
+    );
+    expect(siteUrl({ PORT: '3100' }).href).toBe('http://localhost:3100/');
+    expect(siteUrl({}).href).toBe('http://localhost:3000/');
+    expect(siteUrl({ SITE_URL: 'not a url' }).href).toBe('http://localhost:3000/');
+    expect(siteUrl({ SITE_URL: 'javascript:alert(1)' }).href).toBe('http://localhost:3000/');
   });
 });

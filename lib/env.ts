@@ -5,6 +5,7 @@ import {
   DEFAULT_SESSION_MAX_S,
   SESSION_TTL_S,
 } from '@/lib/session/lifetimes';
+import { LOCAL_STACK, portFrom } from '@/contract/local-stack';
 import { MAX_TRUSTED_PROXY_HOPS } from './client-address';
 
 /**
@@ -16,12 +17,12 @@ import { MAX_TRUSTED_PROXY_HOPS } from './client-address';
  */
 
 export const LOCAL_DEFAULTS = {
-  COGNITO_REGION: 'us-east-1',
-  COGNITO_USER_POOL_ID: 'us-east-1_LocalDev01',
-  COGNITO_CLIENT_ID: 'localdevclient0000000000001',
-  LOCAL_IDENTITY_PORT: 9229,
-  LOCAL_CREATOR_PORT: 9230,
-  LOCAL_EMBED_PORT: 9231,
+  COGNITO_REGION: LOCAL_STACK.region,
+  COGNITO_USER_POOL_ID: LOCAL_STACK.poolId,
+  COGNITO_CLIENT_ID: LOCAL_STACK.clientId,
+  LOCAL_IDENTITY_PORT: LOCAL_STACK.ports.identity,
+  LOCAL_CREATOR_PORT: LOCAL_STACK.ports.creator,
+  LOCAL_EMBED_PORT: LOCAL_STACK.ports.embed,
   SUPPORT_EMAIL: 'support@creator.test',
   // Only ever used against the local stack; production refuses to start without its own secret.
   SESSION_SECRET: 'local-only-session-secret-not-for-production-use',
@@ -137,16 +138,42 @@ function withoutBlanks(source: Source): Source {
   return out;
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * The logger's settings, read apart from the rest: logging must work before (and whether or not)
+ * the whole configuration parses. LOG_LEVEL: one of LOG_LEVELS (default info). Tests log nothing
+ * unless LOG_IN_TESTS is set.
+ */
+export function logSettings(source: Source = process.env) {
+  const wanted = source.LOG_LEVEL?.trim().toLowerCase();
+  const level = LOG_LEVELS.find((l) => l === wanted) ?? 'info';
+  return { level, enabled: !(source.NODE_ENV === 'test' && !source.LOG_IN_TESTS) };
+}
+
+/**
+ * The public origin for canonical links and social images (SITE_URL, read at build time for the
+ * prerendered pages); without one, this machine's own address.
+ */
+export function siteUrl(source: Source = process.env): URL {
+  const fallback = `http://localhost:${source.PORT?.trim() || '3000'}`;
+  try {
+    const url = new URL(source.SITE_URL?.trim() || fallback);
+    return /^https?:$/.test(url.protocol) ? url : new URL(fallback);
+  } catch {
+    return new URL(fallback);
+  }
+}
+
 export function isLocalMode(source: Source = process.env): boolean {
   return !source.COGNITO_USER_POOL_ID?.trim();
 }
 
 /** Local-stack addresses, shared by the app and the scripts that start the stack. */
 export function localAddresses(source: Source = process.env) {
-  const n = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
-  const identityPort = n(source.LOCAL_IDENTITY_PORT, LOCAL_DEFAULTS.LOCAL_IDENTITY_PORT);
-  const creatorPort = n(source.LOCAL_CREATOR_PORT, LOCAL_DEFAULTS.LOCAL_CREATOR_PORT);
-  const embedPort = n(source.LOCAL_EMBED_PORT, LOCAL_DEFAULTS.LOCAL_EMBED_PORT);
+  const identityPort = portFrom(source.LOCAL_IDENTITY_PORT, LOCAL_DEFAULTS.LOCAL_IDENTITY_PORT);
+  const creatorPort = portFrom(source.LOCAL_CREATOR_PORT, LOCAL_DEFAULTS.LOCAL_CREATOR_PORT);
+  const embedPort = portFrom(source.LOCAL_EMBED_PORT, LOCAL_DEFAULTS.LOCAL_EMBED_PORT);
   return {
     identity: `http://127.0.0.1:${identityPort}`,
     creator: `http://127.0.0.1:${creatorPort}`,

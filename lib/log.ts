@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
-import { getEnv } from '@/lib/env';
+import { getEnv, logSettings } from '@/lib/env';
 import { clientAddressFromHeaders } from './client-address';
 
 /**
@@ -25,8 +25,7 @@ const SECRET_KEYS = [
 ];
 
 const logger = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
-  enabled: !(process.env.NODE_ENV === 'test' && !process.env.LOG_IN_TESTS),
+  ...logSettings(),
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },

@@ -5,7 +5,14 @@
 //   Production mode: starts only the web server (`next start`).
 //   --dev: the same with `next dev` instead of a production build.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +21,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const local = !env.COGNITO_USER_POOL_ID?.trim();
-const webPort = Number(env.PORT || 3000);
-const num = (v, d) => (v && /^\d+$/.test(v) ? Number(v) : d);
+// The local stack's fixed facts, shared with the app and the stand-ins (contract/local-stack.ts).
+const stack = JSON.parse(readFileSync(path.join(root, 'contract', 'local-stack.json'), 'utf8'));
+/** As portFrom in contract/local-stack.ts: a port from 1 to 65535, else the default. */
+const portFrom = (v, d) => (/^\d+$/.test(v?.trim() ?? '') && +v >= 1 && +v <= 65535 ? +v : d);
+const webPort = portFrom(env.PORT, stack.ports.web);
 const ports = {
-  identity: num(env.LOCAL_IDENTITY_PORT, 9229),
-  creator: num(env.LOCAL_CREATOR_PORT, 9230),
-  embed: num(env.LOCAL_EMBED_PORT, 9231),
+  identity: portFrom(env.LOCAL_IDENTITY_PORT, stack.ports.identity),
+  creator: portFrom(env.LOCAL_CREATOR_PORT, stack.ports.creator),
+  embed: portFrom(env.LOCAL_EMBED_PORT, stack.ports.embed),
 };
 env.LOCAL_DATA_DIR ||= path.join(root, '.data', 'local');
 if (local) {
@@ -161,6 +171,7 @@ function buildIsStale() {
   const inputs = [
     'app',
     'components',
+    'contract',
     'lib',
     'public',
     'proxy.ts',
@@ -256,7 +267,7 @@ async function main() {
   say(`  Web app          http://localhost:${webPort}`);
   if (local) {
     say(
-      `  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool us-east-1_LocalDev01)`,
+      `  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool ${stack.poolId})`,
     );
     say(`  Creator system   http://127.0.0.1:${ports.creator}`);
     say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);

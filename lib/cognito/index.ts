@@ -32,18 +32,12 @@ import { toAuthFailure, type AuthContext, type AuthFailure } from './errors';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: AuthFailure };
 
-export const CHANNEL_ATTRIBUTE = 'custom:channelmeter_id';
+import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
+import type { UserClaims } from '@/lib/claims';
 
-/** The id-token claims the UI needs (docs/architecture.md §3); everything else stays with Cognito. */
-export type UserClaims = {
-  sub: string;
-  email: string;
-  emailVerified: boolean;
-  name?: string;
-  phoneNumber?: string;
-  phoneNumberVerified: boolean;
-  channelId?: string;
-};
+export { CHANNEL_ATTRIBUTE };
+
+export type { UserClaims };
 
 export type Tokens = {
   accessToken: string;

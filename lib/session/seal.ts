@@ -1,6 +1,7 @@
 import 'server-only';
 import { sealData, unsealData } from 'iron-session';
 import { z } from 'zod';
+import { userClaimsSchema } from '@/lib/claims';
 import type { Env } from '@/lib/env';
 import { SESSION_TTL_S } from './lifetimes';
 
@@ -15,15 +16,7 @@ export const PENDING_TTL_S = 24 * 60 * 60; // a sign-up code's lifetime
 /** Browsers drop cookies whose name=value exceeds this. */
 export const COOKIE_LIMIT = 4096;
 
-const claims = z.object({
-  sub: z.string().min(1),
-  email: z.string().min(1),
-  emailVerified: z.boolean(),
-  name: z.string().optional(),
-  phoneNumber: z.string().optional(),
-  phoneNumberVerified: z.boolean(),
-  channelId: z.string().optional(),
-});
+const claims = userClaimsSchema;
 
 const sessionData = z.object({
   v: z.literal(1),

@@ -1,5 +1,6 @@
 // Runs the creator API and analytics embed stand-ins: `node --import tsx local/creator-system/main.ts`.
 import path from 'node:path';
+import { LOCAL_STACK } from '../../contract/local-stack';
 import { creatorSystemDir } from './paths';
 import { PortInUseError, startCreatorSystem } from './server';
 
@@ -18,8 +19,8 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
 }
 
 async function main(): Promise<void> {
-  const apiPort = intFromEnv('LOCAL_CREATOR_PORT', 9230, 0, 65535);
-  const embedPort = intFromEnv('LOCAL_EMBED_PORT', 9231, 0, 65535);
+  const apiPort = intFromEnv('LOCAL_CREATOR_PORT', LOCAL_STACK.ports.creator, 0, 65535);
+  const embedPort = intFromEnv('LOCAL_EMBED_PORT', LOCAL_STACK.ports.embed, 0, 65535);
   const embedTokenTtl = intFromEnv('CREATOR_EMBED_TOKEN_TTL', 300, 1, 86_400);
   const slowMs = intFromEnv('LOCAL_CREATOR_SLOW_MS', 30_000, 0, 600_000);
   const dataDir = path.resolve(process.env.LOCAL_DATA_DIR?.trim() || path.join('.data', 'local'));

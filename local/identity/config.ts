@@ -1,8 +1,10 @@
 /** Fixed facts about the local user pool (docs/architecture.md §4). */
-export const REGION = 'us-east-1';
-export const POOL_ID = 'us-east-1_LocalDev01';
-export const CLIENT_ID = 'localdevclient0000000000001';
-export const CHANNEL_ATTRIBUTE = 'custom:channelmeter_id';
+import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../../contract/local-stack';
+
+export { CHANNEL_ATTRIBUTE };
+export const REGION = LOCAL_STACK.region;
+export const POOL_ID = LOCAL_STACK.poolId;
+export const CLIENT_ID = LOCAL_STACK.clientId;
 export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 
 export const DEFAULT_TOKEN_TTL = { access: 3600, id: 3600, refresh: 30 * 24 * 3600 } as const;

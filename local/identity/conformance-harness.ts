@@ -10,7 +10,7 @@ import {
   RespondToAuthChallengeCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { CLIENT_ID, POOL_ID } from './config';
+import { CHANNEL_ATTRIBUTE, CLIENT_ID, POOL_ID } from './config';
 import { startIdentityServer, type IdentityServer } from './server';
 import type { OutboxMessage } from './store';
 
@@ -152,7 +152,7 @@ export async function createConfirmedUser(
         { Name: 'email', Value: email },
         { Name: 'email_verified', Value: 'true' },
         { Name: 'name', Value: options.name ?? 'Conformance User' },
-        { Name: 'custom:channelmeter_id', Value: options.channelId ?? 'cm-conf-0001' },
+        { Name: CHANNEL_ATTRIBUTE, Value: options.channelId ?? 'cm-conf-0001' },
       ],
     }),
   );

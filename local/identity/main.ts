@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { parseWriteAttributes } from './attributes';
 import { CLIENT_ID, POOL_ID } from './config';
+import { LOCAL_STACK } from '../../contract/local-stack';
 import { startIdentityServer } from './server';
 
 function fail(message: string): never {
@@ -23,7 +24,7 @@ function positiveInt(name: string, fallback: number, max = Number.MAX_SAFE_INTEG
 }
 
 async function main(): Promise<void> {
-  const port = positiveInt('LOCAL_IDENTITY_PORT', 9229, 65535);
+  const port = positiveInt('LOCAL_IDENTITY_PORT', LOCAL_STACK.ports.identity, 65535);
   const dataDir = path.resolve(process.env.LOCAL_DATA_DIR?.trim() || path.join('.data', 'local'));
   let clientWriteAttributes;
   try {

@@ -5,7 +5,7 @@ import { REQUEST_ID_HEADER, log, requestContextOf, withRequestId } from '@/lib/l
 import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-envelope';
 import { declaredTooLarge, readWithin } from '@/lib/security/body-limit';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
-import { decide, routeAccess } from '@/lib/session/guard';
+import { decide, routeAccess } from '@/lib/session/access';
 import { authenticateRequest } from '@/lib/session/refresh';
 
 /**

@@ -3,7 +3,7 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { confirmSession, refresh } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
-import { needsConfirmation, needsRefresh } from './guard';
+import { needsConfirmation, needsRefresh } from './access';
 import {
   CONFIRM_EVERY_S,
   REFRESH_MARGIN_S,

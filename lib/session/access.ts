@@ -1,5 +1,6 @@
 /**
- * The guard's decisions as pure functions (docs/product.md §2 route access), so they are testable alone.
+ * Route access: which paths are public, public-only or protected, and when a session needs a
+ * refresh or a confirmation; pure functions (docs/product.md §2), so they are testable alone.
  * proxy.ts applies them; pages and handlers still check the session themselves.
  */
 

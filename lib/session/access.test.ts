@@ -1,4 +1,4 @@
-import { decide, needsConfirmation, needsRefresh, routeAccess } from './guard';
+import { decide, needsConfirmation, needsRefresh, routeAccess } from './access';
 
 describe('routeAccess', () => {
   it.each([

@@ -431,6 +431,24 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(formAlert(page)).toHaveText('No account found with this username.');
   });
 
+  test('whichever request finds the account gone, the next page says why', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+
+    // A request nobody sees the answer of (here as the router prefetches a page) ends the session.
+    const prefetch = await page.request.get('/profile', {
+      headers: { RSC: '1', 'Next-Router-Prefetch': '1' },
+      maxRedirects: 0,
+    });
+    expect(prefetch.status()).toBe(307);
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login?reason=no-account');
+    await expect(formAlert(page)).toHaveText('No account found with this username.');
+  });
+
   test('a deleted account is told so even when the dashboard noticed first', async ({ page }) => {
     const { email, password } = await createAccount();
     await signInWithForm(page, email, password);

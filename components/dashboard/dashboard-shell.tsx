@@ -124,7 +124,8 @@ export function DashboardShell({
             >
               {initials}
             </span>
-            <Link href="/profile" aria-label="Settings" className={iconButton}>
+            {/* Not prefetched: a prefetch of an account page asks Cognito (docs/architecture.md §3.3). */}
+            <Link href="/profile" prefetch={false} aria-label="Settings" className={iconButton}>
               <SettingsIcon />
             </Link>
             <form action={logoutAction}>

@@ -8,6 +8,7 @@ import {
   CONFIRM_EVERY_S,
   REFRESH_MARGIN_S,
   clearTokens,
+  ENDED_NOTICE_TTL_S,
   nowSeconds,
   parseEndedReason,
   sessionCookieOptions,
@@ -68,6 +69,17 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     },
   });
 
+  /**
+   * The session ends here, for a reason the person should be told. A fetch (the router's, or a
+   * prefetch) may see the redirect without anyone looking: then the next page that sends the
+   * person to /login says why instead.
+   */
+  const ended = (reason: EndedReason | undefined): GuardAuth => {
+    if (reason && request.headers.get('sec-fetch-dest') !== 'document')
+      writer.set(names.ended, reason, cookieOptions(env, ENDED_NOTICE_TTL_S));
+    return result(false, reason);
+  };
+
   const sessionCookie = request.cookies.get(names.session)?.value;
   const refreshCookie = request.cookies.get(names.refresh)?.value;
   if (!sessionCookie && !refreshCookie) return result(false);
@@ -94,7 +106,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   if (state !== 'live') {
     log.info('session.ended', { reason: state, account: session.claims.sub });
     clearTokens(writer);
-    return result(false, state === 'idle' ? 'idle' : 'session-expired');
+    return ended(state === 'idle' ? 'idle' : 'session-expired');
   }
   // This request is activity: record it (to the minute, so most requests rewrite nothing).
   const seen = now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;
@@ -128,10 +140,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
       account: session.claims.sub,
     });
     clearTokens(writer);
-    return result(
-      false,
-      confirmed.failure.name === 'UserNotFoundException' ? 'no-account' : undefined,
-    );
+    return ended(confirmed.failure.name === 'UserNotFoundException' ? 'no-account' : undefined);
   }
 
   if (!stored) {

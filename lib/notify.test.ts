@@ -104,16 +104,21 @@ test('with NOTIFY_WEBHOOK_URL the notice is POSTed there as JSON, the new addres
   ]);
 });
 
-test('a webhook that fails or does not answer in time is logged, and the change goes on', async () => {
+test('a webhook that fails is logged, and the change goes on', async () => {
+  const { notifyEmailChanged, warn } = await load({ ...PRODUCTION, NOTIFY_WEBHOOK_URL: base });
+  respond = (_req, res) => void res.writeHead(500).end('no');
+  await expect(notifyEmailChanged('old@creator.test', 'new@creator.test')).resolves.toBeUndefined();
+  expect(warn).toHaveBeenLastCalledWith('notify.failed', { type: 'email-changed', status: 500 });
+});
+
+test('a webhook that does not answer in time is logged, and the change goes on', async () => {
+  // A short timeout, only where the webhook never answers (a busy machine may take longer than it
+  // to answer at all).
   const { notifyEmailChanged, warn } = await load({
     ...PRODUCTION,
     NOTIFY_WEBHOOK_URL: base,
     UPSTREAM_TIMEOUT_MS: '200',
   });
-  respond = (_req, res) => void res.writeHead(500).end('no');
-  await expect(notifyEmailChanged('old@creator.test', 'new@creator.test')).resolves.toBeUndefined();
-  expect(warn).toHaveBeenLastCalledWith('notify.failed', { type: 'email-changed', status: 500 });
-
   respond = () => undefined; // never answers
   const started = Date.now();
   await expect(notifyEmailChanged('old@creator.test', 'new@creator.test')).resolves.toBeUndefined();

@@ -1,20 +1,19 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, useTransition } from 'react';
 import {
   forgotConfirmAction,
   forgotRequestAction,
   resendResetCodeAction,
 } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
+import { useResend } from '@/components/forms/use-resend';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { ResendRow } from '@/components/ui/resend-row';
-import type { ActionState } from '@/lib/action-state';
 import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
@@ -62,15 +61,9 @@ function ConfirmStage({ email }: { email: string }) {
       confirmNewPassword: '',
     },
   });
-  const [digits, setDigits] = useState<string[]>([]);
-  const [resent, setResent] = useState<{ answer: ActionState; after: ActionState } | null>(null);
-  const [resending, startResend] = useTransition();
-  const resend = () =>
-    startResend(async () => {
-      setResent({ answer: await resendResetCodeAction(email), after: confirm.state });
-      setDigits([]);
-    });
-  const notice = resent && resent.after === confirm.state ? resent.answer : confirm.state;
+  const { resend, sending, notice } = useResend(() => resendResetCodeAction(email), confirm.state, {
+    onSent: () => confirm.clearCode('verificationCode'),
+  });
 
   return (
     <>
@@ -94,20 +87,7 @@ function ConfirmStage({ email }: { email: string }) {
           onAction={resend}
         />
         <input type="hidden" {...confirm.register('email')} />
-        <OtpInput
-          name="verificationCode"
-          label="Verification code"
-          value={digits}
-          onChange={(next) => {
-            setDigits(next);
-            confirm.form.setValue('verificationCode', next, {
-              shouldValidate: confirm.form.formState.isSubmitted,
-            });
-            confirm.dismiss('verificationCode');
-          }}
-          errors={confirm.errorsFor('verificationCode')}
-          autoFocus
-        />
+        <OtpInput label="Verification code" autoFocus {...confirm.code('verificationCode')} />
         <NewPasswordFields
           password={{
             errors: confirm.errorsFor('newPassword'),
@@ -121,7 +101,7 @@ function ConfirmStage({ email }: { email: string }) {
         <Button type="submit" pending={confirm.pending}>
           Reset password
         </Button>
-        <ResendRow onResend={resend} pending={resending} />
+        <ResendRow onResend={resend} pending={sending} />
       </form>
       <BackToSignIn />
     </>

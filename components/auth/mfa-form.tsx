@@ -2,16 +2,20 @@
 
 import Link from 'next/link';
 import { mfaChallengeAction } from '@/components/auth/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
+import { verifyEmailSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
-import { useCodeForm } from './use-code-form';
 
 /** The second step of sign-in for creators who turned on an authenticator app. */
 export function MfaForm() {
-  const { state, pending, digits, setDigits, errors, onSubmit, formAction } =
-    useCodeForm(mfaChallengeAction);
+  const { state, pending, formAction, onSubmit, code } = useActionForm({
+    schema: verifyEmailSchema,
+    action: mfaChallengeAction,
+    defaultValues: { code: [] as string[] },
+  });
   return (
     <>
       <AuthHeading
@@ -20,14 +24,7 @@ export function MfaForm() {
       />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormMessage message={state.message} />
-        <OtpInput
-          name="code"
-          label="Authentication code"
-          value={digits}
-          onChange={setDigits}
-          errors={errors}
-          autoFocus
-        />
+        <OtpInput label="Authentication code" autoFocus {...code('code')} />
         <Button type="submit" pending={pending}>
           Verify
         </Button>

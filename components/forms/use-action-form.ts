@@ -1,47 +1,72 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { startTransition, useActionState, useState } from 'react';
-import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { startTransition, useActionState, useMemo, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+} from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
-import type { ActionState } from '@/lib/action-state';
+import { idle, type ActionState } from '@/lib/action-state';
 import type { Message } from '@/lib/messages';
+import { resilient as withResilience, useAnswerEffects, type FormAction } from './answer';
 
-type Action<F extends string> = (
-  prev: ActionState<F>,
-  formData: FormData,
-) => Promise<ActionState<F>>;
+export type { FormAction } from './answer';
+
+export type ActionFormOptions<F extends string, V extends FieldValues> = {
+  /** The schema the server action checks too (lib/validation). */
+  schema: $ZodType;
+  action: FormAction<F>;
+  /** Every field's starting value; a six-box code field starts as `[]`. */
+  defaultValues: V;
+  initial?: ActionState<F>;
+  /** A call that fails outright answers a message instead of breaking the page (signed-in forms). */
+  resilient?: boolean;
+  /** Runs once per successful answer (after it is shown). */
+  onSuccess?: (state: ActionState<F>) => void;
+};
 
 /**
- * A server action driven by react-hook-form: the same zod schema checks the form in the browser
- * first (every field at once), then the action checks it again on the server. Server errors show
- * beside their fields until that field changes. Without JavaScript the form still posts.
+ * The one client form layer (docs/architecture.md §1): react-hook-form checks the form in the
+ * browser with the schema the server action uses (every field at once), then the action checks it
+ * again. Server field errors show beside their fields until that field changes; the form message is
+ * `state.message`. Echoed values refill the fields (never secrets). Answers have their effects
+ * (useAnswerEffects: success, /login when the session ended, refresh, sign-out). Without
+ * JavaScript the form still posts.
+ *
+ * Plain inputs: `{...register('email')}` and `errors={errorsFor('email')}`. The six code boxes:
+ * `<OtpInput label="…" {...code('code')} />`, emptied again with `clearCode('code')`.
  */
 export function useActionForm<F extends string, V extends FieldValues>({
   schema,
   action,
   defaultValues,
-  initial = { status: 'idle' },
-}: {
-  schema: $ZodType;
-  action: Action<F>;
-  defaultValues: V;
-  initial?: ActionState<F>;
-}) {
-  const [state, formAction, pending] = useActionState(action, initial);
+  initial = idle,
+  resilient = false,
+  onSuccess,
+}: ActionFormOptions<F, V>) {
+  const call = useMemo(() => (resilient ? withResilience(action) : action), [action, resilient]);
+  const [state, formAction, pending] = useActionState(call, initial);
+  useAnswerEffects(state, onSuccess);
   const form = useForm<V>({
     resolver: zodResolver(schema as never) as unknown as Resolver<V>,
     defaultValues: { ...defaultValues, ...(state.values ?? {}) } as never,
     mode: 'onTouched',
     criteriaMode: 'all',
   });
+  const values = useWatch({ control: form.control }) as Partial<Record<string, unknown>>;
   const [dismissed, setDismissed] = useState<{ state: ActionState<F>; fields: Set<string> }>({
     state,
     fields: new Set(),
   });
   const dismissedFields = dismissed.state === state ? dismissed.fields : new Set<string>();
 
-  const dismiss = (field: string) => {
+  /** Hides the server's errors for a field (it changed since the answer). */
+  const dismiss = (field: F) => {
     if (!dismissedFields.has(field))
       setDismissed({ state, fields: new Set([...dismissedFields, field]) });
   };
@@ -61,6 +86,23 @@ export function useActionForm<F extends string, V extends FieldValues>({
 
   const register = (field: F & Path<V>) => form.register(field, { onChange: () => dismiss(field) });
 
+  const setCode = (field: F & Path<V>, digits: string[], validate: boolean) => {
+    form.setValue(field, digits as PathValue<V, F & Path<V>>, { shouldValidate: validate });
+    if (!validate) form.clearErrors(field);
+    dismiss(field);
+  };
+
+  /** Props for the six code boxes (OtpInput): after a submit they are checked as they change. */
+  const code = (field: F & Path<V>) => ({
+    name: field as string,
+    value: (values[field] as string[] | undefined) ?? [],
+    onChange: (digits: string[]) => setCode(field, digits, form.formState.isSubmitted),
+    errors: errorsFor(field),
+  });
+
+  /** Empties the code boxes and their errors (e.g. after a new code was sent). */
+  const clearCode = (field: F & Path<V>) => setCode(field, [], false);
+
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
@@ -70,5 +112,16 @@ export function useActionForm<F extends string, V extends FieldValues>({
     })(event);
   };
 
-  return { state, pending, form, formAction, onSubmit, errorsFor, register, dismiss };
+  return {
+    state,
+    pending,
+    form,
+    formAction,
+    onSubmit,
+    errorsFor,
+    register,
+    dismiss,
+    code,
+    clearCode,
+  };
 }

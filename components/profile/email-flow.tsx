@@ -1,6 +1,6 @@
 'use client';
 
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   requestEmailChangeAction,
   resendEmailChangeCodeAction,
@@ -12,12 +12,8 @@ import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { CodeStep } from './code-step';
 import { changeEmailProofSchema } from '@/lib/validation/proof';
+import { verifyEmailChangeSchema } from '@/lib/validation/schemas';
 import { ProofFields } from './proof-fields';
-import { resilient, resilientCall } from './resilient';
-import { useAnswerEffects } from './use-answer-effects';
-
-const requestAction = resilient(requestEmailChangeAction);
-const verifyAction = resilient(verifyEmailChangeAction);
 
 const schemas = { plain: changeEmailProofSchema(false), mfa: changeEmailProofSchema(true) };
 
@@ -32,15 +28,14 @@ function UpdateEmail({
   mfa: boolean;
   onSent: (email: string) => void;
 }) {
-  const { state, pending, form, formAction, onSubmit, errorsFor, register, dismiss } =
-    useActionForm({
-      schema: mfa ? schemas.mfa : schemas.plain,
-      action: requestAction,
-      defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
-    });
-  useAnswerEffects(state, () => onSent(state.data?.email ?? ''));
+  const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: mfa ? schemas.mfa : schemas.plain,
+    action: requestEmailChangeAction,
+    defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
+    resilient: true,
+    onSuccess: (answer) => onSent(answer.data?.email ?? ''),
+  });
   const email = useWatch({ control: form.control, name: 'email' }) ?? '';
-  const code = useController({ control: form.control, name: 'code' });
   const changed = email.trim().toLowerCase() !== current.toLowerCase();
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -63,12 +58,7 @@ function UpdateEmail({
         mfa={mfa || Boolean(state.fieldErrors?.code)}
         password={register('currentPassword')}
         passwordErrors={errorsFor('currentPassword')}
-        digits={code.field.value}
-        onDigits={(digits) => {
-          code.field.onChange(digits);
-          dismiss('code');
-        }}
-        codeErrors={errorsFor('code')}
+        code={code('code')}
       />
       <Button type="submit" pending={pending} disabled={!changed}>
         Save
@@ -103,8 +93,9 @@ export function EmailFlow({
     );
   return (
     <CodeStep
-      action={verifyAction}
-      resend={() => resilientCall(() => resendEmailChangeCodeAction(mode.email))}
+      action={verifyEmailChangeAction}
+      schema={verifyEmailChangeSchema}
+      resend={() => resendEmailChangeCodeAction(mode.email)}
       resendLabel="Send Again"
       hidden={{ email: mode.email }}
       onDone={onDone}

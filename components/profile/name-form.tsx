@@ -7,20 +7,17 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { nameSchema } from '@/lib/validation/schemas';
-import { resilient } from './resilient';
-import { useAnswerEffects } from './use-answer-effects';
-
-const nameAction = resilient(updateNameAction);
 
 const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 export function NameForm({ current, onDone }: { current: string; onDone: () => void }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: nameSchema,
-    action: nameAction,
+    action: updateNameAction,
     defaultValues: { name: current },
+    resilient: true,
+    onSuccess: () => onDone(),
   });
-  useAnswerEffects(state, onDone);
   const name = useWatch({ control: form.control, name: 'name' }) ?? '';
   const changed = tidy(name) !== tidy(current);
   return (

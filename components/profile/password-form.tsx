@@ -8,10 +8,6 @@ import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { MSG } from '@/lib/validation/messages';
 import { changePasswordSchema } from '@/lib/validation/schemas';
-import { resilient } from './resilient';
-import { useAnswerEffects } from './use-answer-effects';
-
-const passwordAction = resilient(changePasswordAction);
 
 const OUTCOMES: readonly string[] = [
   'signed-out',
@@ -38,10 +34,11 @@ export function PasswordForm({
   const othersId = useId();
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: changePasswordSchema,
-    action: passwordAction,
+    action: changePasswordAction,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+    resilient: true,
+    onSuccess: (answer) => onDone(outcomeOf(answer.data?.others)),
   });
-  useAnswerEffects(state, () => onDone(outcomeOf(state.data?.others)));
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {/* Lets password managers file the new password under the right account. */}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   requestPhoneChangeAction,
   resendPhoneCodeAction,
@@ -14,11 +14,6 @@ import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
 import { changePhoneProofSchema } from '@/lib/validation/proof';
 import { ProofFields } from './proof-fields';
-import { resilient, resilientCall } from './resilient';
-import { useAnswerEffects } from './use-answer-effects';
-
-const requestAction = resilient(requestPhoneChangeAction);
-const verifyAction = resilient(verifyPhoneAction);
 
 export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
 
@@ -40,19 +35,18 @@ function UpdatePhone({
   mfa: boolean;
   onSent: (phone: string) => void;
 }) {
-  const { state, pending, form, formAction, onSubmit, errorsFor, register, dismiss } =
-    useActionForm({
-      schema: mfa ? schemas.mfa : schemas.plain,
-      action: requestAction,
-      defaultValues: {
-        phoneNo: phoneInputValue(initial),
-        currentPassword: '',
-        code: [] as string[],
-      },
-    });
-  useAnswerEffects(state, () => onSent(state.data?.phone ?? ''));
+  const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: mfa ? schemas.mfa : schemas.plain,
+    action: requestPhoneChangeAction,
+    defaultValues: {
+      phoneNo: phoneInputValue(initial),
+      currentPassword: '',
+      code: [] as string[],
+    },
+    resilient: true,
+    onSuccess: (answer) => onSent(answer.data?.phone ?? ''),
+  });
   const phone = useWatch({ control: form.control, name: 'phoneNo' }) ?? '';
-  const code = useController({ control: form.control, name: 'code' });
   // An unverified number may be sent again as it is, to get a code.
   const changed =
     digits(phone) !== digits(phoneInputValue(current)) || (current !== '' && !verified);
@@ -72,12 +66,7 @@ function UpdatePhone({
         mfa={mfa || Boolean(state.fieldErrors?.code)}
         password={register('currentPassword')}
         passwordErrors={errorsFor('currentPassword')}
-        digits={code.field.value}
-        onDigits={(next) => {
-          code.field.onChange(next);
-          dismiss('code');
-        }}
-        codeErrors={errorsFor('code')}
+        code={code('code')}
       />
       <Button type="submit" pending={pending} disabled={!changed}>
         Save
@@ -120,8 +109,8 @@ export function PhoneFlow({
   }
   return (
     <CodeStep
-      action={verifyAction}
-      resend={() => resilientCall(resendPhoneCodeAction)}
+      action={verifyPhoneAction}
+      resend={resendPhoneCodeAction}
       resendLabel="Resend Code"
       onDone={onDone}
       extra={

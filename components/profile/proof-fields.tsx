@@ -21,18 +21,15 @@ export function ProofFields({
   mfa,
   password,
   passwordErrors,
-  digits,
-  onDigits,
-  codeErrors,
+  code,
 }: {
   email: string;
   /** Authenticator-app two-step is on: a current code is asked for too. */
   mfa: boolean;
   password: PasswordProps;
   passwordErrors: Message[];
-  digits: string[];
-  onDigits: (digits: string[]) => void;
-  codeErrors: Message[];
+  /** The six boxes' props, from useActionForm's `code('code')`. */
+  code: { name: string; value: string[]; onChange: (digits: string[]) => void; errors: Message[] };
 }) {
   return (
     <>
@@ -44,15 +41,7 @@ export function ProofFields({
         {...password}
         errors={passwordErrors}
       />
-      {mfa && (
-        <OtpInput
-          name="code"
-          label={TOTP_CODE_LABEL}
-          value={digits}
-          onChange={onDigits}
-          errors={codeErrors}
-        />
-      )}
+      {mfa && <OtpInput label={TOTP_CODE_LABEL} {...code} />}
     </>
   );
 }

@@ -1,12 +1,11 @@
 'use client';
 
 import { useState, useTransition } from 'react';
+import { resilientCall, useAnswerEffects } from '@/components/forms/answer';
 import { signOutEverywhereAction } from '@/components/profile/actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { idle, type ActionState } from '@/lib/action-state';
-import { resilientCall } from './resilient';
-import { useAnswerEffects } from './use-answer-effects';
 
 /** The confirmation dialog's body: Cancel, or end every session including this one. */
 export function SignOutEverywhere({ onCancel }: { onCancel: () => void }) {

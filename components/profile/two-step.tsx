@@ -6,19 +6,14 @@ import {
   startTotpSetupAction,
   turnOffTotpAction,
 } from '@/components/profile/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { groupKey, totpSetupSchema } from '@/lib/validation/authenticator';
-import { proofSchema, totpTurnOffSchema, type ProofField } from '@/lib/validation/proof';
+import { proofSchema, totpTurnOffSchema } from '@/lib/validation/proof';
 import { ProofFields, TOTP_CODE_LABEL } from './proof-fields';
-import { resilient } from './resilient';
-import { useAnswerEffects } from './use-answer-effects';
-import { useTotpForm } from './use-totp-form';
 
-const startAction = resilient(startTotpSetupAction);
-const confirmAction = resilient(confirmTotpSetupAction);
-const turnOffAction = resilient(turnOffTotpAction);
 const setupProofSchema = proofSchema(false);
 
 function CopyKey({ secret }: { secret: string }) {
@@ -49,9 +44,13 @@ function CopyKey({ secret }: { secret: string }) {
 
 /** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
-  const { state, pending, digits, setDigits, errorsFor, onSubmit, formAction } =
-    useTotpForm<'code'>(totpSetupSchema, confirmAction);
-  useAnswerEffects(state, onDone);
+  const { state, pending, formAction, onSubmit, code } = useActionForm({
+    schema: totpSetupSchema,
+    action: confirmTotpSetupAction,
+    defaultValues: { code: [] as string[] },
+    resilient: true,
+    onSuccess: () => onDone(),
+  });
   return (
     <div className="flex flex-col gap-5">
       <ol className="text-ink flex list-decimal flex-col gap-4 pl-5 text-sm">
@@ -80,13 +79,7 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
       </ol>
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage message={state.message} />
-        <OtpInput
-          name="code"
-          label={TOTP_CODE_LABEL}
-          value={digits}
-          onChange={setDigits}
-          errors={errorsFor('code')}
-        />
+        <OtpInput label={TOTP_CODE_LABEL} {...code('code')} />
         <Button type="submit" pending={pending}>
           Turn on
         </Button>
@@ -100,9 +93,12 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
  * secret. Setup is offered while two-step is off, so a code is asked for only if Cognito wants one.
  */
 export function TotpSetup({ email, onDone }: { email: string; onDone: () => void }) {
-  const { state, pending, digits, setDigits, touched, errorsFor, onSubmit, formAction } =
-    useTotpForm<ProofField>(setupProofSchema, startAction);
-  useAnswerEffects(state);
+  const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: setupProofSchema,
+    action: startTotpSetupAction,
+    defaultValues: { currentPassword: '', code: [] as string[] },
+    resilient: true,
+  });
   const secret = state.status === 'success' ? state.data?.secret : undefined;
   const qr = state.status === 'success' ? state.data?.qr : undefined;
   if (secret && qr) return <SetupSteps secret={secret} qr={qr} onDone={onDone} />;
@@ -113,11 +109,9 @@ export function TotpSetup({ email, onDone }: { email: string; onDone: () => void
       <ProofFields
         email={email}
         mfa={Boolean(state.fieldErrors?.code)}
-        password={{ name: 'currentPassword', autoFocus: true, onChange: touched }}
+        password={{ autoFocus: true, ...register('currentPassword') }}
         passwordErrors={errorsFor('currentPassword')}
-        digits={digits}
-        onDigits={setDigits}
-        codeErrors={errorsFor('code')}
+        code={code('code')}
       />
       <Button type="submit" pending={pending}>
         Continue
@@ -128,20 +122,22 @@ export function TotpSetup({ email, onDone }: { email: string; onDone: () => void
 
 /** Turning off proves the password and a current code (docs/decisions/005-turning-off-mfa.md). */
 export function TotpTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
-  const { state, pending, digits, setDigits, touched, errorsFor, onSubmit, formAction } =
-    useTotpForm<ProofField>(totpTurnOffSchema, turnOffAction);
-  useAnswerEffects(state, onDone);
+  const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: totpTurnOffSchema,
+    action: turnOffTotpAction,
+    defaultValues: { currentPassword: '', code: [] as string[] },
+    resilient: true,
+    onSuccess: () => onDone(),
+  });
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <FormMessage message={state.message} />
       <ProofFields
         email={email}
         mfa
-        password={{ name: 'currentPassword', autoFocus: true, onChange: touched }}
+        password={{ autoFocus: true, ...register('currentPassword') }}
         passwordErrors={errorsFor('currentPassword')}
-        digits={digits}
-        onDigits={setDigits}
-        codeErrors={errorsFor('code')}
+        code={code('code')}
       />
       <Button type="submit" pending={pending}>
         Turn off

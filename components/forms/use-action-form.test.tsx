@@ -1,0 +1,214 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { Field } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
+import { OtpInput } from '@/components/ui/otp-input';
+import type { ActionState } from '@/lib/action-state';
+import { APP_MSG } from '@/lib/messages';
+import { MSG } from '@/lib/validation/messages';
+import { verifyEmailChangeSchema } from '@/lib/validation/schemas';
+import { useActionForm } from './use-action-form';
+
+type F = 'email' | 'code';
+type Action = (prev: ActionState<F>, formData: FormData) => Promise<ActionState<F>>;
+
+const router = {
+  back: jest.fn(),
+  forward: jest.fn(),
+  refresh: jest.fn(),
+  push: jest.fn(),
+  replace: jest.fn(),
+  prefetch: jest.fn(),
+  bfcacheId: 'test',
+};
+
+/** A form as the app writes one: an email field and the six code boxes. */
+function Harness({
+  action,
+  initial,
+  resilient,
+  onSuccess,
+}: {
+  action: Action;
+  initial?: ActionState<F>;
+  resilient?: boolean;
+  onSuccess?: (state: ActionState<F>) => void;
+}) {
+  const { state, pending, formAction, onSubmit, errorsFor, register, code, clearCode } =
+    useActionForm({
+      schema: verifyEmailChangeSchema,
+      action,
+      defaultValues: { email: '', code: [] as string[] },
+      initial,
+      resilient,
+      onSuccess,
+    });
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate>
+      <FormMessage message={state.message} />
+      <Field label="Email" errors={errorsFor('email')} {...register('email')} />
+      <OtpInput label="Verification code" {...code('code')} />
+      <button type="submit" disabled={pending}>
+        Save
+      </button>
+      <button type="button" onClick={() => clearCode('code')}>
+        Clear
+      </button>
+    </form>
+  );
+}
+
+function setup(props: Parameters<typeof Harness>[0]) {
+  render(
+    <AppRouterContext.Provider value={router}>
+      <Harness {...props} />
+    </AppRouterContext.Provider>,
+  );
+  const email = screen.getByLabelText('Email') as HTMLInputElement;
+  const codes = screen.getByRole('group', { name: 'Verification code' });
+  const box = (i: number) =>
+    within(codes).getByRole('textbox', { name: `Digit ${i} of 6` }) as HTMLInputElement;
+  // Async act: after a submit, react-hook-form checks a changed field again asynchronously.
+  const type = (digits: string) =>
+    act(async () =>
+      digits.split('').forEach((d, i) => fireEvent.change(box(i + 1), { target: { value: d } })),
+    );
+  const change = (input: HTMLInputElement, value: string) =>
+    act(async () => fireEvent.change(input, { target: { value } }));
+  const submit = () =>
+    act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+  return { email, box, type, change, submit };
+}
+
+const answer = (state: ActionState<F>): Action => jest.fn(async () => state);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+});
+
+describe('useActionForm', () => {
+  it('checks every field in the browser with the schema and sends nothing while one is wrong', async () => {
+    const action = answer({ status: 'success' });
+    const { email, submit } = setup({ action });
+    await submit();
+    expect(await screen.findByText(MSG.emailEmpty)).toBeInTheDocument();
+    expect(screen.getByText(MSG.codeEnter)).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription(MSG.emailEmpty);
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('after a submit, the code boxes are checked again as they change, and Clear empties them', async () => {
+    const { type, box, submit } = setup({ action: answer({ status: 'success' }) });
+    await submit();
+    expect(await screen.findByText(MSG.codeEnter)).toBeInTheDocument();
+    await type('12');
+    expect(await screen.findByText(MSG.codeLength)).toBeInTheDocument();
+    expect(box(2)).toHaveValue('2');
+    await type('123456');
+    await waitFor(() => expect(screen.queryByText(MSG.codeLength)).not.toBeInTheDocument());
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear' })));
+    for (let i = 1; i <= 6; i++) expect(box(i)).toHaveValue('');
+    expect(screen.queryByText(MSG.codeEnter)).not.toBeInTheDocument();
+  });
+
+  it('posts the form to the action, shows its message and field errors, and a change hides that field’s error', async () => {
+    const action = answer({
+      status: 'error',
+      message: { text: 'Too many attempts. Please try again in 5 minutes.' },
+      fieldErrors: {
+        email: [{ text: 'This email is already in use.' }],
+        code: [{ text: 'Code entered does not match what was emailed. Try again.' }],
+      },
+    });
+    const { email, type, change, submit } = setup({ action });
+    await change(email, 'new@example.com');
+    await type('123456');
+    await submit();
+
+    expect(
+      await screen.findByText('Too many attempts. Please try again in 5 minutes.'),
+    ).toBeInTheDocument();
+    expect(action).toHaveBeenCalledTimes(1);
+    const formData = (action as jest.Mock).mock.calls[0][1] as FormData;
+    expect(formData.get('email')).toBe('new@example.com');
+    expect(formData.getAll('code')).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(email).toHaveAccessibleDescription('This email is already in use.');
+    expect(
+      screen.getByText('Code entered does not match what was emailed. Try again.'),
+    ).toBeInTheDocument();
+
+    await change(email, 'other@example.com');
+    expect(screen.queryByText('This email is already in use.')).not.toBeInTheDocument();
+    // The other field's error stays until that field changes.
+    expect(
+      screen.getByText('Code entered does not match what was emailed. Try again.'),
+    ).toBeInTheDocument();
+    await type('6');
+    expect(
+      screen.queryByText('Code entered does not match what was emailed. Try again.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('refills the fields with the values an answer echoes', () => {
+    const { email } = setup({
+      action: answer({ status: 'idle' }),
+      initial: { status: 'error', values: { email: 'kept@example.com' } },
+    });
+    expect(email).toHaveValue('kept@example.com');
+  });
+
+  it('runs onSuccess once with the successful answer', async () => {
+    const onSuccess = jest.fn();
+    const success: ActionState<F> = { status: 'success', data: { email: 'new@example.com' } };
+    const { email, type, change, submit } = setup({ action: answer(success), onSuccess });
+    await change(email, 'new@example.com');
+    await type('123456');
+    await submit();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(onSuccess).toHaveBeenCalledWith(success);
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('sends the person to /login when the session had ended', async () => {
+    const { email, type, change, submit } = setup({
+      action: answer({ status: 'error', unauthenticated: true }),
+    });
+    await change(email, 'new@example.com');
+    await type('123456');
+    await submit();
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
+  });
+
+  describe('resilient', () => {
+    const failing: Action = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const online = Object.getOwnPropertyDescriptor(window.navigator, 'onLine');
+
+    afterEach(() => {
+      if (online) Object.defineProperty(window.navigator, 'onLine', online);
+      else delete (window.navigator as { onLine?: boolean }).onLine;
+    });
+
+    async function submitValid(props: Parameters<typeof Harness>[0]) {
+      const { email, type, change, submit } = setup(props);
+      await change(email, 'new@example.com');
+      await type('123456');
+      await submit();
+    }
+
+    it('a call that fails answers the system error and asks for a refresh', async () => {
+      await submitValid({ action: failing, resilient: true });
+      expect(await screen.findByText(APP_MSG.systemError)).toBeInTheDocument();
+      expect(router.refresh).toHaveBeenCalledTimes(1);
+    });
+
+    it('offline, it says the connection failed and does not refresh', async () => {
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+      await submitValid({ action: failing, resilient: true });
+      expect(await screen.findByText(APP_MSG.connectionFailed)).toBeInTheDocument();
+      expect(router.refresh).not.toHaveBeenCalled();
+    });
+  });
+});

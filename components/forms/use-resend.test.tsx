@@ -1,0 +1,135 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { Button } from '@/components/ui/button';
+import type { ActionState } from '@/lib/action-state';
+import { APP_MSG } from '@/lib/messages';
+import { CodeForm } from './code-form';
+
+type Action = (prev: ActionState<'code'>, formData: FormData) => Promise<ActionState<'code'>>;
+
+const router = {
+  back: jest.fn(),
+  forward: jest.fn(),
+  refresh: jest.fn(),
+  push: jest.fn(),
+  replace: jest.fn(),
+  prefetch: jest.fn(),
+  bfcacheId: 'test',
+};
+
+const WRONG = 'Code entered does not match what was emailed. Try again.';
+const SENT = 'We sent a new code to creator@example.com.';
+
+/** useResend as the code forms use it, through CodeForm. */
+function setup({
+  action = jest.fn(async (): Promise<ActionState<'code'>> => ({
+    status: 'error',
+    fieldErrors: { code: [{ text: WRONG }] },
+  })),
+  resend = jest.fn(async (): Promise<ActionState> => ({
+    status: 'success',
+    message: { text: SENT },
+  })),
+  sendOnOpen,
+  resilient,
+}: {
+  action?: Action;
+  resend?: () => Promise<ActionState>;
+  sendOnOpen?: boolean;
+  resilient?: boolean;
+}) {
+  render(
+    <AppRouterContext.Provider value={router}>
+      <CodeForm
+        action={action}
+        resend={resend}
+        sendOnOpen={sendOnOpen}
+        resilient={resilient}
+        submitLabel="Verify"
+      >
+        {({ resend: again, sending }) => (
+          <Button type="button" variant="ghost" onClick={again} pending={sending}>
+            Resend Code
+          </Button>
+        )}
+      </CodeForm>
+    </AppRouterContext.Provider>,
+  );
+  const codes = screen.getByRole('group', { name: 'Verification code' });
+  const box = (i: number) => within(codes).getByRole('textbox', { name: `Digit ${i} of 6` });
+  const type = (digits: string) =>
+    act(async () =>
+      digits.split('').forEach((d, i) => fireEvent.change(box(i + 1), { target: { value: d } })),
+    );
+  const click = (name: string) =>
+    act(async () => fireEvent.click(screen.getByRole('button', { name })));
+  return { action, resend, box, type, click };
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+});
+
+describe('useResend (in CodeForm)', () => {
+  it('says a new code was sent, empties the boxes, and the next try’s answer replaces the note', async () => {
+    const { resend, box, type, click } = setup({});
+    await type('123456');
+    await click('Verify');
+    expect(await screen.findByText(WRONG)).toBeInTheDocument();
+
+    await click('Resend Code');
+    expect(await screen.findByRole('status')).toHaveTextContent(SENT);
+    expect(resend).toHaveBeenCalledTimes(1);
+    for (let i = 1; i <= 6; i++) expect(box(i)).toHaveValue('');
+    expect(screen.queryByText(WRONG)).not.toBeInTheDocument();
+
+    await type('654321');
+    await click('Verify');
+    await waitFor(() => expect(screen.queryByText(SENT)).not.toBeInTheDocument());
+    expect(screen.getByText(WRONG)).toBeInTheDocument();
+  });
+
+  it('the form message’s own Resend Code resends too', async () => {
+    const action: Action = jest.fn(async () => ({
+      status: 'error' as const,
+      message: {
+        text: 'Verification code expired. Resend Code.',
+        link: { label: 'Resend Code', action: 'resend' as const },
+      },
+    }));
+    const { resend, type, click } = setup({ action });
+    await type('123456');
+    await click('Verify');
+    const alert = await screen.findByRole('alert');
+    await act(async () =>
+      fireEvent.click(within(alert).getByRole('button', { name: 'Resend Code' })),
+    );
+    expect(resend).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+  });
+
+  it('sends once as the form opens when asked to', async () => {
+    const { resend } = setup({ sendOnOpen: true });
+    expect(await screen.findByText(SENT)).toBeInTheDocument();
+    expect(resend).toHaveBeenCalledTimes(1);
+  });
+
+  it('an ended session goes to /login', async () => {
+    const { click } = setup({ resend: async () => ({ status: 'error', unauthenticated: true }) });
+    await click('Resend Code');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
+  });
+
+  it('resilient: a resend that fails outright says so instead of breaking the page', async () => {
+    const { click } = setup({
+      resilient: true,
+      resend: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await click('Resend Code');
+    expect(await screen.findByText(APP_MSG.systemError)).toBeInTheDocument();
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+  });
+});

@@ -405,8 +405,7 @@ test.describe('route handlers', () => {
   });
 
   for (const route of routes) {
-    test(`fuzz ${route} (${ROUTE_RUNS} requests)`, async () => {
-      const account = await createAccount();
+    test(`fuzz ${route} (${ROUTE_RUNS} requests)`, async ({ account }) => {
       const session = await signInCookies(BASE, account.email, account.password, nextIp());
       const sessionCookies = Object.fromEntries(
         session.split('; ').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sealData } from 'iron-session';
+import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
 /**
  * Authorization without the guard: every server action of the signed-in area and the embed-token
@@ -10,15 +11,8 @@ import { sealData } from 'iron-session';
  * recording server here, so any call at all is seen. Only Next's request APIs are stood in for.
  */
 
-const jar = new Map<string, string>();
-jest.mock('next/headers', () => ({
-  headers: async () => new Headers({ 'x-forwarded-for': '203.0.113.7' }),
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string) => void jar.set(name, value),
-    delete: (name: string) => void jar.delete(name),
-  }),
-}));
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
+setClientAddress('203.0.113.7');
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 const upstreamCalls: string[] = [];

@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import {
   CLIENT_ID,
   cognitoCall,
-  createAccount,
   createCreator,
   enableTotp,
   enterCode,
@@ -24,9 +23,9 @@ const run = promisify(execFile);
 test.describe('sign-in with an authenticator app', () => {
   test('asks for the code after the password; a wrong code is refused, the right one signs in', async ({
     page,
+    account: { email, password },
   }) => {
     test.setTimeout(90_000); // may wait for a fresh 30-second code window
-    const { email, password } = await createAccount();
     const { secret, used } = await enableTotp(email, password);
 
     await signInWithForm(page, email, password);
@@ -50,8 +49,8 @@ test.describe('sign-in with an authenticator app', () => {
   test('a lost or expired challenge goes back to sign in, saying why', async ({
     page,
     context,
+    account: { email, password },
   }) => {
-    const { email, password } = await createAccount();
     await enableTotp(email, password);
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/login/mfa');
@@ -129,11 +128,10 @@ test.describe('invitations', () => {
 });
 
 test.describe('sign-out elsewhere', () => {
-  test('a global sign-out ends this session at the next account page', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
-
+  test('a global sign-out ends this session at the next account page', async ({
+    signedInPage: page,
+    account: { email, password },
+  }) => {
     // Another device signs out everywhere.
     const other = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>(
       'InitiateAuth',

@@ -37,6 +37,13 @@ export function listActions(dir = distDir()): ActionRef[] {
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * An action of the signed-in area: only pages under app/(dashboard)/ use it (where its source
+ * lives, components/<feature>/actions.ts, does not say).
+ */
+export const isSignedInAreaAction = (a: ActionRef) =>
+  a.pages.length > 0 && a.pages.every((p) => p.startsWith('app/(dashboard)/'));
+
 /** The page path a build worker serves: `app/(dashboard)/profile/page` -> `/profile`. */
 export function pagePath(worker: string): string {
   const parts = worker

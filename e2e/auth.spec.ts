@@ -110,8 +110,7 @@ test.describe('register and confirm', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   });
 
-  test('an existing account is told to log in', async ({ page }) => {
-    const { email } = await createAccount();
+  test('an existing account is told to log in', async ({ page, account: { email } }) => {
     await page.goto('/register');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
@@ -249,10 +248,12 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('a session replayed after logout is refused', async ({ page, context, browser }) => {
-    const { email, password } = await createAccount();
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
+  test('a session replayed after logout is refused', async ({
+    signedInPage: page,
+    account: { email },
+    context,
+    browser,
+  }) => {
     const stolen = await context.cookies();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/login');
@@ -268,8 +269,7 @@ test.describe('sign in', () => {
     await other.close();
   });
 
-  test('wrong password, unknown creator, empty password', async ({ page }) => {
-    const { email } = await createAccount();
+  test('wrong password, unknown creator, empty password', async ({ page, account: { email } }) => {
     await signInWithForm(page, email, 'Wrong!Pass1');
     await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
@@ -284,8 +284,10 @@ test.describe('sign in', () => {
     );
   });
 
-  test('an expired access token is refreshed without the person noticing', async ({ page }) => {
-    const { email, password } = await createAccount();
+  test('an expired access token is refreshed without the person noticing', async ({
+    page,
+    account: { email, password },
+  }) => {
     await setTokenTtl(email, { accessTokenTtl: 2, idTokenTtl: 2 });
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/');
@@ -323,8 +325,10 @@ test.describe('sign in', () => {
 });
 
 test.describe('forgot password', () => {
-  test('request a code, confirm with a new password, and be signed in', async ({ page }) => {
-    const { email, password } = await createAccount();
+  test('request a code, confirm with a new password, and be signed in', async ({
+    page,
+    account: { email, password },
+  }) => {
     await page.goto('/forgot-password');
     await expectAccessible(page);
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -359,8 +363,8 @@ test.describe('forgot password', () => {
   test('a reset ends every other session of the account; the new one works', async ({
     page,
     browser,
+    account: { email, password },
   }) => {
-    const { email, password } = await createAccount();
     // The thief's browser, signed in with the old password.
     const other = await browser.newContext({
       extraHTTPHeaders: { 'x-forwarded-for': '2001:db8::7e57:1' },
@@ -388,8 +392,7 @@ test.describe('forgot password', () => {
     await expect(page).toHaveURL('/profile');
   });
 
-  test('an account without a verified email cannot reset', async ({ page }) => {
-    const { email } = await createAccount();
+  test('an account without a verified email cannot reset', async ({ page, account: { email } }) => {
     await setUserAttributes(email, { email_verified: 'false' });
     await page.goto('/forgot-password');
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -421,20 +424,20 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(page).toHaveURL('/');
   });
 
-  test('a deleted account is told so on the way out of an account page', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
+  test('a deleted account is told so on the way out of an account page', async ({
+    signedInPage: page,
+    account: { email },
+  }) => {
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
     await page.goto('/profile');
     await expect(page).toHaveURL('/login?reason=no-account');
     await expect(formAlert(page)).toHaveText('No account found with this username.');
   });
 
-  test('whichever request finds the account gone, the next page says why', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
+  test('whichever request finds the account gone, the next page says why', async ({
+    signedInPage: page,
+    account: { email },
+  }) => {
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
 
     // A request nobody sees the answer of (here as the router prefetches a page) ends the session.
@@ -449,10 +452,10 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(formAlert(page)).toHaveText('No account found with this username.');
   });
 
-  test('a deleted account is told so even when the dashboard noticed first', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
+  test('a deleted account is told so even when the dashboard noticed first', async ({
+    signedInPage: page,
+    account: { email },
+  }) => {
     await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
 

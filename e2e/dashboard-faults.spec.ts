@@ -1,12 +1,4 @@
-import {
-  createAccount,
-  expect,
-  expectAccessible,
-  setFault,
-  signInWithForm,
-  snap,
-  test,
-} from './fixtures';
+import { expect, expectAccessible, setFault, signInWithForm, snap, test } from './fixtures';
 import {
   CREATOR_DOWN,
   countTokenRequests,
@@ -23,8 +15,10 @@ test.afterEach(async () => {
   await setFault('embed_token', 'off');
 });
 
-test('creator system failing: the modal, and Retry recovers once it heals', async ({ page }) => {
-  const { email, password } = await createAccount();
+test('creator system failing: the modal, and Retry recovers once it heals', async ({
+  page,
+  account: { email, password },
+}) => {
   await setFault('embed_token', 'error');
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/');
@@ -47,8 +41,8 @@ test('creator system failing: the modal, and Retry recovers once it heals', asyn
 
 test('creator system slow: a loader, then the modal without hanging, then Retry', async ({
   page,
+  account: { email, password },
 }) => {
-  const { email, password } = await createAccount();
   await setFault('embed_token', 'slow');
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/');
@@ -65,8 +59,10 @@ test('creator system slow: a loader, then the modal without hanging, then Retry'
   await expectFrame(page, 'Dashboard');
 });
 
-test('a fault while navigating keeps the page usable', async ({ page }) => {
-  const { email, password } = await createAccount();
+test('a fault while navigating keeps the page usable', async ({
+  page,
+  account: { email, password },
+}) => {
   await page.clock.install();
   await signInToDashboard(page, email, password);
   await setFault('embed_token', 'error');

@@ -111,11 +111,10 @@ test.describe('layout and menu', () => {
   });
 
   test('a shared link opens its path; anything outside the menu tree shows the default', async ({
-    page,
+    signedInPage: page,
   }) => {
     test.setTimeout(90_000); // eight navigations, each waiting for the embedded frame
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+    await expectFrame(page, 'Dashboard');
 
     await page.goto('/?path=/dash/analytics/twitch/videos');
     await expectFrame(page, 'Twitch · Videos');
@@ -141,9 +140,10 @@ test.describe('layout and menu', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('keyboard: tabs, menu and hamburger work without a mouse', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+  test('keyboard: tabs, menu and hamburger work without a mouse', async ({
+    signedInPage: page,
+  }) => {
+    await expectFrame(page, 'Dashboard');
 
     await tabs(page).getByRole('link', { name: 'Analytics' }).focus();
     await page.keyboard.press('Enter');
@@ -196,18 +196,18 @@ test.describe('layout and menu', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('the desktop side menu has a Logout entry too', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+  test('the desktop side menu has a Logout entry too', async ({ signedInPage: page }) => {
+    await expectFrame(page, 'Dashboard');
     await sideMenu(page).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/login');
     await page.goto('/');
     await expect(page).toHaveURL('/login');
   });
 
-  test('the Settings icon opens the profile; the tabs lead back', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+  test('the Settings icon opens the profile; the tabs lead back', async ({
+    signedInPage: page,
+  }) => {
+    await expectFrame(page, 'Dashboard');
     await page.getByRole('banner').getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile Settings');
@@ -230,13 +230,13 @@ test.describe('embed token', () => {
   test('the route answers the token only, never cached, and 401 when signed out', async ({
     page,
     request,
+    account: { email, password, channelId },
   }) => {
     const anonymous = await request.get('/api/embed-token');
     expect(anonymous.status()).toBe(401);
     expect(await anonymous.json()).toEqual({ error: 'unauthenticated' });
     expect(anonymous.headers()['cache-control']).toContain('no-store');
 
-    const { email, password, channelId } = await createAccount();
     await signInToDashboard(page, email, password);
     const res = await page.request.get('/api/embed-token');
     expect(res.status()).toBe(200);
@@ -259,8 +259,10 @@ test.describe('embed token', () => {
     expect((await page.request.post('/api/embed-token')).status()).toBe(405);
   });
 
-  test('a tab left open for hours fetches a fresh token before it navigates', async ({ page }) => {
-    const { email, password } = await createAccount();
+  test('a tab left open for hours fetches a fresh token before it navigates', async ({
+    page,
+    account: { email, password },
+  }) => {
     await page.clock.install();
     await signInToDashboard(page, email, password);
     const requests = countTokenRequests(page);
@@ -302,11 +304,10 @@ test.describe('embed token', () => {
   });
 
   test('offline: Connection Failed with Retry, and the frame comes back with the connection', async ({
-    page,
+    signedInPage: page,
     context,
   }) => {
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+    await expectFrame(page, 'Dashboard');
 
     await sideMenu(page).getByRole('link', { name: 'Contracts' }).click();
     await expectFrame(page, 'Contracts');
@@ -336,8 +337,8 @@ test.describe('embed token', () => {
 
   test('a request that never gets an answer: Connection Failed, and Retry recovers', async ({
     page,
+    account: { email, password },
   }) => {
-    const { email, password } = await createAccount();
     await page.route('**/api/embed-token', (route) => route.abort('connectionrefused'));
     await signInWithForm(page, email, password);
     const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
@@ -363,28 +364,30 @@ test.describe('accounts the dashboard cannot show', () => {
   });
 
   test('a channel id removed while signed in logs the user out on the next visit', async ({
-    page,
+    signedInPage: page,
+    account: { email },
   }) => {
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+    await expectFrame(page, 'Dashboard');
     await setUserAttributes(email, { [CHANNEL_ATTRIBUTE]: '' });
     await page.reload();
     await expect(page).toHaveURL('/login');
   });
 
-  test('a disabled account (tokens revoked) is logged out', async ({ page }) => {
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+  test('a disabled account (tokens revoked) is logged out', async ({
+    signedInPage: page,
+    account: { email },
+  }) => {
+    await expectFrame(page, 'Dashboard');
     await cognitoCall('AdminDisableUser', { UserPoolId: POOL_ID, Username: email });
     await page.reload();
     await expect(page).toHaveURL('/login');
   });
 
   test('a deleted account: No account found with this username, then logout after 1 s', async ({
-    page,
+    signedInPage: page,
+    account: { email },
   }) => {
-    const { email, password } = await createAccount();
-    await signInToDashboard(page, email, password);
+    await expectFrame(page, 'Dashboard');
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
     await page.reload();
     const notice = page.getByRole('dialog', { name: 'No account found with this username.' });
@@ -399,9 +402,8 @@ test.describe('accounts the dashboard cannot show', () => {
   });
 });
 
-test('the frame is reachable only at the analytics origin', async ({ page }) => {
-  const { email, password } = await createAccount();
-  await signInToDashboard(page, email, password);
+test('the frame is reachable only at the analytics origin', async ({ signedInPage: page }) => {
+  await expectFrame(page, 'Dashboard');
   await expect(frameHeading(page)).toHaveText('Dashboard');
   const src = await frame(page).getAttribute('src');
   expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dash\/creator\?embed_token=[^&]+&embed=true$/);

@@ -1,7 +1,6 @@
 import {
   STRONG_PASSWORD,
   CREATOR_API,
-  createAccount,
   createCreator,
   expect,
   formAlert,
@@ -50,8 +49,10 @@ test('sign-up says plainly when the creator system is down, and works once it he
   await expect(page).toHaveURL('/verify-email');
 });
 
-test('sign-in says so when the creator system is slow, without hanging', async ({ page }) => {
-  const { email, password } = await createAccount();
+test('sign-in says so when the creator system is slow, without hanging', async ({
+  page,
+  account: { email, password },
+}) => {
   await setFault('search', 'slow');
   await signInWithForm(page, email, password);
   // The upstream timeout (4 s in e2e) answers long before the 30 s the fault would take.

@@ -93,15 +93,32 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
 
+/** A creator's account on the local stack, as `createAccount()` returns it. */
+export type Account = Awaited<ReturnType<typeof createAccount>>;
+
 /**
- * Each test browses from its own address, as different people do: the per-IP rate limits then
- * count one test's attempts, not the whole suite's (which all come from 127.0.0.1).
+ * The fixtures every spec gets from `test`:
+ * - `account`: a fresh, confirmed creator account (`createAccount()` with its defaults);
+ * - `signedInPage`: the test's `page`, signed in as `account` through the sign-in form and on `/`.
+ * A test that needs another kind of account (a name, a channel id, unconfirmed) calls
+ * `createAccount({ … })` itself.
+ *
+ * Each test also browses from its own address, as different people do: the per-IP rate limits
+ * then count one test's attempts, not the whole suite's (which all come from 127.0.0.1).
  */
-export const test = base.extend({
+export const test = base.extend<{ account: Account; signedInPage: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     // An address from the documentation prefix (RFC 3849): only ever a header value here.
     const ip = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
     await provide({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
+  },
+  account: async ({}, provide) => {
+    await provide(await createAccount());
+  },
+  signedInPage: async ({ page, account }, provide) => {
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+    await provide(page);
   },
 });
 export { expect };

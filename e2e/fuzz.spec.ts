@@ -4,6 +4,7 @@ import {
   callAction,
   formArgs,
   jsonArgs,
+  isSignedInAreaAction,
   listActions,
   listRouteHandlers,
   pagePath,
@@ -198,7 +199,7 @@ async function fuzz<T>(arb: fc.Arbitrary<T>, runs: number, check: (input: T) => 
 
 const ACTIONS = listActions();
 /** Actions of the signed-in area: fuzzed with a session, on the page that uses them. */
-const isAuthed = (a: ActionRef) => a.file.startsWith('app/(dashboard)/');
+const isAuthed = isSignedInAreaAction;
 const pageOf = (a: ActionRef) => pagePath(a.pages[0] ?? 'app/login/page');
 
 test('the build has the actions this fuzz expects', () => {
@@ -224,11 +225,7 @@ for (const action of ACTIONS) {
     }
     // Logout would end the fuzz's own session: it is fuzzed signed out, and once signed in below.
     const session = action.name === 'logoutAction' ? undefined : cookie;
-    const path = session
-      ? pageOf(action)
-      : action.file.startsWith('app/(dashboard)/')
-        ? '/login'
-        : pageOf(action);
+    const path = session ? pageOf(action) : isAuthed(action) ? '/login' : pageOf(action);
     let answered = 0;
     await fuzz(args, ACTION_RUNS, async (input) => {
       const b = body(input);
@@ -405,8 +402,7 @@ test.describe('route handlers', () => {
   });
 
   for (const route of routes) {
-    test(`fuzz ${route} (${ROUTE_RUNS} requests)`, async () => {
-      const account = await createAccount();
+    test(`fuzz ${route} (${ROUTE_RUNS} requests)`, async ({ account }) => {
       const session = await signInCookies(BASE, account.email, account.password, nextIp());
       const sessionCookies = Object.fromEntries(
         session.split('; ').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),

@@ -11,17 +11,7 @@ jest.mock('otplib', () =>
   (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'),
 );
 
-const mockJar = new Map<string, string>();
-const mockClient = { ip: '203.0.113.1' };
-jest.mock('next/headers', () => ({
-  headers: async () => new Headers({ 'x-forwarded-for': mockClient.ip }),
-  cookies: async () => ({
-    get: (name: string) => (mockJar.has(name) ? { name, value: mockJar.get(name)! } : undefined),
-    set: (name: string, value: string) =>
-      void (value ? mockJar.set(name, value) : mockJar.delete(name)),
-    delete: (name: string) => void mockJar.delete(name),
-  }),
-}));
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { randomBytes } from 'node:crypto';
@@ -30,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
 import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
+import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
 type Actions = typeof import('@/components/profile/actions') &
   typeof import('@/components/dashboard/actions');
@@ -79,9 +70,9 @@ afterAll(async () => {
 
 let ipCounter = 0;
 beforeEach(() => {
-  mockJar.clear();
+  jar.clear();
   // A client address of its own per test: per-address limits count this test's calls only.
-  mockClient.ip = `198.51.100.${++ipCounter}`;
+  setClientAddress(`198.51.100.${++ipCounter}`);
 });
 
 const PASSWORD = 'Sunny!Day42';
@@ -139,9 +130,9 @@ async function signedIn(attributes: Record<string, string> = {}) {
 async function signInAgain(email: string) {
   const result = await cognito.signIn(email, PASSWORD);
   if (!result.ok || result.value.type !== 'signed-in') throw new Error('sign-in failed');
-  mockJar.clear();
+  jar.clear();
   await session.writeTokens(
-    { set: (name: string, value: string) => void mockJar.set(name, value) },
+    { set: (name: string, value: string) => void jar.set(name, value) },
     result.value.tokens,
   );
 }
@@ -165,7 +156,7 @@ describe('sending codes is limited per account and per client address', () => {
     const codes = (await outbox(email)).filter((m) => m.purpose === 'verify-email');
     expect(codes).toHaveLength(5);
     // Another client address does not reset the account's count.
-    mockClient.ip = '198.51.100.250';
+    setClientAddress('198.51.100.250');
     expect(await actions.sendEmailCodeAction()).toMatchObject({ status: 'error' });
     expect((await outbox(email)).filter((m) => m.purpose === 'verify-email')).toHaveLength(5);
   });
@@ -294,7 +285,7 @@ async function provedAgo(ago: number) {
   const current = await session.verifySession();
   if (!current?.reauthAt) throw new Error('no proof in the session');
   const at = Math.floor(Date.now() / 1000) - ago;
-  mockJar.set('cd_session', await sealSession({ ...current, reauthAt: at }, getEnv()));
+  jar.set('cd_session', await sealSession({ ...current, reauthAt: at }, getEnv()));
 }
 
 const emailForm = (email: string, password?: string, code?: string) =>
@@ -391,7 +382,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     // The victim's session, claiming the other account's address: the proof signs in as the other.
     const { sealSession } = await import('@/lib/session/seal');
     const { getEnv } = await import('@/lib/env');
-    mockJar.set(
+    jar.set(
       'cd_session',
       await sealSession(
         { ...current!, claims: { ...current!.claims, email: other.email } },

@@ -13,7 +13,6 @@ import {
 } from './action-ids';
 import {
   POOL_ID,
-  STRONG_PASSWORD,
   WEB_APP_LOG,
   cognitoCall,
   createAccount,
@@ -59,11 +58,10 @@ async function otherDevice(browser: Browser, email: string, password: string) {
 const wrongCodeFor = (right: string) => (right === '000000' ? '111111' : '000000');
 
 test('two-step verification: set up from the card, sign in with a code, turn it off', async ({
-  page,
+  signedInPage: page,
+  account: { email, password },
 }) => {
   test.setTimeout(150_000); // waits for fresh 30-second code windows
-  const { email, password } = await createAccount();
-  await signIn(page, email, password);
   await openProfile(page);
   await expect(mfaCard(page)).toContainText('Off');
   await expect(card(page, 'Signed-in devices')).toBeVisible();
@@ -183,8 +181,8 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
 test('sign out everywhere: this browser goes to sign-in, and so does the other at its next account page', async ({
   page,
   browser,
+  account: { email, password },
 }) => {
-  const { email, password } = await createAccount();
   const other = await otherDevice(browser, email, password);
   await signIn(page, email, password);
   await openProfile(page);
@@ -233,8 +231,8 @@ async function changePassword(page: Page, from: string, to: string, shot: string
 test('password change with "Sign out other devices" keeps this session and ends the others', async ({
   page,
   browser,
+  account: { email, password },
 }) => {
-  const { email, password } = await createAccount();
   const other = await otherDevice(browser, email, password);
   await signIn(page, email, password);
   await openProfile(page);
@@ -264,9 +262,9 @@ test('password change with "Sign out other devices" keeps this session and ends 
 
 test('with two-step verification on, signing out other devices ends this session too, and says so', async ({
   page,
+  account: { email, password },
 }) => {
   test.setTimeout(90_000); // waits for a fresh 30-second code window
-  const { email, password } = await createAccount({ password: STRONG_PASSWORD });
   const { secret, used } = await enableTotp(email, password);
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/login/mfa');
@@ -293,9 +291,9 @@ test('with two-step verification on, signing out other devices ends this session
 
 test('with two-step on, changing the email or the phone asks for a code from the app too', async ({
   page,
+  account: { email, password },
 }) => {
   test.setTimeout(120_000); // waits for fresh 30-second code windows
-  const { email, password } = await createAccount();
   const { secret, used } = await enableTotp(email, password);
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/login/mfa');

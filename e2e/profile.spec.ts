@@ -405,8 +405,8 @@ test('a deleted account is signed out from the profile', async ({ page }) => {
 
 test('sending codes is limited: the sixth in a row from one session is refused, and no sixth code goes out', async ({
   page,
+  account: { email, password },
 }) => {
-  const { email, password } = await createAccount();
   await setUserAttributes(email, { email_verified: 'false' });
   const since = Date.now();
   await signInWithForm(page, email, password);

@@ -6,6 +6,7 @@ import {
   cookieMap,
   formArgs,
   jsonArgs,
+  isSignedInAreaAction,
   listActions,
   pagePath,
   signInCookies,
@@ -245,7 +246,7 @@ test.describe("an expired access token beside another person's refresh cookie", 
 
 // ---- authorization without the guard -----------------------------------------------------------
 
-const DASHBOARD_ACTIONS = listActions().filter((a) => a.file.startsWith('app/(dashboard)/'));
+const DASHBOARD_ACTIONS = listActions().filter(isSignedInAreaAction);
 
 /** Arguments that would change something if the call were honoured. */
 const MALICIOUS_FORM = formArgs([

@@ -19,6 +19,7 @@ import {
   verifyEmailSchema,
 } from '@/lib/validation/schemas';
 import * as schemas from '@/lib/validation/schemas';
+import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
 /**
  * Property-based fuzzing of the parsing layer every server action shares (formToObject, the
@@ -28,14 +29,8 @@ import * as schemas from '@/lib/validation/schemas';
  * Only Next's request APIs are stood in for (there is no request here); our code runs as is.
  */
 
-const jar = new Map<string, string>();
-jest.mock('next/headers', () => ({
-  headers: async () => new Headers({ 'x-forwarded-for': '203.0.113.9' }),
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string) => void jar.set(name, value),
-  }),
-}));
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
+setClientAddress('203.0.113.9');
 
 const RUNS = 1000;
 const SECRET_FIELDS = [

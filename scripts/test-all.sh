@@ -31,6 +31,8 @@ step() { # name, command...
 step lint npx eslint . --max-warnings=0
 step format npx prettier --check . --log-level warn
 step typecheck npx tsc --noEmit
+# The fuzz suites (`npm run test:fuzz`) run inside these two steps, once, with the rest: jest's
+# *.fuzz.test.ts in unit, e2e/fuzz.spec.ts in e2e.
 step unit npx jest --ci --json --outputFile="$results/unit.json"
 step build npx next build
 if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then

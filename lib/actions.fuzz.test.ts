@@ -15,9 +15,10 @@ import {
   phoneSchema,
   signInSchema,
   signUpSchema,
+  verificationCodeSchema,
   verifyEmailChangeSchema,
-  verifyEmailSchema,
 } from '@/lib/validation/schemas';
+import { totpCodeSchema } from '@/lib/validation/authenticator';
 import * as schemas from '@/lib/validation/schemas';
 
 /**
@@ -83,7 +84,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'verifySignUpAction',
-    schema: verifyEmailSchema,
+    schema: verificationCodeSchema,
     fields: ['code'],
     valid: digits('123456'),
   },
@@ -101,7 +102,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'mfaChallengeAction',
-    schema: verifyEmailSchema,
+    schema: totpCodeSchema,
     fields: ['code'],
     valid: digits('000000'),
   },
@@ -116,7 +117,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'verifyEmailAttributeAction',
-    schema: verifyEmailSchema,
+    schema: verificationCodeSchema,
     fields: ['code'],
     valid: digits('123456'),
   },
@@ -156,7 +157,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'verifyPhoneAction',
-    schema: verifyEmailSchema,
+    schema: verificationCodeSchema,
     fields: ['code'],
     valid: digits('123456'),
   },

@@ -36,8 +36,9 @@ import {
   newPasswordChallengeSchema,
   signInSchema,
   signUpSchema,
-  verifyEmailSchema,
+  verificationCodeSchema,
 } from '@/lib/validation/schemas';
+import { totpCodeSchema } from '@/lib/validation/authenticator';
 
 type SignInField = 'email' | 'password';
 type SignUpField = 'email' | 'password' | 'verifyPassword';
@@ -171,7 +172,7 @@ export const signUpAction = validatedAction(
 );
 
 export const verifySignUpAction = validatedAction(
-  verifyEmailSchema,
+  verificationCodeSchema,
   ['code'] as const,
   async ({ code }) => {
     const email = await getPendingEmail();
@@ -282,7 +283,7 @@ const CHALLENGE_EXPIRED = '/login?reason=expired';
 
 /** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
 export const mfaChallengeAction = validatedAction(
-  verifyEmailSchema,
+  totpCodeSchema,
   ['code'] as const,
   async ({ code }) => {
     const challenge = await getChallenge();

@@ -3,7 +3,7 @@
 import { startTransition, useActionState, useState } from 'react';
 import type { ActionState } from '@/lib/action-state';
 import type { Message } from '@/lib/messages';
-import { verifyEmailSchema } from '@/lib/validation/schemas';
+import { verificationCodeSchema } from '@/lib/validation/schemas';
 
 type Action = (prev: ActionState<'code'>, formData: FormData) => Promise<ActionState<'code'>>;
 
@@ -25,7 +25,7 @@ export function useCodeForm(action: Action) {
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = verifyEmailSchema.safeParse({ code: digits });
+    const parsed = verificationCodeSchema.safeParse({ code: digits });
     if (!parsed.success) {
       setClientErrors(parsed.error.issues.slice(0, 1).map((i) => ({ text: i.message })));
       return;

@@ -6,7 +6,7 @@ import { getUser, globalSignOut, sendAttributeCode, verifyAttribute } from '@/li
 import { log } from '@/lib/log';
 import { checkLimit } from '@/lib/rate-limit';
 import { endSession, updateSessionClaims, verifySession } from '@/lib/session';
-import { verifyEmailSchema } from '@/lib/validation/schemas';
+import { verificationCodeSchema } from '@/lib/validation/schemas';
 
 /** Logout: revoke the tokens everywhere, and clear the cookies whether or not that worked. */
 export async function logoutAction(): Promise<void> {
@@ -38,7 +38,7 @@ export async function sendEmailCodeAction(): Promise<ActionState<'code'>> {
 
 /** Verifies the signed-in user's email with the code, then refreshes what the session knows. */
 export const verifyEmailAttributeAction = authedAction(
-  verifyEmailSchema,
+  verificationCodeSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
     const limited = await checkLimit('verifyCode', session.claims.sub);

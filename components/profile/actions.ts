@@ -3,12 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import QRCode from 'qrcode';
-import {
-  DEVICE_NAME,
-  TOTP_CODE_ENTER,
-  otpauthUri,
-  totpSetupSchema,
-} from '@/lib/validation/authenticator';
+import { DEVICE_NAME, otpauthUri, totpCodeSchema } from '@/lib/validation/authenticator';
 import {
   PROOF_FIELDS,
   changeEmailProofSchema,
@@ -56,9 +51,10 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   nameSchema,
+  verificationCodeSchema,
   verifyEmailChangeSchema,
-  verifyEmailSchema,
 } from '@/lib/validation/schemas';
+import { MSG } from '@/lib/validation/messages';
 
 /**
  * Profile edits (docs/product.md §4): name and password in one step; email and phone in two (update, then
@@ -147,7 +143,7 @@ async function proveIdentity<F extends string = ProofField>(
     return { ok: false, state: failed<F>(op, failure, { values }) };
   }
   if (proved.value.type === 'code-needed')
-    return refuse({ fieldErrors: { code: [{ text: TOTP_CODE_ENTER }] } });
+    return refuse({ fieldErrors: { code: [{ text: MSG.totpCodeEnter }] } });
   const { tokens } = proved.value;
   if (tokens.claims.sub !== session.claims.sub) {
     log.warn('profile.reauth_other_user', { op });
@@ -383,7 +379,7 @@ export async function resendPhoneCodeAction(): Promise<ActionState<'code'>> {
 }
 
 export const verifyPhoneAction = authedAction(
-  verifyEmailSchema,
+  verificationCodeSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
     const limited = await checkLimit('verifyCode', session.claims.sub);
@@ -425,7 +421,7 @@ async function makeTotpSecret(session: Session): Promise<ActionState<ProofField>
 
 /** Step 2: a code from the app proves the secret arrived; then sign-in asks for codes. */
 export const confirmTotpSetupAction = authedAction(
-  totpSetupSchema,
+  totpCodeSchema,
   ['code'] as const,
   async ({ code }, { session }) => {
     if (!reauthFresh(session)) return { status: 'error', message: { text: REAUTH_AGAIN } };

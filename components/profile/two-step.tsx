@@ -9,7 +9,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { groupKey, totpSetupSchema } from '@/lib/validation/authenticator';
+import { groupKey, totpCodeSchema } from '@/lib/validation/authenticator';
 import { proofSchema, totpTurnOffSchema, type ProofField } from '@/lib/validation/proof';
 import { ProofFields, TOTP_CODE_LABEL } from './proof-fields';
 import { resilient } from './resilient';
@@ -50,7 +50,7 @@ function CopyKey({ secret }: { secret: string }) {
 /** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
   const { state, pending, digits, setDigits, errorsFor, onSubmit, formAction } =
-    useTotpForm<'code'>(totpSetupSchema, confirmAction);
+    useTotpForm<'code'>(totpCodeSchema, confirmAction);
   useAnswerEffects(state, onDone);
   return (
     <div className="flex flex-col gap-5">

@@ -16,6 +16,7 @@ export const APP_MSG = {
   verificationSuccess: 'Email verification successful, forwarding you to login page...',
   allSet: 'All Set! Your profile has been successfully updated.',
   networkError: 'Network Error',
+  notAuthenticated: 'User is not authenticated',
 } as const;
 
 export function emailNotFound(supportEmail: string): Message {
@@ -26,3 +27,9 @@ export function emailNotFound(supportEmail: string): Message {
 }
 
 export const plain = (text: string): Message => ({ text });
+
+/** A code sent again (docs/product.md §8.2), to an address or a formatted number. */
+export const codeResent = (to: string): Message => ({ text: `We sent a new code to ${to}.` });
+
+/** The verify dialog's first send (docs/product.md §8.2). */
+export const codeSent = (to: string): Message => ({ text: `We sent a code to ${to}.` });

@@ -67,14 +67,14 @@ const RULES: Rule[] = [
     name,
     in: ['refresh', 'confirmSession'],
     kind: 'session-invalid',
-    message: ({ raw }) => ({ text: raw || 'User is not authenticated' }),
+    message: ({ raw }) => ({ text: raw || APP_MSG.notAuthenticated }),
   })),
   {
     // A signed-in call whose access token was revoked or expired: the session is over.
     name: 'NotAuthorizedException',
     when: /access token/i,
     kind: 'session-invalid',
-    message: text('User is not authenticated'),
+    message: text(APP_MSG.notAuthenticated),
   },
   {
     name: 'UsernameExistsException',

@@ -36,5 +36,4 @@ export const changeEmailProofSchema = (codeRequired: boolean) =>
 export const changePhoneProofSchema = (codeRequired: boolean) =>
   z.object({ ...phoneSchema.shape, ...proofShape(codeRequired) });
 
-export const PROOF_FIELDS = ['currentPassword', 'code'] as const;
-export type ProofField = (typeof PROOF_FIELDS)[number];
+export type ProofField = keyof ReturnType<typeof proofShape>;

@@ -17,8 +17,6 @@ export const MSG = {
   totpCodeEnter: 'Enter the 6-digit code from your authenticator app.',
   codeLength: 'Verification code must be 6 digits long',
   codeDigitsOnly: 'Only digits are allowed',
-  codeMismatchEmail: 'Code entered does not match what was emailed. Try again.',
-  codeMismatchSms: 'Code entered does not match what was sent. Try again.',
   nameRequired: 'Name is required',
   nameLength: 'Name must be at least 2 characters long',
   nameInvalid: 'Please enter a valid name.',

@@ -177,9 +177,6 @@ export const changePasswordSchema = z
     matching('newPassword', 'confirmNewPassword'),
   );
 
-export type SignInInput = z.input<typeof signInSchema>;
-export type SignUpInput = z.input<typeof signUpSchema>;
-
 /** Confirming a new email: the address it was sent to and the code (docs/product.md §4). */
 export const verifyEmailChangeSchema = z.object({
   email: emailField(MSG.emailEmpty),

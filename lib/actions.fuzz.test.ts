@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { authedAction, formToObject, validatedAction, type ActionState } from '@/lib/actions';
+import {
+  authedAction,
+  fieldsOf,
+  formToObject,
+  validatedAction,
+  type ActionState,
+} from '@/lib/actions';
 import { getEnv } from '@/lib/env';
 import { cookieNames, sealRefresh, sealSession } from '@/lib/session/seal';
 import {
@@ -15,9 +21,10 @@ import {
   phoneSchema,
   signInSchema,
   signUpSchema,
+  verificationCodeSchema,
   verifyEmailChangeSchema,
-  verifyEmailSchema,
 } from '@/lib/validation/schemas';
+import { totpCodeSchema } from '@/lib/validation/authenticator';
 import * as schemas from '@/lib/validation/schemas';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
@@ -57,7 +64,7 @@ const digits = (code: string): [string, string][] => [...code].map((d) => ['code
 const EMAIL: [string, string] = ['email', ' Creator.One@Creator.Test '];
 const STRONG = 'Sunny!Day42';
 
-/** The actions that parse a form: schema, echoed fields (as in app/**\/actions.ts), a valid form. */
+/** The actions that parse a form: schema, its fields (echoed when not secret), a valid form. */
 const FORM_ACTIONS: {
   name: string;
   schema: $ZodType;
@@ -78,7 +85,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'verifySignUpAction',
-    schema: verifyEmailSchema,
+    schema: verificationCodeSchema,
     fields: ['code'],
     valid: digits('123456'),
   },
@@ -96,7 +103,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'mfaChallengeAction',
-    schema: verifyEmailSchema,
+    schema: totpCodeSchema,
     fields: ['code'],
     valid: digits('000000'),
   },
@@ -111,7 +118,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'verifyEmailAttributeAction',
-    schema: verifyEmailSchema,
+    schema: verificationCodeSchema,
     fields: ['code'],
     valid: digits('123456'),
   },
@@ -151,7 +158,7 @@ const FORM_ACTIONS: {
   },
   {
     name: 'verifyPhoneAction',
-    schema: verifyEmailSchema,
+    schema: verificationCodeSchema,
     fields: ['code'],
     valid: digits('123456'),
   },
@@ -335,9 +342,13 @@ describe('formToObject', () => {
 // ---- every action's parsing path ---------------------------------------------------------------
 
 describe.each(FORM_ACTIONS)('$name parsing', ({ schema, fields, valid }) => {
+  it('reads its fields from the schema', () => {
+    expect(fieldsOf(schema)).toEqual(fields);
+  });
+
   it(`answers a typed error or hands clean data on, for ${RUNS} generated forms`, async () => {
     let handed = 0;
-    const action = validatedAction(schema, fields, async (data) => {
+    const action = validatedAction(schema, async (data) => {
       handed++;
       expectCleanData(data as Record<string, unknown>);
       return { status: 'success' };
@@ -358,7 +369,7 @@ describe.each(FORM_ACTIONS)('$name parsing', ({ schema, fields, valid }) => {
   });
 
   it('treats anything but FormData (a crafted call) as an empty form', async () => {
-    const action = validatedAction(schema, fields, async () => {
+    const action = validatedAction(schema, async () => {
       throw new Error('the handler must not run on an empty form');
     });
     await fc.assert(
@@ -379,7 +390,7 @@ describe.each(FORM_ACTIONS)('$name parsing', ({ schema, fields, valid }) => {
   });
 
   it('parses an adversarial 4 KB value in bounded time (no catastrophic backtracking)', async () => {
-    const action = validatedAction(schema, fields, async () => ({ status: 'success' }));
+    const action = validatedAction(schema, async () => ({ status: 'success' }));
     const attacks = [
       'a@' + 'a'.repeat(4090),
       'a@' + 'a-'.repeat(2040) + '!',
@@ -493,7 +504,7 @@ describe('authedAction', () => {
       { v: 1, refreshToken: 'rt', sub: 'sub-1', startedAt: Math.floor(Date.now() / 1000) },
       env,
     );
-    const action = authedAction(nameSchema, ['name'] as const, async () => {
+    const action = authedAction(nameSchema, async () => {
       throw new Error('the handler must not run without a session');
     });
     const tamper = fc.oneof(
@@ -550,7 +561,7 @@ describe('authedAction', () => {
       env,
     );
     let ran = 0;
-    const action = authedAction(nameSchema, ['name'] as const, async ({ name }, { session }) => {
+    const action = authedAction(nameSchema, async ({ name }, { session }) => {
       ran++;
       expect(session.claims.sub).toBe('sub-1');
       return { status: 'success', data: { name } };

@@ -1,11 +1,12 @@
 import 'server-only';
 import { safeParse } from 'zod/mini';
-import type { $ZodError, $ZodType, output } from 'zod/v4/core';
+import type { $ZodError, $ZodType, input, output } from 'zod/v4/core';
 import { headers } from 'next/headers';
 import { getEnv } from '@/lib/env';
 import { log, requestContextOf, withRequestId } from '@/lib/log';
-import type { Message } from '@/lib/messages';
-import { verifySession, type Session } from '@/lib/session';
+import type { AuthFailure } from '@/lib/cognito/errors';
+import { APP_MSG, type Message } from '@/lib/messages';
+import { getPendingEmail, verifySession, type Session } from '@/lib/session';
 import type { ActionState } from './action-state';
 
 export type { ActionState } from './action-state';
@@ -42,7 +43,7 @@ export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
   return withRequestId(reqId, fn, { ip });
 }
 
-export function echo<F extends string>(
+function echo<F extends string>(
   input: Record<string, unknown>,
   fields: readonly F[],
 ): Partial<Record<F, string>> {
@@ -54,7 +55,7 @@ export function echo<F extends string>(
   return values;
 }
 
-export function fieldErrorsOf<F extends string>(error: $ZodError): Partial<Record<F, Message[]>> {
+function fieldErrorsOf<F extends string>(error: $ZodError): Partial<Record<F, Message[]>> {
   const out: Partial<Record<F, Message[]>> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '') as F;
@@ -63,49 +64,176 @@ export function fieldErrorsOf<F extends string>(error: $ZodError): Partial<Recor
   return out;
 }
 
-type Handler<S extends $ZodType, F extends string, Extra> = (
-  data: output<S>,
-  ctx: { values: Partial<Record<F, string>> } & Extra,
-) => Promise<ActionState<F>>;
+/** The form fields a schema reads: the keys of its input object. */
+export type FieldsOf<S extends $ZodType> = Extract<keyof input<S>, string>;
 
-/** Parses the form with the same schema the browser used; returns every field error at once. */
-export function validatedAction<S extends $ZodType, F extends string>(
-  schema: S,
-  fields: readonly F[],
-  handler: Handler<S, F, object>,
-) {
-  return async (_prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> =>
+/**
+ * The field names of an object schema, read from its shape: through the refinements (`.check`)
+ * and pipes a form schema may wrap around its object. The one list of a form's fields is the
+ * schema's own; anything that is not a form schema is a mistake caught at start-up.
+ */
+export function fieldsOf<S extends $ZodType>(schema: S): FieldsOf<S>[] {
+  const def = schema._zod.def as {
+    type: string;
+    shape?: Record<string, unknown>;
+    in?: $ZodType;
+    innerType?: $ZodType;
+  };
+  if (def.type === 'object' && def.shape) return Object.keys(def.shape) as FieldsOf<S>[];
+  if (def.type === 'pipe' && def.in) return fieldsOf(def.in) as FieldsOf<S>[];
+  if (def.innerType) return fieldsOf(def.innerType) as FieldsOf<S>[];
+  throw new Error(`not a form schema (an object, or a pipe from one): ${def.type}`);
+}
+
+/** What an action answers when it needs a session (or a pending sign-up) and has none. */
+function refuseUnauthenticated<F extends string>(fields?: Record<string, string>): ActionState<F> {
+  log.warn('action.unauthenticated', fields);
+  return {
+    status: 'error',
+    message: { text: APP_MSG.notAuthenticated },
+    unauthenticated: true,
+  };
+}
+
+/** A server action with plain arguments (none, or e.g. an email), in its request's context. */
+type PlainAction<A extends unknown[], R> = (...args: A) => Promise<R>;
+
+/**
+ * Runs a form-less action in its request (inRequest) with the session, if there is one. For the
+ * one action that must work without a session as well (logout); everything else uses `authed`.
+ */
+export function withSession<A extends unknown[], R>(
+  handler: (session: Session | null, ...args: A) => Promise<R>,
+): PlainAction<A, R> {
+  return async (...args: A) => inRequest(async () => handler(await verifySession(), ...args));
+}
+
+/**
+ * A form-less action that needs a session: checks it itself (the guard is only the first gate,
+ * docs/architecture.md §3.4) and, without one, answers as every action does (docs/product.md §8.6).
+ */
+export function authed<A extends unknown[], F extends string>(
+  handler: (ctx: { session: Session }, ...args: A) => Promise<ActionState<F>>,
+): PlainAction<A, ActionState<F>> {
+  return withSession(async (session, ...args: A) =>
+    session ? handler({ session }, ...args) : refuseUnauthenticated<F>(),
+  );
+}
+
+/**
+ * A form-less action of a sign-up waiting for its code (the pending email, docs/product.md §2.8):
+ * without one, it refuses as an action without a session does.
+ */
+export function withPendingEmail<A extends unknown[], F extends string>(
+  handler: (ctx: { email: string }, ...args: A) => Promise<ActionState<F>>,
+): PlainAction<A, ActionState<F>> {
+  return async (...args: A) =>
     inRequest(async () => {
-      // Anything but FormData (a crafted call) is treated as an empty form.
-      const input = formData instanceof FormData ? formToObject(formData) : {};
-      const values = echo(input, fields);
-      const parsed = safeParse(schema, input);
-      if (!parsed.success)
-        return { status: 'error', fieldErrors: fieldErrorsOf<F>(parsed.error), values };
-      return handler(parsed.data, { values });
+      const email = await getPendingEmail();
+      if (!email) return refuseUnauthenticated<F>({ wants: 'pending-email' });
+      return handler({ email }, ...args);
     });
 }
 
-/** As validatedAction, after checking the session itself (the guard is only the first gate). */
-export function authedAction<S extends $ZodType, F extends string>(
+type FormContext<F extends string> = {
+  values: Partial<Record<F, string>>;
+  /** The submitted form as sent, for an input beside the schema's fields (e.g. a checkbox). */
+  form: FormData;
+};
+
+type Handler<S extends $ZodType, Extra> = (
+  data: output<S>,
+  ctx: FormContext<FieldsOf<S>> & Extra,
+) => Promise<ActionState<FieldsOf<S>>>;
+
+type FormAction<F extends string> = (
+  prev: ActionState<F>,
+  formData: FormData,
+) => Promise<ActionState<F>>;
+
+/** Parses the form with the schema; every field error at once, or the handler with clean data. */
+async function parseForm<S extends $ZodType, Extra>(
   schema: S,
-  fields: readonly F[],
-  handler: Handler<S, F, { session: Session }>,
-) {
-  return async (prev: ActionState<F>, formData: FormData): Promise<ActionState<F>> =>
-    inRequest(async () => {
-      const session = await verifySession();
-      if (!session) {
-        log.warn('action.unauthenticated');
-        return {
-          status: 'error',
-          message: { text: 'User is not authenticated' },
-          unauthenticated: true,
-        };
-      }
-      return validatedAction(schema, fields, (data, ctx) => handler(data, { ...ctx, session }))(
-        prev,
-        formData,
-      );
-    });
+  fields: readonly FieldsOf<S>[],
+  formData: unknown,
+  handler: Handler<S, Extra>,
+  extra: Extra,
+): Promise<ActionState<FieldsOf<S>>> {
+  // Anything but FormData (a crafted call) is treated as an empty form.
+  const form = formData instanceof FormData ? formData : new FormData();
+  const input = formToObject(form);
+  const values = echo(input, fields);
+  const parsed = safeParse(schema, input);
+  if (!parsed.success) return { status: 'error', fieldErrors: fieldErrorsOf(parsed.error), values };
+  return handler(parsed.data, { values, form, ...extra });
+}
+
+/** Parses the form with the same schema the browser used; returns every field error at once. */
+export function validatedAction<S extends $ZodType>(
+  schema: S,
+  handler: Handler<S, object>,
+): FormAction<FieldsOf<S>> {
+  const fields = fieldsOf(schema);
+  return async (_prev, formData) =>
+    inRequest(() => parseForm(schema, fields, formData, handler, {}));
+}
+
+/** As validatedAction, after checking the session as `authed` does. */
+export function authedAction<S extends $ZodType>(
+  schema: S,
+  handler: Handler<S, { session: Session }>,
+): FormAction<FieldsOf<S>> {
+  const fields = fieldsOf(schema);
+  const run = authed<[formData: unknown], FieldsOf<S>>(({ session }, formData) =>
+    parseForm(schema, fields, formData, handler, { session }),
+  );
+  return async (_prev, formData) => run(formData);
+}
+
+/**
+ * The one reading of an identity-service failure as a form's answer (docs/architecture.md §5):
+ * a wrong code under the code boxes, a wrong password under the password field (when the form has
+ * them), an ended session sent to /login, a vanished account signed out (signed-in forms), and
+ * anything else (an expired code, a limit, the service down) as the form's message.
+ */
+export function failureState<F extends string>(
+  failure: AuthFailure,
+  {
+    codeField,
+    passwordField,
+    values,
+    data,
+    signOutIfGone = false,
+  }: {
+    /** The form's code boxes, where a wrong code is shown. */
+    codeField?: F;
+    /** The form's current-password field, where a failed password proof is shown. */
+    passwordField?: F;
+    values?: Partial<Record<F, string>>;
+    data?: Record<string, string>;
+    /** A signed-in person's form: an account that is gone signs out (docs/product.md §8.4). */
+    signOutIfGone?: boolean;
+  } = {},
+): ActionState<F> {
+  const rest = { ...(values ? { values } : {}), ...(data ? { data } : {}) };
+  const field =
+    failure.kind === 'code-mismatch'
+      ? codeField
+      : failure.kind === 'wrong-password'
+        ? passwordField
+        : undefined;
+  if (field) {
+    const fieldErrors = { [field]: [failure.message] } as ActionState<F>['fieldErrors'];
+    return { status: 'error', fieldErrors, ...rest };
+  }
+  if (failure.kind === 'session-invalid')
+    return { status: 'error', message: failure.message, unauthenticated: true, ...rest };
+  if (failure.kind === 'user-not-found' && signOutIfGone)
+    return {
+      status: 'error',
+      message: failure.message,
+      ...rest,
+      data: { ...data, signOut: 'user-not-found' },
+    };
+  return { status: 'error', message: failure.message, ...rest };
 }

@@ -3,8 +3,8 @@ import { jwksUrl } from '@/lib/cognito/endpoints';
 import type { Env } from '@/lib/env';
 import { redisHealth } from '@/lib/rate-limit';
 
-export type UpstreamState = 'up' | 'down';
-export type Health = {
+type UpstreamState = 'up' | 'down';
+type Health = {
   ok: boolean;
   mode: Env['mode'];
   upstreams: {

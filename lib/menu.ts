@@ -3,10 +3,10 @@
  * here: a `?path=` that is not one of these is refused.
  */
 
-export type MenuGroupId = 'creator' | 'analytics';
+type MenuGroupId = 'creator' | 'analytics';
 export type MenuItem = { label: string; path: string };
-export type MenuSection = { label: string; items: MenuItem[] };
-export type MenuNode = MenuItem | MenuSection;
+type MenuSection = { label: string; items: MenuItem[] };
+type MenuNode = MenuItem | MenuSection;
 export type MenuGroup = {
   id: MenuGroupId;
   /** The header tab's label. */
@@ -91,7 +91,7 @@ export const MENU: readonly MenuGroup[] = [
 
 export const DEFAULT_PATH = C;
 
-export type MenuEntry = { group: MenuGroup; section?: MenuSection; item: MenuItem };
+type MenuEntry = { group: MenuGroup; section?: MenuSection; item: MenuItem };
 
 const ENTRIES = new Map<string, MenuEntry>();
 for (const group of MENU) {

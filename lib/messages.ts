@@ -3,10 +3,13 @@
  * `text` that becomes the link (e.g. the 'contact support' of 'For help please contact support.').
  * Components render it with <MessageText>; nothing matches on the text itself.
  */
-export type MessageLink = { label: string; href: string } | { label: string; action: 'resend' };
+type MessageLink = { label: string; href: string } | { label: string; action: 'resend' };
 export type Message = { text: string; link?: MessageLink };
 
-/** The catalogue messages of docs/product.md §8 that are not Cognito's, word for word. */
+/**
+ * The catalogue messages of docs/product.md §8 the product writes itself, and those the Cognito
+ * table shares with a page, word for word.
+ */
 export const APP_MSG = {
   creatorSystemDown:
     "We're having trouble connecting to our creator system. Please try again in a few minutes.",
@@ -16,6 +19,9 @@ export const APP_MSG = {
   verificationSuccess: 'Email verification successful, forwarding you to login page...',
   allSet: 'All Set! Your profile has been successfully updated.',
   networkError: 'Network Error',
+  notAuthenticated: 'User is not authenticated',
+  signInExpired: 'Your sign-in took too long. Please sign in again.',
+  noAccount: 'No account found with this username.',
 } as const;
 
 export function emailNotFound(supportEmail: string): Message {
@@ -25,4 +31,8 @@ export function emailNotFound(supportEmail: string): Message {
   };
 }
 
-export const plain = (text: string): Message => ({ text });
+/** A code sent again (docs/product.md §8.2), to an address or a formatted number. */
+export const codeResent = (to: string): Message => ({ text: `We sent a new code to ${to}.` });
+
+/** The verify dialog's first send (docs/product.md §8.2). */
+export const codeSent = (to: string): Message => ({ text: `We sent a code to ${to}.` });

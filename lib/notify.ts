@@ -12,7 +12,7 @@ import { log } from '@/lib/log';
  * A failed notice never fails the change it reports.
  */
 
-export type EmailChangedNotice = {
+type EmailChangedNotice = {
   type: 'email-changed';
   /** The old address: the one that hears of the change. */
   to: string;

@@ -66,7 +66,7 @@ export const RULES = {
   // Text messages cost money per send (SMS pumping): tighter than email.
   sendSms: { ip: { points: 10, duration: 60 * MIN }, email: { points: 3, duration: 15 * MIN } },
 } satisfies Record<string, Rules>;
-export type LimitedAction = keyof typeof RULES;
+type LimitedAction = keyof typeof RULES;
 
 /** RATE_LIMIT_SCALE multiplies every allowance (a load test from one address; lib/env.ts). */
 function scale(): number {

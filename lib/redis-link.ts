@@ -1,6 +1,6 @@
 import type { Redis as RedisClient } from 'ioredis';
 
-export type LinkState = 'connecting' | 'up' | 'down';
+type LinkState = 'connecting' | 'up' | 'down';
 
 type Options = {
   /** Called once per change between up and down, never for repeats of the same state. */

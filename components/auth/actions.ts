@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { cookies } from 'next/headers';
-import { validatedAction, type ActionState } from '@/lib/actions';
+import { failureState, validatedAction, withPendingEmail, type ActionState } from '@/lib/actions';
 import {
   confirmForgotPassword,
   confirmSignUp,
@@ -19,7 +19,7 @@ import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
-import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
+import { APP_MSG, codeResent, emailNotFound, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import {
   clearChallenge,
@@ -36,8 +36,9 @@ import {
   newPasswordChallengeSchema,
   signInSchema,
   signUpSchema,
-  verifyEmailSchema,
+  verificationCodeSchema,
 } from '@/lib/validation/schemas';
+import { totpCodeSchema } from '@/lib/validation/authenticator';
 
 type SignInField = 'email' | 'password';
 type SignUpField = 'email' | 'password' | 'verifyPassword';
@@ -107,7 +108,6 @@ async function finishSignIn(
 
 export const signInAction = validatedAction(
   signInSchema,
-  ['email', 'password'] as const,
   async ({ email, password }, { values }) => {
     const limited = await checkLimit('signIn', email);
     if (limited) return { status: 'error', message: limited, values };
@@ -129,7 +129,7 @@ export const signInAction = validatedAction(
         await resendSignUpCode(email);
         await setPendingEmail(email);
       }
-      return { status: 'error', message: failure.message, values };
+      return failureState(failure, { values });
     }
     await recordSuccess('signIn', email);
     // The pre-check's lookup decides the channel too (not found here: an email changed since).
@@ -145,7 +145,6 @@ export const signInAction = validatedAction(
 
 export const signUpAction = validatedAction(
   signUpSchema,
-  ['email', 'password', 'verifyPassword'] as const,
   async ({ email, password }, { values }) => {
     const limited = await checkLimit('signUp', email);
     if (limited) return { status: 'error', message: limited, values };
@@ -170,43 +169,32 @@ export const signUpAction = validatedAction(
   },
 );
 
-export const verifySignUpAction = validatedAction(
-  verifyEmailSchema,
-  ['code'] as const,
-  async ({ code }) => {
-    const email = await getPendingEmail();
-    if (!email) redirect('/login');
-    const limited = await checkLimit('verifyCode', email);
-    if (limited) return { status: 'error', message: limited };
-    const result = await confirmSignUp(email, code);
-    if (!result.ok) {
-      log.info('auth.confirm_failed', { reason: result.failure.name, account: emailRef(email) });
-      const field =
-        result.failure.kind === 'code-mismatch'
-          ? { fieldErrors: { code: [result.failure.message] } }
-          : { message: result.failure.message };
-      return { status: 'error', ...field } satisfies ActionState<CodeField>;
-    }
-    // The pending email stays until sign-in: clearing it here would re-render this page without it.
-    log.info('auth.confirmed');
-    return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
-  },
-);
-
-export async function resendSignUpCodeAction(): Promise<ActionState<CodeField>> {
+export const verifySignUpAction = validatedAction(verificationCodeSchema, async ({ code }) => {
   const email = await getPendingEmail();
-  if (!email) return { status: 'error', unauthenticated: true };
+  if (!email) redirect('/login');
+  const limited = await checkLimit('verifyCode', email);
+  if (limited) return { status: 'error', message: limited };
+  const result = await confirmSignUp(email, code);
+  if (!result.ok) {
+    log.info('auth.confirm_failed', { reason: result.failure.name, account: emailRef(email) });
+    return failureState(result.failure, { codeField: 'code' });
+  }
+  // The pending email stays until sign-in: clearing it here would re-render this page without it.
+  log.info('auth.confirmed');
+  return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
+});
+
+export const resendSignUpCodeAction = withPendingEmail<[], CodeField>(async ({ email }) => {
   const limited = await checkLimit('resendCode', email);
   if (limited) return { status: 'error', message: limited };
   const result = await resendSignUpCode(email);
-  if (!result.ok) return { status: 'error', message: result.failure.message };
-  return { status: 'success', message: { text: `We sent a new code to ${email}.` } };
-}
+  if (!result.ok) return failureState(result.failure);
+  return { status: 'success', message: codeResent(email) };
+});
 
 /** Stage 1 of forgot-password: pre-check, then ask Cognito to email a code. */
 export const forgotRequestAction = validatedAction(
   forgotRequestSchema,
-  ['email'] as const,
   async ({ email }, { values }) => {
     const limited = await checkLimit('resetPassword', email);
     if (limited) return { status: 'error', message: limited, values };
@@ -219,7 +207,7 @@ export const forgotRequestAction = validatedAction(
         account: emailRef(email),
       });
       if (result.failure.kind === 'unconfirmed') await setPendingEmail(email);
-      return { status: 'error', message: result.failure.message, values };
+      return failureState(result.failure, { values });
     }
     return { status: 'success', values, data: { stage: 'confirm', email } };
   },
@@ -228,7 +216,6 @@ export const forgotRequestAction = validatedAction(
 /** Stage 2: code and new password, then sign in with it (docs/product.md §4). */
 export const forgotConfirmAction = validatedAction(
   forgotConfirmSchema,
-  ['email', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const,
   async ({ email, verificationCode, newPassword }, { values }) => {
     const stage = { stage: 'confirm', email };
     const limited = await checkLimit('verifyCode', email);
@@ -236,15 +223,7 @@ export const forgotConfirmAction = validatedAction(
     const result = await confirmForgotPassword(email, verificationCode, newPassword);
     if (!result.ok) {
       log.info('auth.reset_failed', { reason: result.failure.name, account: emailRef(email) });
-      if (result.failure.kind === 'code-mismatch') {
-        return {
-          status: 'error',
-          fieldErrors: { verificationCode: [result.failure.message] },
-          values,
-          data: stage,
-        };
-      }
-      return { status: 'error', message: result.failure.message, values, data: stage };
+      return failureState(result.failure, { codeField: 'verificationCode', values, data: stage });
     }
     // ASVS 3.3.3 / 2.5: whoever held a session before the reset loses it; the new one starts after.
     const ended = await signOutUserEverywhere(getEnv(), email);
@@ -268,11 +247,10 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
   const limited = await checkLimit('resendCode', parsed.data.email);
   if (limited) return { status: 'error', message: limited, data: { stage: 'confirm', email } };
   const result = await forgotPassword(parsed.data.email);
-  if (!result.ok)
-    return { status: 'error', message: result.failure.message, data: { stage: 'confirm', email } };
+  if (!result.ok) return failureState(result.failure, { data: { stage: 'confirm', email } });
   return {
     status: 'success',
-    message: { text: `We sent a new code to ${parsed.data.email}.` },
+    message: codeResent(parsed.data.email),
     data: { stage: 'confirm', email },
   };
 }
@@ -281,44 +259,37 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
 const CHALLENGE_EXPIRED = '/login?reason=expired';
 
 /** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
-export const mfaChallengeAction = validatedAction(
-  verifyEmailSchema,
-  ['code'] as const,
-  async ({ code }) => {
-    const challenge = await getChallenge();
-    if (!challenge || challenge.name !== 'SOFTWARE_TOKEN_MFA') redirect(CHALLENGE_EXPIRED);
-    const limited = await checkLimit('verifyCode', challenge.username);
-    if (limited) return { status: 'error', message: limited };
-    const result = await respondToChallenge(
-      'SOFTWARE_TOKEN_MFA',
-      challenge.session,
-      challenge.username,
-      code,
-    );
-    if (!result.ok) {
-      log.info('auth.mfa_failed', {
-        reason: result.failure.name,
-        account: emailRef(challenge.username),
-      });
-      if (result.failure.kind === 'challenge-expired') {
-        await clearChallenge();
-        redirect(CHALLENGE_EXPIRED);
-      }
-      if (result.failure.kind === 'code-mismatch')
-        return { status: 'error', fieldErrors: { code: [result.failure.message] } };
-      return { status: 'error', message: result.failure.message };
+export const mfaChallengeAction = validatedAction(totpCodeSchema, async ({ code }) => {
+  const challenge = await getChallenge();
+  if (!challenge || challenge.name !== 'SOFTWARE_TOKEN_MFA') redirect(CHALLENGE_EXPIRED);
+  const limited = await checkLimit('verifyCode', challenge.username);
+  if (limited) return { status: 'error', message: limited };
+  const result = await respondToChallenge(
+    'SOFTWARE_TOKEN_MFA',
+    challenge.session,
+    challenge.username,
+    code,
+  );
+  if (!result.ok) {
+    log.info('auth.mfa_failed', {
+      reason: result.failure.name,
+      account: emailRef(challenge.username),
+    });
+    if (result.failure.kind === 'challenge-expired') {
+      await clearChallenge();
+      redirect(CHALLENGE_EXPIRED);
     }
-    const finished = await finishSignIn(result.value);
-    if (!finished.done) return { status: 'error', message: finished.message };
-    log.info('auth.signed_in', { mfa: true });
-    redirect(finished.next);
-  },
-);
+    return failureState(result.failure, { codeField: 'code' });
+  }
+  const finished = await finishSignIn(result.value);
+  if (!finished.done) return { status: 'error', message: finished.message };
+  log.info('auth.signed_in', { mfa: true });
+  redirect(finished.next);
+});
 
 /** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */
 export const newPasswordChallengeAction = validatedAction(
   newPasswordChallengeSchema,
-  ['newPassword', 'confirmNewPassword'] as const,
   async ({ newPassword }) => {
     const challenge = await getChallenge();
     if (!challenge || challenge.name !== 'NEW_PASSWORD_REQUIRED') redirect(CHALLENGE_EXPIRED);
@@ -334,7 +305,7 @@ export const newPasswordChallengeAction = validatedAction(
         await clearChallenge();
         redirect(CHALLENGE_EXPIRED);
       }
-      return { status: 'error', message: result.failure.message };
+      return failureState(result.failure);
     }
     const finished = await finishSignIn(result.value);
     if (!finished.done) return { status: 'error', message: finished.message };

@@ -6,22 +6,20 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { verifyEmailSchema } from '@/lib/validation/schemas';
+import { totpCodeSchema } from '@/lib/validation/authenticator';
+import { MSG } from '@/lib/validation/messages';
 import { AuthHeading } from './auth-heading';
 
 /** The second step of sign-in for creators who turned on an authenticator app. */
 export function MfaForm() {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: verifyEmailSchema,
+    schema: totpCodeSchema,
     action: mfaChallengeAction,
     defaultValues: { code: [] as string[] },
   });
   return (
     <>
-      <AuthHeading
-        title="Two-step verification"
-        subtitle="Enter the 6-digit code from your authenticator app."
-      />
+      <AuthHeading title="Two-step verification" subtitle={MSG.totpCodeEnter} />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormMessage message={state.message} />
         <OtpInput label="Authentication code" autoFocus {...code('code')} />

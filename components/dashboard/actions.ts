@@ -1,16 +1,16 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { authedAction, type ActionState } from '@/lib/actions';
+import { authed, authedAction, failureState, withSession } from '@/lib/actions';
 import { getUser, globalSignOut, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
 import { log } from '@/lib/log';
+import { codeSent } from '@/lib/messages';
 import { checkLimit } from '@/lib/rate-limit';
-import { endSession, updateSessionClaims, verifySession } from '@/lib/session';
-import { verifyEmailSchema } from '@/lib/validation/schemas';
+import { endSession, updateSessionClaims } from '@/lib/session';
+import { verificationCodeSchema } from '@/lib/validation/schemas';
 
 /** Logout: revoke the tokens everywhere, and clear the cookies whether or not that worked. */
-export async function logoutAction(): Promise<void> {
-  const session = await verifySession();
+export const logoutAction = withSession(async (session): Promise<void> => {
   if (session) {
     const result = await globalSignOut(session.accessToken);
     if (!result.ok) log.warn('auth.sign_out_failed', { reason: result.failure.name });
@@ -18,37 +18,28 @@ export async function logoutAction(): Promise<void> {
   await endSession();
   log.info('auth.signed_out');
   redirect('/login');
-}
+});
 
 /** Sends a code to the signed-in user's email (the mandatory verify dialog, and Resend). */
-export async function sendEmailCodeAction(): Promise<ActionState<'code'>> {
-  const session = await verifySession();
-  if (!session) return { status: 'error', unauthenticated: true };
+export const sendEmailCodeAction = authed<[], 'code'>(async ({ session }) => {
   // Per account and per client address: a session cannot make the service send without end.
   const limited = await checkLimit('sendCode', session.claims.sub);
   if (limited) return { status: 'error', message: limited };
   const result = await sendAttributeCode(session.accessToken, 'email');
-  if (!result.ok) {
-    if (result.failure.kind === 'session-invalid')
-      return { status: 'error', unauthenticated: true };
-    return { status: 'error', message: result.failure.message };
-  }
-  return { status: 'success', message: { text: `We sent a code to ${session.claims.email}.` } };
-}
+  if (!result.ok) return failureState(result.failure);
+  return { status: 'success', message: codeSent(session.claims.email) };
+});
 
 /** Verifies the signed-in user's email with the code, then refreshes what the session knows. */
 export const verifyEmailAttributeAction = authedAction(
-  verifyEmailSchema,
-  ['code'] as const,
+  verificationCodeSchema,
   async ({ code }, { session }) => {
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const result = await verifyAttribute(session.accessToken, 'email', code);
     if (!result.ok) {
       log.info('profile.verify_email_failed', { reason: result.failure.name });
-      if (result.failure.kind === 'code-mismatch')
-        return { status: 'error', fieldErrors: { code: [result.failure.message] } };
-      return { status: 'error', message: result.failure.message };
+      return failureState(result.failure, { codeField: 'code' });
     }
     const user = await getUser(session.accessToken);
     await updateSessionClaims(

@@ -7,7 +7,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { cn } from '@/lib/cn';
 import type { ActionState } from '@/lib/action-state';
-import { verifyEmailSchema } from '@/lib/validation/schemas';
+import { verificationCodeSchema } from '@/lib/validation/schemas';
 import type { FormAction } from './answer';
 import { useActionForm } from './use-action-form';
 import { useResend } from './use-resend';
@@ -40,7 +40,7 @@ type Props<F extends string> = {
  */
 export function CodeForm<F extends string>({
   action,
-  schema = verifyEmailSchema,
+  schema = verificationCodeSchema,
   hidden = {},
   resend: send,
   sendOnOpen = false,

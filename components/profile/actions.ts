@@ -3,21 +3,15 @@
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import QRCode from 'qrcode';
+import { DEVICE_NAME, otpauthUri, totpCodeSchema } from '@/lib/validation/authenticator';
 import {
-  DEVICE_NAME,
-  TOTP_CODE_ENTER,
-  otpauthUri,
-  totpSetupSchema,
-} from '@/lib/validation/authenticator';
-import {
-  PROOF_FIELDS,
   changeEmailProofSchema,
   changePhoneProofSchema,
   proofSchema,
   totpTurnOffSchema,
   type ProofField,
 } from '@/lib/validation/proof';
-import { authedAction, type ActionState } from '@/lib/actions';
+import { authed, authedAction, failureState, type ActionState } from '@/lib/actions';
 import {
   associateSoftwareToken,
   changePassword,
@@ -37,7 +31,7 @@ import {
 import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
-import { APP_MSG } from '@/lib/messages';
+import { APP_MSG, codeResent } from '@/lib/messages';
 import { checkLimit, recordFailure } from '@/lib/rate-limit';
 import { notifyEmailChanged } from '@/lib/notify';
 import {
@@ -48,7 +42,6 @@ import {
   recordReauth,
   setEmailChange,
   updateSessionClaims,
-  verifySession,
   writeTokens,
   type Session,
 } from '@/lib/session';
@@ -57,8 +50,9 @@ import {
   changePasswordSchema,
   nameSchema,
   verifyEmailChangeSchema,
-  verifyEmailSchema,
+  verificationCodeSchema,
 } from '@/lib/validation/schemas';
+import { MSG } from '@/lib/validation/messages';
 
 /**
  * Profile edits (docs/product.md §4): name and password in one step; email and phone in two (update, then
@@ -66,30 +60,14 @@ import {
  * cards show the new values at once.
  */
 
-/** Tells the dialog what to do beyond showing the message (user gone: sign out after 1 s). */
+/** A failed profile call, logged, as the dialog's answer (user gone: sign out after 1 s). */
 function failed<F extends string>(
   op: string,
   failure: AuthFailure,
-  extra: Pick<ActionState<F>, 'values' | 'data'> = {},
-  codeField?: F,
+  options: Omit<Parameters<typeof failureState<F>>[1], 'signOutIfGone'> = {},
 ): ActionState<F> {
   log.info('profile.failed', { op, reason: failure.name });
-  if (failure.kind === 'user-not-found') {
-    return {
-      status: 'error',
-      message: failure.message,
-      ...extra,
-      data: { ...extra.data, signOut: 'user-not-found' },
-    };
-  }
-  if (failure.kind === 'code-mismatch' && codeField) {
-    return {
-      status: 'error',
-      fieldErrors: { [codeField]: [failure.message] } as ActionState<F>['fieldErrors'],
-      ...extra,
-    };
-  }
-  return { status: 'error', message: failure.message, ...extra };
+  return failureState(failure, { ...options, signOutIfGone: true });
 }
 
 /** What a follow-up step answers when the proof of the password is missing or too old. */
@@ -140,14 +118,15 @@ async function proveIdentity<F extends string = ProofField>(
   if (!proved.ok) {
     const { failure } = proved;
     if (failure.kind !== 'unavailable') await recordFailure('signIn', session.claims.email);
-    if (failure.kind === 'wrong-password')
-      return refuse({ fieldErrors: { currentPassword: [failure.message] } });
-    if (failure.kind === 'code-mismatch')
-      return refuse({ fieldErrors: { code: [failure.message] } });
+    if (failure.kind === 'wrong-password' || failure.kind === 'code-mismatch') {
+      log.info('profile.reauth_failed', { op });
+      const fields = { codeField: 'code' as F, passwordField: 'currentPassword' as F };
+      return { ok: false, state: failureState(failure, { ...fields, values }) };
+    }
     return { ok: false, state: failed<F>(op, failure, { values }) };
   }
   if (proved.value.type === 'code-needed')
-    return refuse({ fieldErrors: { code: [{ text: TOTP_CODE_ENTER }] } });
+    return refuse({ fieldErrors: { code: [{ text: MSG.totpCodeEnter }] } });
   const { tokens } = proved.value;
   if (tokens.claims.sub !== session.claims.sub) {
     log.warn('profile.reauth_other_user', { op });
@@ -179,21 +158,14 @@ async function refreshClaims(
   return { ...session.claims, ...claims };
 }
 
-export const updateNameAction = authedAction(
-  nameSchema,
-  ['name'] as const,
-  async ({ name }, { session, values }) => {
-    const result = await updateAttributes(session.accessToken, { name });
-    if (!result.ok) return failed('name', result.failure, { values });
-    await updateSessionClaims(session, { name });
-    revalidatePath('/', 'layout');
-    log.info('profile.name_changed');
-    return { status: 'success' };
-  },
-);
-
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
-type PasswordField = (typeof PASSWORD_FIELDS)[number];
+export const updateNameAction = authedAction(nameSchema, async ({ name }, { session, values }) => {
+  const result = await updateAttributes(session.accessToken, { name });
+  if (!result.ok) return failed('name', result.failure, { values });
+  await updateSessionClaims(session, { name });
+  revalidatePath('/', 'layout');
+  log.info('profile.name_changed');
+  return { status: 'success' };
+});
 
 /** What became of the other sessions after a password change (the 'All Set!' modal says it). */
 export type OthersOutcome = 'signed-out' | 'signed-out-here-too' | 'failed';
@@ -226,24 +198,18 @@ async function signOutOthers(session: Session, newPassword: string): Promise<Oth
   return 'signed-out-here-too';
 }
 
-export async function changePasswordAction(
-  prev: ActionState<PasswordField>,
-  formData: FormData,
-): Promise<ActionState<PasswordField>> {
-  // A checkbox beside the schema's fields: the choice has to travel with the new password.
-  const others = formData instanceof FormData && formData.get('signOutOthers') === 'on';
-  return authedAction(
-    changePasswordSchema,
-    PASSWORD_FIELDS,
-    async ({ currentPassword, newPassword }, { session }) => {
-      const result = await changePassword(session.accessToken, currentPassword, newPassword);
-      if (!result.ok) return failed('password', result.failure);
-      log.info('profile.password_changed');
-      if (!others) return { status: 'success' };
-      return { status: 'success', data: { others: await signOutOthers(session, newPassword) } };
-    },
-  )(prev, formData);
-}
+export const changePasswordAction = authedAction(
+  changePasswordSchema,
+  async ({ currentPassword, newPassword }, { session, form }) => {
+    // A checkbox beside the schema's fields: the choice has to travel with the new password.
+    const others = form.get('signOutOthers') === 'on';
+    const result = await changePassword(session.accessToken, currentPassword, newPassword);
+    if (!result.ok) return failed('password', result.failure);
+    log.info('profile.password_changed');
+    if (!others) return { status: 'success' };
+    return { status: 'success', data: { others: await signOutOthers(session, newPassword) } };
+  },
+);
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -253,7 +219,6 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  */
 export const requestEmailChangeAction = authedAction(
   changeEmailProofSchema(false),
-  ['email', ...PROOF_FIELDS] as const,
   async ({ email, currentPassword, code }, ctx) => {
     const { values } = ctx;
     if (sameEmail(email, ctx.session.claims.email)) {
@@ -283,44 +248,46 @@ export const requestEmailChangeAction = authedAction(
  * the one the proven request named (kept server-side in a sealed cookie), and only within the
  * proof's window.
  */
-export async function resendEmailChangeCodeAction(email: string): Promise<ActionState<'code'>> {
-  const session = await verifySession();
-  if (!session) return { status: 'error', unauthenticated: true };
-  const parsed = changeEmailSchema.safeParse({ email });
-  if (!parsed.success)
-    return {
-      status: 'error',
-      message: { text: parsed.error.issues[0]?.message ?? 'Email cannot be empty' },
-    };
-  const target = await getEmailChange(session);
-  if (!target || !reauthFresh(session)) {
-    log.info('profile.email_resend_refused', { reason: 'no-proof' });
-    return { status: 'error', message: { text: REAUTH_AGAIN } };
-  }
-  if (!sameEmail(parsed.data.email, target)) {
-    log.warn('profile.email_resend_refused', { reason: 'other-address' });
-    return {
-      status: 'error',
-      message: { text: 'We can only send a new code to the address you asked for.' },
-    };
-  }
-  const limited = await checkLimit('sendCode', session.claims.sub);
-  if (limited) return { status: 'error', message: limited };
-  const result = await updateAttributes(session.accessToken, { email: target });
-  if (!result.ok) return failed('email_resend', result.failure);
-  return { status: 'success', message: { text: `We sent a new code to ${target}.` } };
-}
+export const resendEmailChangeCodeAction = authed<[email: string], 'code'>(
+  async ({ session }, email) => {
+    const parsed = changeEmailSchema.safeParse({ email });
+    if (!parsed.success)
+      return {
+        status: 'error',
+        message: { text: parsed.error.issues[0]?.message ?? MSG.emailEmpty },
+      };
+    const target = await getEmailChange(session);
+    if (!target || !reauthFresh(session)) {
+      log.info('profile.email_resend_refused', { reason: 'no-proof' });
+      return { status: 'error', message: { text: REAUTH_AGAIN } };
+    }
+    if (!sameEmail(parsed.data.email, target)) {
+      log.warn('profile.email_resend_refused', { reason: 'other-address' });
+      return {
+        status: 'error',
+        message: { text: 'We can only send a new code to the address you asked for.' },
+      };
+    }
+    const limited = await checkLimit('sendCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
+    const result = await updateAttributes(session.accessToken, { email: target });
+    if (!result.ok) return failed('email_resend', result.failure);
+    return { status: 'success', message: codeResent(target) };
+  },
+);
 
 /** Step 2: the code makes the new address the sign-in address. */
 export const verifyEmailChangeAction = authedAction(
   verifyEmailChangeSchema,
-  ['email', 'code'] as const,
   async ({ email, code }, { session }) => {
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited, data: { step: 'verify', email } };
     const result = await verifyAttribute(session.accessToken, 'email', code);
     if (!result.ok)
-      return failed('email_verify', result.failure, { data: { step: 'verify', email } }, 'code');
+      return failed('email_verify', result.failure, {
+        codeField: 'code',
+        data: { step: 'verify', email },
+      });
     const oldEmail = session.claims.email;
     const asked = await getEmailChange(session);
     // The change is done: Send Again has no address to go to any more.
@@ -339,7 +306,6 @@ export const verifyEmailChangeAction = authedAction(
  */
 export const requestPhoneChangeAction = authedAction(
   changePhoneProofSchema(false),
-  ['phoneNo', ...PROOF_FIELDS] as const,
   async ({ phoneNo, currentPassword, code }, ctx) => {
     const { values } = ctx;
     const same = phoneNo === ctx.session.claims.phoneNumber;
@@ -369,27 +335,21 @@ export const requestPhoneChangeAction = authedAction(
   },
 );
 
-export async function resendPhoneCodeAction(): Promise<ActionState<'code'>> {
-  const session = await verifySession();
-  if (!session) return { status: 'error', unauthenticated: true };
+export const resendPhoneCodeAction = authed<[], 'code'>(async ({ session }) => {
   const limited = await checkLimit('sendSms', session.claims.sub);
   if (limited) return { status: 'error', message: limited };
   const result = await sendAttributeCode(session.accessToken, 'phone_number');
   if (!result.ok) return failed('phone_resend', result.failure);
-  return {
-    status: 'success',
-    message: { text: `We sent a new code to ${formatPhone(session.claims.phoneNumber)}.` },
-  };
-}
+  return { status: 'success', message: codeResent(formatPhone(session.claims.phoneNumber)) };
+});
 
 export const verifyPhoneAction = authedAction(
-  verifyEmailSchema,
-  ['code'] as const,
+  verificationCodeSchema,
   async ({ code }, { session }) => {
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const result = await verifyAttribute(session.accessToken, 'phone_number', code);
-    if (!result.ok) return failed('phone_verify', result.failure, {}, 'code');
+    if (!result.ok) return failed('phone_verify', result.failure, { codeField: 'code' });
     await refreshClaims(session, { phoneNumberVerified: true });
     log.info('profile.phone_verified');
     return { status: 'success' };
@@ -403,7 +363,6 @@ export const verifyPhoneAction = authedAction(
  */
 export const startTotpSetupAction = authedAction(
   proofSchema(false),
-  PROOF_FIELDS,
   async (proofInput, ctx): Promise<ActionState<ProofField>> => {
     const proof = await proveIdentity(ctx.session, proofInput, 'mfa_setup', { values: ctx.values });
     if (!proof.ok) return proof.state;
@@ -425,14 +384,13 @@ async function makeTotpSecret(session: Session): Promise<ActionState<ProofField>
 
 /** Step 2: a code from the app proves the secret arrived; then sign-in asks for codes. */
 export const confirmTotpSetupAction = authedAction(
-  totpSetupSchema,
-  ['code'] as const,
+  totpCodeSchema,
   async ({ code }, { session }) => {
     if (!reauthFresh(session)) return { status: 'error', message: { text: REAUTH_AGAIN } };
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
-    if (!verified.ok) return failed('mfa_verify', verified.failure, {}, 'code');
+    if (!verified.ok) return failed('mfa_verify', verified.failure, { codeField: 'code' });
     const enabled = await setSoftwareTokenMfa(session.accessToken, true);
     if (!enabled.ok) return failed('mfa_enable', enabled.failure);
     revalidatePath('/profile');
@@ -447,7 +405,6 @@ export const confirmTotpSetupAction = authedAction(
  */
 export const turnOffTotpAction = authedAction(
   totpTurnOffSchema,
-  ['currentPassword', 'code'] as const,
   async ({ currentPassword, code }, { session }) => {
     // Turned off with the proof sign-in's own access token, before its tokens are revoked.
     const outcome: { off?: Result<void> } = {};
@@ -470,9 +427,7 @@ export const turnOffTotpAction = authedAction(
  * Sign out everywhere: GlobalSignOut revokes every token of the user; this session's cookies go
  * too. Other sessions end at their next account page, and within 5 minutes everywhere.
  */
-export async function signOutEverywhereAction(): Promise<ActionState<never>> {
-  const session = await verifySession();
-  if (!session) return { status: 'error', unauthenticated: true };
+export const signOutEverywhereAction = authed<[], never>(async ({ session }) => {
   const result = await globalSignOut(session.accessToken);
   // Tokens already revoked (a sign-out elsewhere) leave nothing to keep; any other failure means
   // the other sessions still stand, so this one stays and says so.
@@ -483,4 +438,4 @@ export async function signOutEverywhereAction(): Promise<ActionState<never>> {
   await endSession();
   log.info('profile.signed_out_everywhere');
   return { status: 'success' };
-}
+});

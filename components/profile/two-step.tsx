@@ -10,7 +10,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { groupKey, totpSetupSchema } from '@/lib/validation/authenticator';
+import { groupKey, totpCodeSchema } from '@/lib/validation/authenticator';
 import { proofSchema, totpTurnOffSchema } from '@/lib/validation/proof';
 import { ProofFields, TOTP_CODE_LABEL } from './proof-fields';
 
@@ -45,7 +45,7 @@ function CopyKey({ secret }: { secret: string }) {
 /** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: totpSetupSchema,
+    schema: totpCodeSchema,
     action: confirmTotpSetupAction,
     defaultValues: { code: [] as string[] },
     resilient: true,

@@ -27,7 +27,7 @@ export type AuthContext =
   | 'bindChannel'; // the admin call that sets the channel id
 
 /** What the caller should do beyond showing the message. */
-export type FailureKind =
+type FailureKind =
   | 'unconfirmed' // send a code and offer /verify-email
   | 'expired-code' // offer to resend
   | 'code-mismatch'
@@ -52,6 +52,8 @@ type Rule = {
 
 const INCORRECT = /incorrect username or password/i;
 const text = (t: string) => () => ({ text: t });
+/** A wrong code where no more particular words apply (reset, authenticator codes). */
+const INVALID_CODE = 'Invalid verification code.';
 
 /** Session-ending answers to a refresh or an authenticated call (docs/product.md §4). */
 const SESSION_ENDING = [
@@ -67,14 +69,14 @@ const RULES: Rule[] = [
     name,
     in: ['refresh', 'confirmSession'],
     kind: 'session-invalid',
-    message: ({ raw }) => ({ text: raw || 'User is not authenticated' }),
+    message: ({ raw }) => ({ text: raw || APP_MSG.notAuthenticated }),
   })),
   {
     // A signed-in call whose access token was revoked or expired: the session is over.
     name: 'NotAuthorizedException',
     when: /access token/i,
     kind: 'session-invalid',
-    message: text('User is not authenticated'),
+    message: text(APP_MSG.notAuthenticated),
   },
   {
     name: 'UsernameExistsException',
@@ -112,7 +114,7 @@ const RULES: Rule[] = [
     when: /session/i,
     in: ['mfa', 'newPassword'],
     kind: 'challenge-expired',
-    message: text('Your sign-in took too long. Please sign in again.'),
+    message: text(APP_MSG.signInExpired),
   },
   {
     name: 'CodeMismatchException',
@@ -136,13 +138,13 @@ const RULES: Rule[] = [
   {
     name: 'CodeMismatchException',
     kind: 'code-mismatch',
-    message: text('Invalid verification code.'),
+    message: text(INVALID_CODE),
   },
   // What VerifySoftwareToken answers for a wrong authenticator code ("Code mismatch").
   {
     name: 'EnableSoftwareTokenMFAException',
     kind: 'code-mismatch',
-    message: text('Invalid verification code.'),
+    message: text(INVALID_CODE),
   },
   {
     name: 'ExpiredCodeException',
@@ -155,7 +157,7 @@ const RULES: Rule[] = [
   {
     name: 'UserNotFoundException',
     kind: 'user-not-found',
-    message: text('No account found with this username.'),
+    message: text(APP_MSG.noAccount),
   },
   {
     name: 'InvalidParameterException',

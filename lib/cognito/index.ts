@@ -372,7 +372,7 @@ export function setSoftwareTokenMfa(accessToken: string, enabled: boolean) {
   });
 }
 
-export type Reauthentication =
+type Reauthentication =
   | { type: 'proven'; tokens: Tokens; codeAsked: boolean }
   /** The password was right and the account asks for an authenticator code, but none was given. */
   | { type: 'code-needed' };

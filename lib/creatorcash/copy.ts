@@ -11,11 +11,11 @@ import {
 import type { Variant } from './variants';
 
 /** Icon names the page knows how to draw (components/creatorcash/icons.tsx). */
-export type CardIcon = 'bolt' | 'percent' | 'receipt' | 'shield' | 'clock' | 'trend';
+type CardIcon = 'bolt' | 'percent' | 'receipt' | 'shield' | 'clock' | 'trend';
 export type Card = { title: string; subTitle: string; icon: CardIcon };
 export type FaqItem = { question: string; answer: string };
 
-export type StepCopy = { title: string; description: string; action: string };
+type StepCopy = { title: string; description: string; action: string };
 
 export type ApplicationCopy = {
   title: string;

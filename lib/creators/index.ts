@@ -8,7 +8,7 @@ import { log } from '@/lib/log';
  * address or key. Every call has a timeout; every answer is validated before use.
  */
 
-export type CreatorFailure = 'not-found' | 'unavailable';
+type CreatorFailure = 'not-found' | 'unavailable';
 export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };
 
 const searchAnswer = z.array(

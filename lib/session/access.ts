@@ -4,7 +4,7 @@
  * proxy.ts applies them; pages and handlers still check the session themselves.
  */
 
-export type RouteAccess = 'public-only' | 'public' | 'protected';
+type RouteAccess = 'public-only' | 'public' | 'protected';
 
 /** Only for people who are signed out: a signed-in person is sent home. */
 const PUBLIC_ONLY = new Set([
@@ -37,7 +37,7 @@ export function routeAccess(pathname: string): RouteAccess {
   return 'protected';
 }
 
-export type Decision = { action: 'next' } | { action: 'redirect'; to: '/' | '/login' };
+type Decision = { action: 'next' } | { action: 'redirect'; to: '/' | '/login' };
 
 export function decide(pathname: string, signedIn: boolean): Decision {
   const access = routeAccess(pathname);

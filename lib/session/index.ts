@@ -17,7 +17,6 @@ import {
   unsealChallenge,
   unsealEmailChange,
   unsealPending,
-  unsealRefresh,
   unsealSession,
   sessionState,
   type ChallengeData,
@@ -28,7 +27,7 @@ export type Session = SessionData;
 export { REAUTH_WINDOW_S };
 
 /** A store with the shape both `cookies()` and NextResponse/NextRequest cookies share. */
-export type CookieWriter = {
+type CookieWriter = {
   set(name: string, value: string, options?: ReturnType<typeof cookieOptions>): unknown;
 };
 
@@ -184,11 +183,6 @@ export async function getEmailChange(session: Session): Promise<string | null> {
 export async function clearEmailChange() {
   const env = getEnv();
   (await cookies()).set(cookieNames(env).emailChange, '', cookieOptions(env, 0));
-}
-
-export async function readRefresh() {
-  const env = getEnv();
-  return unsealRefresh((await cookies()).get(cookieNames(env).refresh)?.value, env);
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   unsealSession,
 } from './seal';
 
-export type GuardAuth = {
+type GuardAuth = {
   signedIn: boolean;
   /**
    * Why a session ended, when the person should be told (/login?reason=…): just now, or earlier

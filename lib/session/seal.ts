@@ -56,10 +56,10 @@ const challengeData = z.object({
 });
 
 export type SessionData = z.infer<typeof sessionData>;
-export type RefreshData = z.infer<typeof refreshData>;
-export type PendingData = z.infer<typeof pendingData>;
+type RefreshData = z.infer<typeof refreshData>;
+type PendingData = z.infer<typeof pendingData>;
 export type ChallengeData = z.infer<typeof challengeData>;
-export type EmailChangeData = z.infer<typeof emailChangeData>;
+type EmailChangeData = z.infer<typeof emailChangeData>;
 /** How long a proof of the password lets email, phone and two-step changes go ahead. */
 export const REAUTH_WINDOW_S = 10 * 60;
 /** Cognito's challenge sessions last 3 minutes. */
@@ -151,7 +151,7 @@ export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CH
 export const unsealChallenge = (v: string | undefined, env: Secrets) =>
   unseal(challengeData, v, env, CHALLENGE_TTL_S);
 
-export type SessionLimits = { idleS: number; maxS: number };
+type SessionLimits = { idleS: number; maxS: number };
 
 /** Whether a session may still be used at `now`: live, idle too long, or past its lifetime. */
 export function sessionState(

@@ -1,4 +1,5 @@
-import { groupKey, otpauthUri, totpSetupSchema, TOTP_CODE_ENTER } from './authenticator';
+import { MSG } from './messages';
+import { groupKey, otpauthUri, totpCodeSchema } from './authenticator';
 import { totpTurnOffSchema } from './proof';
 
 describe('otpauthUri', () => {
@@ -37,16 +38,16 @@ describe('groupKey', () => {
 
 describe('code schemas', () => {
   it('takes six digits from the boxes', () => {
-    const parsed = totpSetupSchema.safeParse({ code: ['1', '2', '3', '4', '5', '6'] });
+    const parsed = totpCodeSchema.safeParse({ code: ['1', '2', '3', '4', '5', '6'] });
     expect(parsed.success && parsed.data.code).toBe('123456');
   });
 
   it.each([
-    [[], TOTP_CODE_ENTER],
+    [[], MSG.totpCodeEnter],
     [['1', '2', '3'], 'Verification code must be 6 digits long'],
     [['1', 'a', '3', '4', '5', '6'], 'Only digits are allowed'],
   ])('%p -> %p', (code, message) => {
-    const parsed = totpSetupSchema.safeParse({ code });
+    const parsed = totpCodeSchema.safeParse({ code });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(message);
   });
@@ -55,7 +56,7 @@ describe('code schemas', () => {
     const parsed = totpTurnOffSchema.safeParse({ currentPassword: '', code: [] });
     expect(parsed.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
       ['currentPassword', 'Current password is required'],
-      ['code', TOTP_CODE_ENTER],
+      ['code', MSG.totpCodeEnter],
     ]);
   });
 });

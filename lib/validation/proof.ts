@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { MSG } from '@/lib/validation/messages';
-import { changeEmailSchema, phoneSchema } from '@/lib/validation/schemas';
+import {
+  changeEmailSchema,
+  currentPasswordField,
+  optionalSixDigitCode,
+  phoneSchema,
+} from '@/lib/validation/schemas';
 import { totpCodeField } from './authenticator';
 
 /**
@@ -9,21 +14,7 @@ import { totpCodeField } from './authenticator';
  * their server actions.
  */
 
-const currentPassword = z
-  .string({ error: MSG.currentPasswordRequired })
-  .check(z.minLength(1, MSG.currentPasswordRequired), z.maxLength(256));
-
-/** The six boxes where they may be missing or empty (an account without two-step shows none). */
-const optionalTotpCode = z.pipe(
-  z.pipe(
-    z.optional(z.array(z.string({ error: MSG.codeDigitsOnly }))),
-    z.transform((digits: string[] | undefined) => (digits ?? []).join('').replace(/\s/g, '')),
-  ),
-  z.string().check(
-    z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true }),
-    z.refine((code: string) => code.length === 0 || code.length === 6, MSG.codeLength),
-  ),
-);
+const currentPassword = currentPasswordField(MSG.currentPasswordRequired);
 
 /**
  * The proof's fields. The browser asks for the code when it knows two-step is on; the server takes
@@ -31,7 +22,7 @@ const optionalTotpCode = z.pipe(
  */
 export const proofShape = (codeRequired: boolean) => ({
   currentPassword,
-  code: codeRequired ? totpCodeField : optionalTotpCode,
+  code: codeRequired ? totpCodeField : optionalSixDigitCode(),
 });
 
 export const proofSchema = (codeRequired: boolean) => z.object(proofShape(codeRequired));
@@ -45,5 +36,4 @@ export const changeEmailProofSchema = (codeRequired: boolean) =>
 export const changePhoneProofSchema = (codeRequired: boolean) =>
   z.object({ ...phoneSchema.shape, ...proofShape(codeRequired) });
 
-export const PROOF_FIELDS = ['currentPassword', 'code'] as const;
-export type ProofField = (typeof PROOF_FIELDS)[number];
+export type ProofField = keyof ReturnType<typeof proofShape>;

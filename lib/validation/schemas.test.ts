@@ -1,14 +1,14 @@
 import { MSG } from './messages';
 import {
   changePasswordSchema,
-  codeField,
+  verificationCodeField,
   forgotConfirmSchema,
   nameSchema,
   normalizeEmail,
   phoneSchema,
   signInSchema,
   signUpSchema,
-  verifyEmailSchema,
+  verificationCodeSchema,
 } from './schemas';
 
 const messages = (
@@ -178,7 +178,7 @@ describe('verification code', () => {
     [['1', '2', '3', '4', '5', '6'], '123456'],
     [['0', '0', '0', '0', '0', '0'], '000000'],
   ])('joins %p', (digits, code) => {
-    const r = verifyEmailSchema.safeParse({ code: digits });
+    const r = verificationCodeSchema.safeParse({ code: digits });
     expect(r.success && r.data.code).toBe(code);
   });
 
@@ -189,11 +189,11 @@ describe('verification code', () => {
     [['1', '2', '3', '4', '5', '6', '7'], MSG.codeLength],
     [['1', 'a', '3', '4', '5', '6'], MSG.codeDigitsOnly],
   ])('rejects %p with %p', (digits, message) => {
-    expect(messages(codeField.safeParse(digits))[0]).toBe(message);
+    expect(messages(verificationCodeField.safeParse(digits))[0]).toBe(message);
   });
 
   it('rejects a missing code', () => {
-    expect(messages(verifyEmailSchema.safeParse({}))).toEqual([MSG.codeEnter]);
+    expect(messages(verificationCodeSchema.safeParse({}))).toEqual([MSG.codeEnter]);
   });
 });
 

@@ -51,26 +51,49 @@ export const newPasswordField = (required: string = MSG.passwordRequired) =>
   );
 
 /** Sign-in only requires a non-empty password (docs/product.md §5). */
-const currentPasswordField = (required: string) =>
+export const currentPasswordField = (required: string) =>
   z.string({ error: required }).check(z.minLength(1, required), z.maxLength(MAX_PASSWORD));
 
 const requiredText = (message: string) =>
   z.string({ error: message }).check(z.minLength(1, message));
 
-/** Six single digits, as the OTP boxes send them (docs/product.md §5). */
-export const codeField = z.pipe(
+/** The six OTP boxes as one string: the digits joined, spaces dropped (docs/product.md §5.4). */
+const joinDigits = (digits: string[]) => digits.join('').replace(/\s/g, '');
+const digitBoxes = (params?: { error: string }) =>
+  z.array(z.string({ error: MSG.codeDigitsOnly }), params);
+const digitsOnly = () => z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true });
+
+/**
+ * Six single digits, as the OTP boxes send them (docs/product.md §5.4). `enter` is what an empty
+ * code reads: the email wording for codes the service sends, the app's for authenticator codes.
+ */
+export const sixDigitCode = (enter: string) =>
   z.pipe(
-    z.array(z.string({ error: MSG.codeDigitsOnly }), { error: MSG.codeEnter }),
-    z.transform((digits: string[]) => digits.join('').replace(/\s/g, '')),
-  ),
-  z
-    .string()
-    .check(
-      z.minLength(1, { error: MSG.codeEnter, abort: true }),
-      z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true }),
-      z.length(6, MSG.codeLength),
+    z.pipe(digitBoxes({ error: enter }), z.transform(joinDigits)),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: enter, abort: true }),
+        digitsOnly(),
+        z.length(6, MSG.codeLength),
+      ),
+  );
+
+/** The six boxes where they may be missing or empty: six digits, or none at all. */
+export const optionalSixDigitCode = () =>
+  z.pipe(
+    z.pipe(
+      z.optional(digitBoxes()),
+      z.transform((digits: string[] | undefined) => joinDigits(digits ?? [])),
     ),
-);
+    z.string().check(
+      digitsOnly(),
+      z.refine((code: string) => code.length === 0 || code.length === 6, MSG.codeLength),
+    ),
+  );
+
+/** A code the identity service sent by email or text message. */
+export const verificationCodeField = sixDigitCode(MSG.codeEnter);
 
 /** `confirm` must equal `field` once both are given (the empty case has its own message). */
 const matching = (field: string, confirm: string) =>
@@ -92,14 +115,15 @@ export const signUpSchema = z
   })
   .check(matching('password', 'verifyPassword'));
 
-export const verifyEmailSchema = z.object({ code: codeField });
+/** A form of the six boxes alone, for a code the identity service sent (email or text message). */
+export const verificationCodeSchema = z.object({ code: verificationCodeField });
 
 export const forgotRequestSchema = z.object({ email: emailField() });
 
 export const forgotConfirmSchema = z
   .object({
     email: emailField(),
-    verificationCode: codeField,
+    verificationCode: verificationCodeField,
     newPassword: newPasswordField(MSG.newPasswordRequired),
     confirmNewPassword: requiredText(MSG.confirmNewPasswordRequired),
   })
@@ -153,11 +177,8 @@ export const changePasswordSchema = z
     matching('newPassword', 'confirmNewPassword'),
   );
 
-export type SignInInput = z.input<typeof signInSchema>;
-export type SignUpInput = z.input<typeof signUpSchema>;
-
 /** Confirming a new email: the address it was sent to and the code (docs/product.md §4). */
 export const verifyEmailChangeSchema = z.object({
   email: emailField(MSG.emailEmpty),
-  code: codeField,
+  code: verificationCodeField,
 });

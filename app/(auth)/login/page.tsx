@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
 import { getEnv } from '@/lib/env';
+import { APP_MSG } from '@/lib/messages';
 import { emailParam } from '@/lib/search-params';
 
 /** 1800 -> '30 minutes', 43200 -> '12 hours'. */
@@ -24,11 +25,11 @@ export default async function LoginPage({
   const { email, reason } = await searchParams;
   const { idleS, maxS } = getEnv().sessionLimits;
   const notices: Record<string, string> = {
-    expired: 'Your sign-in took too long. Please sign in again.',
+    expired: APP_MSG.signInExpired,
     idle: `You were signed out after ${duration(idleS)} without activity. Please sign in again.`,
     'session-expired': `You were signed out: sessions last ${duration(maxS)}. Please sign in again.`,
     // Spec §8: UserNotFoundException; the guard has already signed the person out.
-    'no-account': 'No account found with this username.',
+    'no-account': APP_MSG.noAccount,
   };
   const notice =
     typeof reason === 'string' && notices[reason] ? { text: notices[reason] } : undefined;

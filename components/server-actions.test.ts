@@ -1,0 +1,159 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The server actions' shared answers, called directly: an action that needs a session and finds
+ * none refuses the same way whether it takes a form or not (docs/product.md §8.6), a session the
+ * identity service has ended reads the same, and the authenticator-code form speaks of the app
+ * (docs/product.md §5.4). The identity service is a recording server answering that the access
+ * token is revoked; only Next's request APIs are stood in for.
+ */
+
+const jar = new Map<string, string>();
+const headersRead = { count: 0 };
+jest.mock('next/headers', () => ({
+  headers: async () => {
+    headersRead.count++;
+    return new Headers({ 'x-forwarded-for': '203.0.113.8' });
+  },
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+    set: (name: string, value: string) => void jar.set(name, value),
+    delete: (name: string) => void jar.delete(name),
+  }),
+}));
+jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+
+const upstreamCalls: string[] = [];
+const upstream = http.createServer((req, res) => {
+  upstreamCalls.push(String(req.headers['x-amz-target'] ?? req.url));
+  res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+  res.end(
+    JSON.stringify({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' }),
+  );
+});
+
+type Actions = typeof import('@/components/auth/actions') &
+  typeof import('@/components/dashboard/actions') &
+  typeof import('@/components/profile/actions');
+let actions: Actions;
+let log: typeof import('@/lib/log').log;
+let validSession: string;
+
+const ENV_KEYS = [
+  'LOCAL_IDENTITY_PORT',
+  'LOCAL_CREATOR_PORT',
+  'UPSTREAM_TIMEOUT_MS',
+  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+];
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const { port } = upstream.address() as AddressInfo;
+  process.env.LOCAL_IDENTITY_PORT = String(port);
+  process.env.LOCAL_CREATOR_PORT = String(port);
+  process.env.UPSTREAM_TIMEOUT_MS = '1000';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  actions = {
+    ...(await import('@/components/auth/actions')),
+    ...(await import('@/components/dashboard/actions')),
+    ...(await import('@/components/profile/actions')),
+  };
+  ({ log } = await import('@/lib/log'));
+  const { getEnv } = await import('@/lib/env');
+  const { sealSession } = await import('@/lib/session/seal');
+  const now = Math.floor(Date.now() / 1000);
+  validSession = await sealSession(
+    {
+      v: 1,
+      accessToken: 'at',
+      accessExpiresAt: now + 3600,
+      startedAt: now,
+      seenAt: now,
+      claims: {
+        sub: 's-1',
+        email: 'creator@creator.test',
+        emailVerified: false,
+        phoneNumber: '+15551234567',
+        phoneNumberVerified: false,
+        channelId: 'ch-1',
+      },
+    },
+    getEnv(),
+  );
+});
+afterAll(async () => {
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+beforeEach(() => {
+  jar.clear();
+  upstreamCalls.length = 0;
+  headersRead.count = 0;
+});
+
+const REFUSED = {
+  status: 'error',
+  message: { text: 'User is not authenticated' },
+  unauthenticated: true,
+};
+
+const form = (entries: [string, string][]) => {
+  const fd = new FormData();
+  for (const [k, v] of entries) fd.append(k, v);
+  return fd;
+};
+
+describe('an action that needs a session, called without one', () => {
+  const calls: [string, (a: Actions) => Promise<unknown>][] = [
+    ['sendEmailCodeAction', (a) => a.sendEmailCodeAction()],
+    ['resendEmailChangeCodeAction', (a) => a.resendEmailChangeCodeAction('new@creator.test')],
+    ['resendPhoneCodeAction', (a) => a.resendPhoneCodeAction()],
+    ['signOutEverywhereAction', (a) => a.signOutEverywhereAction()],
+    ['resendSignUpCodeAction (no pending sign-up)', (a) => a.resendSignUpCodeAction()],
+    [
+      'updateNameAction (a form)',
+      (a) => a.updateNameAction({ status: 'idle' }, form([['name', 'Dana Scully']])),
+    ],
+  ];
+
+  it.each(calls)('%s refuses as every action does, logged in its request', async (_n, call) => {
+    // Observed, not replaced: the logger itself writes nothing under test.
+    const warn = jest.spyOn(log, 'warn');
+    expect(await call(actions)).toEqual(REFUSED);
+    expect(warn.mock.calls.map(([event]) => event)).toEqual(['action.unauthenticated']);
+    // The request's context (its id and client address, lib/actions.ts inRequest) was read.
+    expect(headersRead.count).toBeGreaterThan(0);
+    expect(upstreamCalls).toEqual([]);
+  });
+});
+
+describe('a session the identity service has ended (docs/product.md §8.4)', () => {
+  it.each<[string, (a: Actions) => Promise<unknown>]>([
+    ['sendEmailCodeAction', (a) => a.sendEmailCodeAction()],
+    [
+      'updateNameAction',
+      (a) => a.updateNameAction({ status: 'idle' }, form([['name', 'Dana Scully']])),
+    ],
+    ['resendPhoneCodeAction', (a) => a.resendPhoneCodeAction()],
+  ])('%s answers "User is not authenticated" and sends the page to /login', async (_n, call) => {
+    jar.set('cd_session', validSession);
+    expect(await call(actions)).toEqual(expect.objectContaining(REFUSED));
+    expect(upstreamCalls.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the two-step sign-in code (docs/product.md §5.4)', () => {
+  it('asks for the code from the authenticator app when none is entered', async () => {
+    expect(await actions.mfaChallengeAction({ status: 'idle' }, form([]))).toEqual({
+      status: 'error',
+      fieldErrors: { code: [{ text: 'Enter the 6-digit code from your authenticator app.' }] },
+      values: {},
+    });
+  });
+});

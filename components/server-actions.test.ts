@@ -150,7 +150,7 @@ describe('a session the identity service has ended (docs/product.md §8.4)', () 
 
 describe('the two-step sign-in code (docs/product.md §5.4)', () => {
   it('asks for the code from the authenticator app when none is entered', async () => {
-    expect(await actions.mfaChallengeAction({ status: 'idle' }, form([]))).toEqual({
+    expect(await actions.twoStepSignInAction({ status: 'idle' }, form([]))).toEqual({
       status: 'error',
       fieldErrors: { code: [{ text: 'Enter the 6-digit code from your authenticator app.' }] },
       values: {},

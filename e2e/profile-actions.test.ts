@@ -422,13 +422,13 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
 
   test('authenticator setup makes no key before the password, and turning it on needs a fresh proof', async () => {
     await signedIn();
-    const none = await actions.startTotpSetupAction(idle, form([]));
+    const none = await actions.startAuthenticatorSetupAction(idle, form([]));
     expect(none).toEqual({
       status: 'error',
       fieldErrors: { currentPassword: [{ text: 'Current password is required' }] },
       values: {},
     });
-    const wrong = await actions.startTotpSetupAction(
+    const wrong = await actions.startAuthenticatorSetupAction(
       idle,
       form([['currentPassword', 'Wrong!Pass9']]),
     );
@@ -438,17 +438,24 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
       values: {},
     });
 
-    const started = await actions.startTotpSetupAction(idle, form([['currentPassword', PASSWORD]]));
+    const started = await actions.startAuthenticatorSetupAction(
+      idle,
+      form([['currentPassword', PASSWORD]]),
+    );
     expect(started).toMatchObject({ status: 'success', data: { secret: expect.any(String) } });
     const secret = started.data!.secret!;
     const code = await nextCode(secret, []);
     await provedAgo(10 * 60 + 1);
-    expect(await actions.confirmTotpSetupAction(idle, form([['code', digits(code)]]))).toEqual({
+    expect(
+      await actions.confirmAuthenticatorSetupAction(idle, form([['code', digits(code)]])),
+    ).toEqual({
       status: 'error',
       message: { text: REAUTH },
     });
     await provedAgo(60);
-    expect(await actions.confirmTotpSetupAction(idle, form([['code', digits(code)]]))).toEqual({
+    expect(
+      await actions.confirmAuthenticatorSetupAction(idle, form([['code', digits(code)]])),
+    ).toEqual({
       status: 'success',
     });
   });
@@ -483,7 +490,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     const { email } = await signedIn();
     const { secret, used } = await enableTotp(email);
     const code = await nextCode(secret, [used]);
-    const answer = await actions.turnOffTotpAction(
+    const answer = await actions.turnOffTwoStepAction(
       idle,
       form([
         ['currentPassword', 'Wrong!Pass9'],

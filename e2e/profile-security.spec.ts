@@ -382,10 +382,10 @@ test.describe('a stolen session, calling the actions over HTTP', () => {
     const phone = await call('requestPhoneChangeAction', formArgs([['phoneNo', '+15550001234']]));
     expect(phone.value).toMatchObject({ status: 'error', fieldErrors: { currentPassword: [{}] } });
 
-    const start = await call('startTotpSetupAction', formArgs([]));
+    const start = await call('startAuthenticatorSetupAction', formArgs([]));
     expect(start.value).toMatchObject({ status: 'error' });
     expect(JSON.stringify(start.value)).not.toMatch(/secret|otpauth|<svg/);
-    const confirm = await call('confirmTotpSetupAction', formArgs(codeBoxes('123456')));
+    const confirm = await call('confirmAuthenticatorSetupAction', formArgs(codeBoxes('123456')));
     expect(confirm.value).toEqual({ status: 'error', message: { text: REAUTH } });
 
     expect(await readOutbox(thief)).toEqual([]);

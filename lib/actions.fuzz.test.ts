@@ -24,7 +24,7 @@ import {
   verificationCodeSchema,
   verifyEmailChangeSchema,
 } from '@/lib/validation/schemas';
-import { totpCodeSchema } from '@/lib/validation/authenticator';
+import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import * as schemas from '@/lib/validation/schemas';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
@@ -102,8 +102,8 @@ const FORM_ACTIONS: {
     ],
   },
   {
-    name: 'mfaChallengeAction',
-    schema: totpCodeSchema,
+    name: 'twoStepSignInAction',
+    schema: authenticatorCodeSchema,
     fields: ['code'],
     valid: digits('000000'),
   },

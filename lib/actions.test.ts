@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { failureState, fieldsOf } from '@/lib/actions';
 import { toAuthFailure, type AuthContext } from '@/lib/cognito/errors';
-import { totpCodeSchema } from '@/lib/validation/authenticator';
+import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import {
   changeEmailProofSchema,
   changePhoneProofSchema,
   proofSchema,
-  totpTurnOffSchema,
+  authenticatorTurnOffSchema,
 } from '@/lib/validation/proof';
 import {
   changePasswordSchema,
@@ -20,7 +20,7 @@ import {
 describe('fieldsOf: a form’s fields are its schema’s', () => {
   it.each<[string, z.ZodMiniType, string[]]>([
     ['a plain object', verificationCodeSchema, ['code']],
-    ['the authenticator code', totpCodeSchema, ['code']],
+    ['the authenticator code', authenticatorCodeSchema, ['code']],
     ['an object with refinements', signUpSchema, ['email', 'password', 'verifyPassword']],
     [
       'two refinements',
@@ -35,7 +35,7 @@ describe('fieldsOf: a form’s fields are its schema’s', () => {
     ['the first password', newPasswordChallengeSchema, ['newPassword', 'confirmNewPassword']],
     ['a verify step', verifyEmailChangeSchema, ['email', 'code']],
     ['the proof', proofSchema(false), ['currentPassword', 'code']],
-    ['turning two-step off', totpTurnOffSchema, ['currentPassword', 'code']],
+    ['turning two-step off', authenticatorTurnOffSchema, ['currentPassword', 'code']],
     ['a spread of shapes', changeEmailProofSchema(false), ['email', 'currentPassword', 'code']],
     ['the phone change', changePhoneProofSchema(true), ['phoneNo', 'currentPassword', 'code']],
   ])('%s', (_what, schema, fields) => {

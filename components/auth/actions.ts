@@ -38,7 +38,7 @@ import {
   signUpSchema,
   verificationCodeSchema,
 } from '@/lib/validation/schemas';
-import { totpCodeSchema } from '@/lib/validation/authenticator';
+import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 
 type SignInField = 'email' | 'password';
 type SignUpField = 'email' | 'password' | 'verifyPassword';
@@ -259,7 +259,7 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
 const CHALLENGE_EXPIRED = '/login?reason=expired';
 
 /** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
-export const mfaChallengeAction = validatedAction(totpCodeSchema, async ({ code }) => {
+export const twoStepSignInAction = validatedAction(authenticatorCodeSchema, async ({ code }) => {
   const challenge = await getChallenge();
   if (!challenge || challenge.name !== 'SOFTWARE_TOKEN_MFA') redirect(CHALLENGE_EXPIRED);
   const limited = await checkLimit('verifyCode', challenge.username);
@@ -271,7 +271,7 @@ export const mfaChallengeAction = validatedAction(totpCodeSchema, async ({ code 
     code,
   );
   if (!result.ok) {
-    log.info('auth.mfa_failed', {
+    log.info('auth.two_step_failed', {
       reason: result.failure.name,
       account: emailRef(challenge.username),
     });
@@ -283,7 +283,7 @@ export const mfaChallengeAction = validatedAction(totpCodeSchema, async ({ code 
   }
   const finished = await finishSignIn(result.value);
   if (!finished.done) return { status: 'error', message: finished.message };
-  log.info('auth.signed_in', { mfa: true });
+  log.info('auth.signed_in', { twoStep: true });
   redirect(finished.next);
 });
 

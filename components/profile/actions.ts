@@ -3,12 +3,12 @@
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import QRCode from 'qrcode';
-import { DEVICE_NAME, otpauthUri, totpCodeSchema } from '@/lib/validation/authenticator';
+import { DEVICE_NAME, otpauthUri, authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import {
   changeEmailProofSchema,
   changePhoneProofSchema,
   proofSchema,
-  totpTurnOffSchema,
+  authenticatorTurnOffSchema,
   type ProofField,
 } from '@/lib/validation/proof';
 import { authed, authedAction, failureState, type ActionState } from '@/lib/actions';
@@ -126,7 +126,7 @@ async function proveIdentity<F extends string = ProofField>(
     return { ok: false, state: failed<F>(op, failure, { values }) };
   }
   if (proved.value.type === 'code-needed')
-    return refuse({ fieldErrors: { code: [{ text: MSG.totpCodeEnter }] } });
+    return refuse({ fieldErrors: { code: [{ text: MSG.authenticatorCodeEnter }] } });
   const { tokens } = proved.value;
   if (tokens.claims.sub !== session.claims.sub) {
     log.warn('profile.reauth_other_user', { op });
@@ -361,40 +361,42 @@ export const verifyPhoneAction = authedAction(
  * (pending until verified), as a QR code and as text. The secret goes to the dialog only: never
  * stored, never logged.
  */
-export const startTotpSetupAction = authedAction(
+export const startAuthenticatorSetupAction = authedAction(
   proofSchema(false),
   async (proofInput, ctx): Promise<ActionState<ProofField>> => {
-    const proof = await proveIdentity(ctx.session, proofInput, 'mfa_setup', { values: ctx.values });
+    const proof = await proveIdentity(ctx.session, proofInput, 'two_step_setup', {
+      values: ctx.values,
+    });
     if (!proof.ok) return proof.state;
-    return makeTotpSecret(proof.session);
+    return makeAuthenticatorSecret(proof.session);
   },
 );
 
-async function makeTotpSecret(session: Session): Promise<ActionState<ProofField>> {
+async function makeAuthenticatorSecret(session: Session): Promise<ActionState<ProofField>> {
   const result = await associateSoftwareToken(session.accessToken);
-  if (!result.ok) return failed('mfa_associate', result.failure);
+  if (!result.ok) return failed('two_step_associate', result.failure);
   const qr = await QRCode.toString(otpauthUri(session.claims.email, result.value), {
     type: 'svg',
     margin: 2,
     errorCorrectionLevel: 'M',
   });
-  log.info('profile.mfa_setup_started');
+  log.info('profile.two_step_setup_started');
   return { status: 'success', data: { secret: result.value, qr } };
 }
 
 /** Step 2: a code from the app proves the secret arrived; then sign-in asks for codes. */
-export const confirmTotpSetupAction = authedAction(
-  totpCodeSchema,
+export const confirmAuthenticatorSetupAction = authedAction(
+  authenticatorCodeSchema,
   async ({ code }, { session }) => {
     if (!reauthFresh(session)) return { status: 'error', message: { text: REAUTH_AGAIN } };
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
-    if (!verified.ok) return failed('mfa_verify', verified.failure, { codeField: 'code' });
+    if (!verified.ok) return failed('two_step_verify', verified.failure, { codeField: 'code' });
     const enabled = await setSoftwareTokenMfa(session.accessToken, true);
-    if (!enabled.ok) return failed('mfa_enable', enabled.failure);
+    if (!enabled.ok) return failed('two_step_enable', enabled.failure);
     revalidatePath('/profile');
-    log.info('profile.mfa_enabled');
+    log.info('profile.two_step_enabled');
     return { status: 'success' };
   },
 );
@@ -403,12 +405,12 @@ export const confirmTotpSetupAction = authedAction(
  * Turning MFA off proves the password and a current code through a real sign-in
  * (docs/decisions/005-turning-off-mfa.md); that sign-in's own tokens are revoked afterwards.
  */
-export const turnOffTotpAction = authedAction(
-  totpTurnOffSchema,
+export const turnOffTwoStepAction = authedAction(
+  authenticatorTurnOffSchema,
   async ({ currentPassword, code }, { session }) => {
     // Turned off with the proof sign-in's own access token, before its tokens are revoked.
     const outcome: { off?: Result<void> } = {};
-    const proof = await proveIdentity(session, { currentPassword, code }, 'mfa_turn_off', {
+    const proof = await proveIdentity(session, { currentPassword, code }, 'two_step_turn_off', {
       withTokens: async (tokens) => {
         outcome.off = await setSoftwareTokenMfa(tokens.accessToken, false);
       },
@@ -416,9 +418,9 @@ export const turnOffTotpAction = authedAction(
     if (!proof.ok) return proof.state;
     const { off } = outcome;
     if (!off) throw new Error('the proof went ahead without turning two-step off');
-    if (!off.ok) return failed('mfa_disable', off.failure);
+    if (!off.ok) return failed('two_step_disable', off.failure);
     revalidatePath('/profile');
-    log.info('profile.mfa_disabled');
+    log.info('profile.two_step_disabled');
     return { status: 'success' };
   },
 );

@@ -15,21 +15,21 @@ import { changeEmailProofSchema } from '@/lib/validation/proof';
 import { verifyEmailChangeSchema } from '@/lib/validation/schemas';
 import { ProofFields } from './proof-fields';
 
-const schemas = { plain: changeEmailProofSchema(false), mfa: changeEmailProofSchema(true) };
+const schemas = { plain: changeEmailProofSchema(false), twoStep: changeEmailProofSchema(true) };
 
 function UpdateEmail({
   current,
   initial,
-  mfa,
+  twoStep,
   onSent,
 }: {
   current: string;
   initial: string;
-  mfa: boolean;
+  twoStep: boolean;
   onSent: (email: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: mfa ? schemas.mfa : schemas.plain,
+    schema: twoStep ? schemas.twoStep : schemas.plain,
     action: requestEmailChangeAction,
     defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -55,7 +55,7 @@ function UpdateEmail({
       <ProofFields
         email={current}
         // Also when the server asks for a code the page did not know was needed.
-        mfa={mfa || Boolean(state.fieldErrors?.code)}
+        twoStep={twoStep || Boolean(state.fieldErrors?.code)}
         password={register('currentPassword')}
         passwordErrors={errorsFor('currentPassword')}
         code={code('code')}
@@ -70,14 +70,14 @@ function UpdateEmail({
 /** Spec §4: 'update' (the new address), then 'verify' (the code emailed to it). */
 export function EmailFlow({
   current,
-  mfa,
+  twoStep,
   mode,
   onMode,
   onDone,
 }: {
   current: string;
   /** Authenticator-app two-step is on: the proof asks for a code too. */
-  mfa: boolean;
+  twoStep: boolean;
   mode: { step: 'update' } | { step: 'verify'; email: string };
   onMode: (mode: { step: 'update' } | { step: 'verify'; email: string }) => void;
   onDone: () => void;
@@ -87,7 +87,7 @@ export function EmailFlow({
       <UpdateEmail
         current={current}
         initial={current}
-        mfa={mfa}
+        twoStep={twoStep}
         onSent={(email) => onMode({ step: 'verify', email })}
       />
     );

@@ -23,12 +23,12 @@ const outcomeOf = (v: string | undefined) =>
  */
 export function PasswordForm({
   email,
-  mfa,
+  twoStep,
   onDone,
 }: {
   email: string;
   /** With MFA on, signing in here again needs a code, so this session ends too. */
-  mfa: boolean;
+  twoStep: boolean;
   onDone: (others?: OthersOutcome) => void;
 }) {
   const othersId = useId();
@@ -80,7 +80,7 @@ export function PasswordForm({
             Sign out other devices
           </label>
           <p id={`${othersId}-hint`} className="text-ink-muted text-xs">
-            {mfa
+            {twoStep
               ? 'Ends your sessions on other phones and browsers, and this one: sign in again with your new password and a code.'
               : 'Ends your sessions on other phones and browsers. You stay signed in here.'}
           </p>

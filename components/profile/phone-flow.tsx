@@ -18,25 +18,25 @@ import { ProofFields } from './proof-fields';
 export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
 
 const digits = (s: string) => s.replace(/\D/g, '');
-const schemas = { plain: changePhoneProofSchema(false), mfa: changePhoneProofSchema(true) };
+const schemas = { plain: changePhoneProofSchema(false), twoStep: changePhoneProofSchema(true) };
 
 function UpdatePhone({
   email,
   current,
   verified,
   initial,
-  mfa,
+  twoStep,
   onSent,
 }: {
   email: string;
   current: string;
   verified: boolean;
   initial: string;
-  mfa: boolean;
+  twoStep: boolean;
   onSent: (phone: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: mfa ? schemas.mfa : schemas.plain,
+    schema: twoStep ? schemas.twoStep : schemas.plain,
     action: requestPhoneChangeAction,
     defaultValues: {
       phoneNo: phoneInputValue(initial),
@@ -63,7 +63,7 @@ function UpdatePhone({
       <ProofFields
         email={email}
         // Also when the server asks for a code the page did not know was needed.
-        mfa={mfa || Boolean(state.fieldErrors?.code)}
+        twoStep={twoStep || Boolean(state.fieldErrors?.code)}
         password={register('currentPassword')}
         passwordErrors={errorsFor('currentPassword')}
         code={code('code')}
@@ -80,7 +80,7 @@ export function PhoneFlow({
   email,
   current,
   verified,
-  mfa,
+  twoStep,
   mode,
   onMode,
   onDone,
@@ -90,7 +90,7 @@ export function PhoneFlow({
   current: string;
   verified: boolean;
   /** Authenticator-app two-step is on: the proof asks for a code too. */
-  mfa: boolean;
+  twoStep: boolean;
   mode: PhoneMode;
   onMode: (mode: PhoneMode) => void;
   onDone: () => void;
@@ -101,7 +101,7 @@ export function PhoneFlow({
         email={email}
         current={current}
         verified={verified}
-        mfa={mfa}
+        twoStep={twoStep}
         initial={mode.phone ?? current}
         onSent={(phone) => onMode({ step: 'verify', phone })}
       />

@@ -13,7 +13,7 @@ import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
 import { PhoneFlow, type PhoneMode } from './phone-flow';
 import { SignOutEverywhere } from './sign-out-everywhere';
-import { TotpSetup, TotpTurnOff } from './two-step';
+import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
 
 export type ProfileValues = {
   name: string;
@@ -21,7 +21,7 @@ export type ProfileValues = {
   phone: string;
   phoneVerified: boolean;
   /** Authenticator-app MFA on or off; null when Cognito could not say. */
-  mfa: boolean | null;
+  twoStep: boolean | null;
 };
 
 type Open =
@@ -29,8 +29,8 @@ type Open =
   | { card: 'password' }
   | { card: 'email'; mode: { step: 'update' } | { step: 'verify'; email: string } }
   | { card: 'phone'; mode: PhoneMode }
-  | { card: 'mfa-setup' }
-  | { card: 'mfa-off' }
+  | { card: 'two-step-setup' }
+  | { card: 'two-step-off' }
   | { card: 'sign-out-everywhere' }
   | { card: 'done'; others?: OthersOutcome }
   | null;
@@ -69,8 +69,8 @@ function Card({
 }
 
 /** What the email and phone dialogs ask for first: the change, and proof of who asks. */
-const proofNote = (what: string, mfa: boolean) =>
-  mfa
+const proofNote = (what: string, twoStep: boolean) =>
+  twoStep
     ? `${what}, your current password and the code from your authenticator app.`
     : `${what} and your current password.`;
 
@@ -121,18 +121,20 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         />
         <Card
           title="Two-step verification"
-          value={values.mfa === null ? 'Unknown' : values.mfa ? 'On' : 'Off'}
+          value={values.twoStep === null ? 'Unknown' : values.twoStep ? 'On' : 'Off'}
           note={
-            values.mfa === null ? 'We could not check it just now. Reload to try again.' : undefined
+            values.twoStep === null
+              ? 'We could not check it just now. Reload to try again.'
+              : undefined
           }
-          action={values.mfa ? 'Turn off' : 'Set up'}
+          action={values.twoStep ? 'Turn off' : 'Set up'}
           actionName={
-            values.mfa ? 'Turn off two-step verification' : 'Set up two-step verification'
+            values.twoStep ? 'Turn off two-step verification' : 'Set up two-step verification'
           }
           onEdit={
-            values.mfa === null
+            values.twoStep === null
               ? undefined
-              : (b) => start(b, { card: values.mfa ? 'mfa-off' : 'mfa-setup' })
+              : (b) => start(b, { card: values.twoStep ? 'two-step-off' : 'two-step-setup' })
           }
         />
         <Card
@@ -149,7 +151,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       </Dialog>
 
       <Dialog open={open?.card === 'password'} onOpenChange={close} title="Change password">
-        <PasswordForm email={values.email} mfa={values.mfa === true} onDone={done} />
+        <PasswordForm email={values.email} twoStep={values.twoStep === true} onDone={done} />
       </Dialog>
 
       <Dialog
@@ -168,14 +170,14 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               verify it, you keep signing in with {values.email}.
             </>
           ) : (
-            proofNote('Enter your new email address', values.mfa === true)
+            proofNote('Enter your new email address', values.twoStep === true)
           )
         }
       >
         {open?.card === 'email' && (
           <EmailFlow
             current={values.email}
-            mfa={values.mfa === true}
+            twoStep={values.twoStep === true}
             mode={open.mode}
             onMode={(mode) => setOpen({ card: 'email', mode })}
             onDone={done}
@@ -198,7 +200,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               <strong className="text-ink font-semibold">{formatPhone(open.mode.phone)}</strong>.
             </>
           ) : (
-            proofNote('Enter the number', values.mfa === true)
+            proofNote('Enter the number', values.twoStep === true)
           )
         }
       >
@@ -206,7 +208,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
           <PhoneFlow
             email={values.email}
             current={values.phone}
-            mfa={values.mfa === true}
+            twoStep={values.twoStep === true}
             verified={values.phoneVerified}
             mode={open.mode}
             onMode={(mode) => setOpen({ card: 'phone', mode })}
@@ -216,21 +218,25 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       </Dialog>
 
       <Dialog
-        open={open?.card === 'mfa-setup'}
+        open={open?.card === 'two-step-setup'}
         onOpenChange={close}
         title="Set up two-step verification"
         description="Use an authenticator app, such as Google Authenticator, Microsoft Authenticator or 1Password. After this, signing in asks for a code from the app."
       >
-        {open?.card === 'mfa-setup' && <TotpSetup email={values.email} onDone={() => done()} />}
+        {open?.card === 'two-step-setup' && (
+          <AuthenticatorSetup email={values.email} onDone={() => done()} />
+        )}
       </Dialog>
 
       <Dialog
-        open={open?.card === 'mfa-off'}
+        open={open?.card === 'two-step-off'}
         onOpenChange={close}
         title="Turn off two-step verification"
         description="Enter your password and the current code from your authenticator app. After this, signing in asks for your password only."
       >
-        {open?.card === 'mfa-off' && <TotpTurnOff email={values.email} onDone={() => done()} />}
+        {open?.card === 'two-step-off' && (
+          <AuthenticatorTurnOff email={values.email} onDone={() => done()} />
+        )}
       </Dialog>
 
       <Dialog

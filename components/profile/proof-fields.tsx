@@ -5,7 +5,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import type { FieldProps } from '@/components/ui/field';
 import type { Message } from '@/lib/messages';
 
-export const TOTP_CODE_LABEL = 'Code from your authenticator app';
+export const AUTHENTICATOR_CODE_LABEL = 'Code from your authenticator app';
 
 type PasswordProps = Omit<FieldProps, 'type' | 'trailing' | 'label' | 'errors'> & {
   ref?: React.Ref<HTMLInputElement>;
@@ -18,14 +18,14 @@ type PasswordProps = Omit<FieldProps, 'type' | 'trailing' | 'label' | 'errors'> 
  */
 export function ProofFields({
   email,
-  mfa,
+  twoStep,
   password,
   passwordErrors,
   code,
 }: {
   email: string;
   /** Authenticator-app two-step is on: a current code is asked for too. */
-  mfa: boolean;
+  twoStep: boolean;
   password: PasswordProps;
   passwordErrors: Message[];
   /** The six boxes' props, from useActionForm's `code('code')`. */
@@ -41,7 +41,7 @@ export function ProofFields({
         {...password}
         errors={passwordErrors}
       />
-      {mfa && <OtpInput label={TOTP_CODE_LABEL} {...code} />}
+      {twoStep && <OtpInput label={AUTHENTICATOR_CODE_LABEL} {...code} />}
     </>
   );
 }

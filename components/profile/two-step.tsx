@@ -2,17 +2,17 @@
 
 import { useState } from 'react';
 import {
-  confirmTotpSetupAction,
-  startTotpSetupAction,
-  turnOffTotpAction,
+  confirmAuthenticatorSetupAction,
+  startAuthenticatorSetupAction,
+  turnOffTwoStepAction,
 } from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { groupKey, totpCodeSchema } from '@/lib/validation/authenticator';
-import { proofSchema, totpTurnOffSchema } from '@/lib/validation/proof';
-import { ProofFields, TOTP_CODE_LABEL } from './proof-fields';
+import { groupKey, authenticatorCodeSchema } from '@/lib/validation/authenticator';
+import { proofSchema, authenticatorTurnOffSchema } from '@/lib/validation/proof';
+import { ProofFields, AUTHENTICATOR_CODE_LABEL } from './proof-fields';
 
 const setupProofSchema = proofSchema(false);
 
@@ -45,8 +45,8 @@ function CopyKey({ secret }: { secret: string }) {
 /** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: totpCodeSchema,
-    action: confirmTotpSetupAction,
+    schema: authenticatorCodeSchema,
+    action: confirmAuthenticatorSetupAction,
     defaultValues: { code: [] as string[] },
     resilient: true,
     onSuccess: () => onDone(),
@@ -79,7 +79,7 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
       </ol>
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage message={state.message} />
-        <OtpInput label={TOTP_CODE_LABEL} {...code('code')} />
+        <OtpInput label={AUTHENTICATOR_CODE_LABEL} {...code('code')} />
         <Button type="submit" pending={pending}>
           Turn on
         </Button>
@@ -92,10 +92,10 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
  * The setup dialog's body: the password first (ASVS 3.7.1), and only then does Cognito make a new
  * secret. Setup is offered while two-step is off, so a code is asked for only if Cognito wants one.
  */
-export function TotpSetup({ email, onDone }: { email: string; onDone: () => void }) {
+export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
     schema: setupProofSchema,
-    action: startTotpSetupAction,
+    action: startAuthenticatorSetupAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,
   });
@@ -108,7 +108,7 @@ export function TotpSetup({ email, onDone }: { email: string; onDone: () => void
       <FormMessage message={state.message} />
       <ProofFields
         email={email}
-        mfa={Boolean(state.fieldErrors?.code)}
+        twoStep={Boolean(state.fieldErrors?.code)}
         password={{ autoFocus: true, ...register('currentPassword') }}
         passwordErrors={errorsFor('currentPassword')}
         code={code('code')}
@@ -121,10 +121,10 @@ export function TotpSetup({ email, onDone }: { email: string; onDone: () => void
 }
 
 /** Turning off proves the password and a current code (docs/decisions/005-turning-off-mfa.md). */
-export function TotpTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
+export function AuthenticatorTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: totpTurnOffSchema,
-    action: turnOffTotpAction,
+    schema: authenticatorTurnOffSchema,
+    action: turnOffTwoStepAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,
     onSuccess: () => onDone(),
@@ -134,7 +134,7 @@ export function TotpTurnOff({ email, onDone }: { email: string; onDone: () => vo
       <FormMessage message={state.message} />
       <ProofFields
         email={email}
-        mfa
+        twoStep
         password={{ autoFocus: true, ...register('currentPassword') }}
         passwordErrors={errorsFor('currentPassword')}
         code={code('code')}

@@ -1,6 +1,6 @@
 import { MSG } from './messages';
-import { groupKey, otpauthUri, totpCodeSchema } from './authenticator';
-import { totpTurnOffSchema } from './proof';
+import { groupKey, otpauthUri, authenticatorCodeSchema } from './authenticator';
+import { authenticatorTurnOffSchema } from './proof';
 
 describe('otpauthUri', () => {
   it('names the issuer and the account, and carries the secret', () => {
@@ -38,25 +38,25 @@ describe('groupKey', () => {
 
 describe('code schemas', () => {
   it('takes six digits from the boxes', () => {
-    const parsed = totpCodeSchema.safeParse({ code: ['1', '2', '3', '4', '5', '6'] });
+    const parsed = authenticatorCodeSchema.safeParse({ code: ['1', '2', '3', '4', '5', '6'] });
     expect(parsed.success && parsed.data.code).toBe('123456');
   });
 
   it.each([
-    [[], MSG.totpCodeEnter],
+    [[], MSG.authenticatorCodeEnter],
     [['1', '2', '3'], 'Verification code must be 6 digits long'],
     [['1', 'a', '3', '4', '5', '6'], 'Only digits are allowed'],
   ])('%p -> %p', (code, message) => {
-    const parsed = totpCodeSchema.safeParse({ code });
+    const parsed = authenticatorCodeSchema.safeParse({ code });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(message);
   });
 
   it('turning off needs the password and the code, and reports both', () => {
-    const parsed = totpTurnOffSchema.safeParse({ currentPassword: '', code: [] });
+    const parsed = authenticatorTurnOffSchema.safeParse({ currentPassword: '', code: [] });
     expect(parsed.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
       ['currentPassword', 'Current password is required'],
-      ['code', MSG.totpCodeEnter],
+      ['code', MSG.authenticatorCodeEnter],
     ]);
   });
 });

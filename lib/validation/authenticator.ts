@@ -19,7 +19,7 @@ export function groupKey(secret: string): string {
 }
 
 /** An authenticator-app code: its empty message speaks of the app, not of an email (docs/product.md §5.4). */
-export const totpCodeField = sixDigitCode(MSG.totpCodeEnter);
+export const authenticatorCodeField = sixDigitCode(MSG.authenticatorCodeEnter);
 
 /** A form of the six boxes alone, for a code from the authenticator app (setup, sign-in). */
-export const totpCodeSchema = z.object({ code: totpCodeField });
+export const authenticatorCodeSchema = z.object({ code: authenticatorCodeField });

@@ -14,7 +14,7 @@ export const MSG = {
   verifyPasswordRequired: 'Verify password is required',
   passwordsMustMatch: 'Passwords must match.',
   codeEnter: 'Enter the 6-digit verification code sent to your email.',
-  totpCodeEnter: 'Enter the 6-digit code from your authenticator app.',
+  authenticatorCodeEnter: 'Enter the 6-digit code from your authenticator app.',
   codeLength: 'Verification code must be 6 digits long',
   codeDigitsOnly: 'Only digits are allowed',
   nameRequired: 'Name is required',

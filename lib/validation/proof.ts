@@ -6,7 +6,7 @@ import {
   optionalSixDigitCode,
   phoneSchema,
 } from '@/lib/validation/schemas';
-import { totpCodeField } from './authenticator';
+import { authenticatorCodeField } from './authenticator';
 
 /**
  * Proving who is at the keyboard before a sensitive change (ASVS 3.7.1): the current password and,
@@ -22,13 +22,13 @@ const currentPassword = currentPasswordField(MSG.currentPasswordRequired);
  */
 export const proofShape = (codeRequired: boolean) => ({
   currentPassword,
-  code: codeRequired ? totpCodeField : optionalSixDigitCode(),
+  code: codeRequired ? authenticatorCodeField : optionalSixDigitCode(),
 });
 
 export const proofSchema = (codeRequired: boolean) => z.object(proofShape(codeRequired));
 
 /** Turning two-step off always asks for a code: it is on (docs/decisions/005-turning-off-mfa.md). */
-export const totpTurnOffSchema = proofSchema(true);
+export const authenticatorTurnOffSchema = proofSchema(true);
 
 export const changeEmailProofSchema = (codeRequired: boolean) =>
   z.object({ ...changeEmailSchema.shape, ...proofShape(codeRequired) });

@@ -8,8 +8,8 @@ export const metadata: Metadata = { title: 'Profile Settings' };
 
 export default async function ProfilePage() {
   const { claims, accessToken } = await requireSession();
-  const mfa = await getSoftwareTokenMfa(accessToken);
-  if (!mfa.ok) log.warn('profile.mfa_status_failed', { reason: mfa.failure.name });
+  const twoStep = await getSoftwareTokenMfa(accessToken);
+  if (!twoStep.ok) log.warn('profile.two_step_status_failed', { reason: twoStep.failure.name });
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
       <h1 className="text-ink mb-6 text-2xl font-bold">Profile Settings</h1>
@@ -19,7 +19,7 @@ export default async function ProfilePage() {
           email: claims.email,
           phone: claims.phoneNumber ?? '',
           phoneVerified: claims.phoneNumberVerified,
-          mfa: mfa.ok ? mfa.value : null,
+          twoStep: twoStep.ok ? twoStep.value : null,
         }}
       />
     </div>

@@ -1,25 +1,25 @@
 'use client';
 
 import Link from 'next/link';
-import { mfaChallengeAction } from '@/components/auth/actions';
+import { twoStepSignInAction } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { totpCodeSchema } from '@/lib/validation/authenticator';
+import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import { MSG } from '@/lib/validation/messages';
 import { AuthHeading } from './auth-heading';
 
 /** The second step of sign-in for creators who turned on an authenticator app. */
-export function MfaForm() {
+export function TwoStepSignInForm() {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: totpCodeSchema,
-    action: mfaChallengeAction,
+    schema: authenticatorCodeSchema,
+    action: twoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });
   return (
     <>
-      <AuthHeading title="Two-step verification" subtitle={MSG.totpCodeEnter} />
+      <AuthHeading title="Two-step verification" subtitle={MSG.authenticatorCodeEnter} />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormMessage message={state.message} />
         <OtpInput label="Authentication code" autoFocus {...code('code')} />

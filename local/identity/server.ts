@@ -15,6 +15,7 @@ import {
   TARGET_PREFIX,
 } from './protocol';
 import { defaultTtls, IdentityService } from './service';
+import { resolveSettings, type PoolSettings } from './settings';
 import { IdentityStore } from './store';
 import { TokenKeys } from './tokens';
 
@@ -39,6 +40,8 @@ export interface IdentityServerOptions {
   scryptLogN?: number;
   /** The app client's write attributes; default: every standard attribute, no custom one. */
   clientWriteAttributes?: ReadonlySet<string>;
+  /** The pool's settings (client secret, user-existence errors, rotation…); unset ones keep their defaults. */
+  settings?: Partial<PoolSettings>;
 }
 
 export interface IdentityServer {
@@ -122,6 +125,7 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
     ttl: defaultTtls(opts),
     scryptLogN: opts.scryptLogN,
     clientWriteAttributes: opts.clientWriteAttributes,
+    settings: resolveSettings(opts.settings),
   });
   store.pruneSessions(now());
   const demoLine = opts.seedDemo === false ? undefined : await svc.seedDemo();

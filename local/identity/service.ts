@@ -22,6 +22,7 @@ import {
 import { notAuthorized, resourceNotFound, userNotFound, MESSAGES } from './errors';
 import { makeDeliver, type Deliver } from './outbox';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords';
+import { resolveSettings, type PoolSettings } from './settings';
 import {
   newUserRecord,
   type CodePurpose,
@@ -43,6 +44,7 @@ export interface ServiceOptions {
   scryptLogN?: number;
   /** The app client's write attributes (default: every standard attribute, no custom one). */
   clientWriteAttributes?: ReadonlySet<string>;
+  settings?: PoolSettings;
 }
 
 /** A message to send once the user carrying its code has been saved. */
@@ -62,6 +64,7 @@ export class IdentityService {
   readonly deliver: Deliver;
   readonly scryptLogN: number;
   readonly clientWriteAttributes: ReadonlySet<string>;
+  readonly settings: PoolSettings;
   private readonly ttl: TokenTtls;
 
   constructor(options: ServiceOptions) {
@@ -72,6 +75,7 @@ export class IdentityService {
     this.ttl = options.ttl;
     this.scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
     this.clientWriteAttributes = options.clientWriteAttributes ?? DEFAULT_CLIENT_WRITE_ATTRIBUTES;
+    this.settings = options.settings ?? resolveSettings();
     this.deliver = makeDeliver(this.store, this.log, this.now);
   }
 

@@ -147,24 +147,33 @@ export function realTargetConfig(): { poolId: string; clientId: string } | undef
   return poolId && clientId ? { poolId, clientId } : undefined;
 }
 
+export type RealProfile = 'default' | 'strict' | 'rotation';
+
 /**
- * The real pool's second app client for the strict-settings suite (README: "Real-pool runs"):
- * CONFORMANCE_STRICT_CLIENT_ID and CONFORMANCE_STRICT_CLIENT_SECRET, on CONFORMANCE_USER_POOL_ID.
+ * The real pool's app client for a conformance profile (README: "Real-pool runs"): the default
+ * client (CONFORMANCE_CLIENT_ID), the strict one (CONFORMANCE_STRICT_CLIENT_ID and
+ * CONFORMANCE_STRICT_CLIENT_SECRET) or the rotating one (CONFORMANCE_ROTATION_CLIENT_ID), all on
+ * CONFORMANCE_USER_POOL_ID; undefined when not configured.
  */
-export function realStrictTargetConfig():
-  | { poolId: string; clientId: string; clientSecret: string }
-  | undefined {
+export function realProfileConfig(
+  profile: RealProfile,
+): { poolId: string; clientId: string; clientSecret?: string } | undefined {
   const base = realTargetConfig();
-  const clientId = process.env.CONFORMANCE_STRICT_CLIENT_ID?.trim();
-  const clientSecret = process.env.CONFORMANCE_STRICT_CLIENT_SECRET?.trim();
-  return base && clientId && clientSecret
-    ? { poolId: base.poolId, clientId, clientSecret }
-    : undefined;
+  if (!base || profile === 'default') return base;
+  const env = (name: string) => process.env[name]?.trim() || undefined;
+  if (profile === 'rotation') {
+    const clientId = env('CONFORMANCE_ROTATION_CLIENT_ID');
+    return clientId ? { poolId: base.poolId, clientId } : undefined;
+  }
+  const clientId = env('CONFORMANCE_STRICT_CLIENT_ID');
+  const clientSecret = env('CONFORMANCE_STRICT_CLIENT_SECRET');
+  return clientId && clientSecret ? { poolId: base.poolId, clientId, clientSecret } : undefined;
 }
 
-export async function startRealTarget(profile: 'default' | 'strict' = 'default'): Promise<PoolTarget> {
-  const config = profile === 'strict' ? realStrictTargetConfig() : realTargetConfig();
-  if (!config) throw new Error(`the real pool for the ${profile} conformance suite is not configured`);
+export async function startRealTarget(profile: RealProfile = 'default'): Promise<PoolTarget> {
+  const config = realProfileConfig(profile);
+  if (!config)
+    throw new Error(`the real pool for the ${profile} conformance suite is not configured`);
   // CONFORMANCE_ENDPOINT only serves to check the real-pool variant itself against a running local service.
   const endpoint = process.env.CONFORMANCE_ENDPOINT?.trim() || undefined;
   const client = new CognitoIdentityProviderClient({

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MAX_BODY_BYTES, POOL_ID } from './config';
-import { CognitoError } from './errors';
+import { CognitoError, tooManyRequests, MESSAGES } from './errors';
 import { handleLocal } from './local-routes';
 import { OPERATIONS } from './ops';
 import {
@@ -89,6 +89,9 @@ async function handleCognito(
       ),
     );
   }
+  // The fault switch (POST /__local/faults): Cognito's throttling answer, on demand.
+  if (svc.faults.has(name ?? '') || svc.faults.has('*'))
+    return sendCognitoError(res, tooManyRequests(MESSAGES.tooManyRequests));
   try {
     const result = await operation(svc, Input.parse(raw));
     sendJson(res, 200, result, AMZ_JSON);

@@ -12,12 +12,17 @@
  *   npx jest local/identity/conformance
  *
  * The real pool must look like the local one: email as username, custom:channelmeter_id, the
- * default password policy, an app client without secret that allows USER_PASSWORD_AUTH and
+ * default password policy, an app client without secret (PreventUserExistenceErrors ENABLED) that allows USER_PASSWORD_AUTH and
  * REFRESH_TOKEN_AUTH with token revocation on, write attributes that leave out
  * custom:channelmeter_id (only an administrator sets it), "keep original attribute value active" for email,
  * and optional TOTP MFA. Cases that need the outbox (codes) or the clock only run locally; they
  * are reported as skipped for the real pool. Real-pool users get @example.com addresses and are
  * deleted at the end.
+ *
+ * Two more profiles run the pool under other settings (a strict, confidential app client with
+ * password history; refresh-token rotation): locally always, against a real pool when
+ * CONFORMANCE_STRICT_CLIENT_ID / CONFORMANCE_STRICT_CLIENT_SECRET or CONFORMANCE_ROTATION_CLIENT_ID
+ * name app clients set up as local/identity/README.md ("Tests and real-pool runs") describes.
  */
 jest.mock('jose', () =>
   (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),

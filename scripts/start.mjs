@@ -42,6 +42,9 @@ if (local) {
     process.exit(1);
   }
   env.LOCAL_STACK = '1';
+  // A confidential local app client: the web app sends SECRET_HASH with the same secret.
+  if (env.IDENTITY_CLIENT_SECRET?.trim() && !env.COGNITO_CLIENT_SECRET)
+    env.COGNITO_CLIENT_SECRET = env.IDENTITY_CLIENT_SECRET.trim();
 }
 // This machine runs Node 20 on purpose; the SDK's upgrade notice is noise on every local start.
 if (local) env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

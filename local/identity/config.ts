@@ -18,9 +18,9 @@ export const SESSION_TTL_MS = 3 * MINUTE;
 export const MAX_SESSION_ATTEMPTS = 5;
 export const TEMP_PASSWORD_TTL_MS = 7 * 24 * HOUR;
 
-/** Cognito locks a user for 1 s after 5 failures and doubles per further failure; capped short here. */
+/** Cognito locks a user for 1 s after 5 failures and doubles per further failure, up to
+ * about 15 minutes (the cap is a setting: IDENTITY_LOCKOUT_MAX_SECONDS). */
 export const LOCKOUT_THRESHOLD = 5;
-export const LOCKOUT_MAX_MS = 60_000;
 export const FAILURE_MEMORY_MS = 15 * MINUTE;
 
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CHANNEL_ATTRIBUTE, CLIENT_ID, POOL_ID } from './config';
 import { startIdentityServer, type IdentityServer } from './server';
+import type { PoolSettings } from './settings';
 import type { OutboxMessage } from './store';
 
 export interface LocalControls {
@@ -35,6 +36,8 @@ export interface PoolTarget {
   client: CognitoIdentityProviderClient;
   poolId: string;
   clientId: string;
+  /** The app client's secret when it is confidential: calls then carry SECRET_HASH. */
+  clientSecret?: string;
   /** Present only for the local pool: the hooks a real pool does not have. */
   local?: LocalControls;
   close(): Promise<void>;
@@ -46,13 +49,35 @@ export function uniqueEmail(label: string): string {
   return `conf-${label}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
 }
 
-export async function startLocalTarget(): Promise<PoolTarget> {
+/** SECRET_HASH for `username` when the target's app client has a secret, else undefined. */
+export function secretHash(target: PoolTarget, username: string): string | undefined {
+  if (!target.clientSecret) return undefined;
+  return createHmac('sha256', target.clientSecret)
+    .update(username + target.clientId)
+    .digest('base64');
+}
+
+/** `{ SECRET_HASH }` for AuthParameters / ChallengeResponses, or nothing for a public client. */
+export function hashParam(target: PoolTarget, username: string): { SECRET_HASH?: string } {
+  const hash = secretHash(target, username);
+  return hash ? { SECRET_HASH: hash } : {};
+}
+
+/** An in-process local pool; `settings` configure it like a real pool's (defaults otherwise). */
+export async function startLocalTarget(settings: Partial<PoolSettings> = {}): Promise<PoolTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'identity-conformance-'));
   let offset = 0;
   const now = () => Date.now() + offset;
   const logs: string[] = [];
   const start = (port = 0) =>
-    startIdentityServer({ port, dataDir, now, log: (line) => logs.push(line), scryptLogN: 10 });
+    startIdentityServer({
+      port,
+      dataDir,
+      now,
+      log: (line) => logs.push(line),
+      scryptLogN: 10,
+      settings,
+    });
   let server: IdentityServer = await start();
   const makeClient = () =>
     new CognitoIdentityProviderClient({
@@ -104,6 +129,7 @@ export async function startLocalTarget(): Promise<PoolTarget> {
     client: makeClient(),
     poolId: POOL_ID,
     clientId: CLIENT_ID,
+    clientSecret: settings.clientSecret,
     local,
     close: async () => {
       target.client.destroy();
@@ -121,9 +147,33 @@ export function realTargetConfig(): { poolId: string; clientId: string } | undef
   return poolId && clientId ? { poolId, clientId } : undefined;
 }
 
-export async function startRealTarget(): Promise<PoolTarget> {
-  const config = realTargetConfig();
-  if (!config) throw new Error('CONFORMANCE_USER_POOL_ID and CONFORMANCE_CLIENT_ID are not set');
+export type RealProfile = 'default' | 'strict' | 'rotation';
+
+/**
+ * The real pool's app client for a conformance profile (README: "Real-pool runs"): the default
+ * client (CONFORMANCE_CLIENT_ID), the strict one (CONFORMANCE_STRICT_CLIENT_ID and
+ * CONFORMANCE_STRICT_CLIENT_SECRET) or the rotating one (CONFORMANCE_ROTATION_CLIENT_ID), all on
+ * CONFORMANCE_USER_POOL_ID; undefined when not configured.
+ */
+export function realProfileConfig(
+  profile: RealProfile,
+): { poolId: string; clientId: string; clientSecret?: string } | undefined {
+  const base = realTargetConfig();
+  if (!base || profile === 'default') return base;
+  const env = (name: string) => process.env[name]?.trim() || undefined;
+  if (profile === 'rotation') {
+    const clientId = env('CONFORMANCE_ROTATION_CLIENT_ID');
+    return clientId ? { poolId: base.poolId, clientId } : undefined;
+  }
+  const clientId = env('CONFORMANCE_STRICT_CLIENT_ID');
+  const clientSecret = env('CONFORMANCE_STRICT_CLIENT_SECRET');
+  return clientId && clientSecret ? { poolId: base.poolId, clientId, clientSecret } : undefined;
+}
+
+export async function startRealTarget(profile: RealProfile = 'default'): Promise<PoolTarget> {
+  const config = realProfileConfig(profile);
+  if (!config)
+    throw new Error(`the real pool for the ${profile} conformance suite is not configured`);
   // CONFORMANCE_ENDPOINT only serves to check the real-pool variant itself against a running local service.
   const endpoint = process.env.CONFORMANCE_ENDPOINT?.trim() || undefined;
   const client = new CognitoIdentityProviderClient({
@@ -160,7 +210,7 @@ export async function createConfirmedUser(
     new InitiateAuthCommand({
       ClientId: target.clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: temporary },
+      AuthParameters: { USERNAME: email, PASSWORD: temporary, ...hashParam(target, email) },
     }),
   );
   const done = await target.client.send(
@@ -168,7 +218,7 @@ export async function createConfirmedUser(
       ClientId: target.clientId,
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
       Session: challenge.Session,
-      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password, ...hashParam(target, email) },
     }),
   );
   if (!done.AuthenticationResult) throw new Error('no tokens after NEW_PASSWORD_REQUIRED');
@@ -180,7 +230,7 @@ export async function signIn(target: PoolTarget, email: string, password: string
     new InitiateAuthCommand({
       ClientId: target.clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
+      AuthParameters: { USERNAME: email, PASSWORD: password, ...hashParam(target, email) },
     }),
   );
 }

@@ -12,12 +12,17 @@
  *   npx jest local/identity/conformance
  *
  * The real pool must look like the local one: email as username, custom:channelmeter_id, the
- * default password policy, an app client without secret that allows USER_PASSWORD_AUTH and
+ * default password policy, an app client without secret (PreventUserExistenceErrors ENABLED) that allows USER_PASSWORD_AUTH and
  * REFRESH_TOKEN_AUTH with token revocation on, write attributes that leave out
  * custom:channelmeter_id (only an administrator sets it), "keep original attribute value active" for email,
  * and optional TOTP MFA. Cases that need the outbox (codes) or the clock only run locally; they
  * are reported as skipped for the real pool. Real-pool users get @example.com addresses and are
  * deleted at the end.
+ *
+ * Two more profiles run the pool under other settings (a strict, confidential app client with
+ * password history; refresh-token rotation): locally always, against a real pool when
+ * CONFORMANCE_STRICT_CLIENT_ID / CONFORMANCE_STRICT_CLIENT_SECRET or CONFORMANCE_ROTATION_CLIENT_ID
+ * name app clients set up as local/identity/README.md ("Tests and real-pool runs") describes.
  */
 jest.mock('jose', () =>
   (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
@@ -39,6 +44,7 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
@@ -63,14 +69,18 @@ import {
   createConfirmedUser,
   decodeJwt,
   failure,
+  hashParam,
   PASSWORD,
+  realProfileConfig,
   realTargetConfig,
+  secretHash,
   signIn,
   startLocalTarget,
   startRealTarget,
   uniqueEmail,
   type PoolTarget,
 } from './conformance-harness';
+import type { PoolSettings } from './settings';
 
 const attr = (list: AttributeType[] | undefined, name: string) =>
   list?.find((a) => a.Name === name)?.Value;
@@ -1001,7 +1011,7 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
       expect(await failure(respond(totp(secret)))).toEqual({
         name: 'NotAuthorizedException',
-        message: 'Invalid session for the user, session is expired.',
+        message: 'Invalid session for the user, session can only be used once.',
       });
     }, 45_000);
 
@@ -1037,7 +1047,7 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
               t().client.send(new AssociateSoftwareTokenCommand({ Session: challenge.Session })),
             )
           ).message,
-        ).toBe('Invalid session for the user, session is expired.');
+        ).toBe('Invalid session for the user, session can only be used once.');
         const done = await t().client.send(
           new RespondToAuthChallengeCommand({
             ClientId: t().clientId,
@@ -1128,7 +1138,7 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
         expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
         expect(await failure(respond('An0ther-pass!'))).toEqual({
           name: 'NotAuthorizedException',
-          message: 'Invalid session for the user, session is expired.',
+          message: 'Invalid session for the user, session can only be used once.',
         });
       },
     );
@@ -1180,6 +1190,228 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
         message: 'User pool us-east-1_Nope does not exist.',
       });
     });
+  });
+
+  describe('pool behaviours every configuration shares', () => {
+    /** A confirmed user with authenticator-app MFA on, and the secret behind it. */
+    const mfaUser = async () => {
+      const made = await user();
+      const { SecretCode: secret = '' } = await t().client.send(
+        new AssociateSoftwareTokenCommand({ AccessToken: made.tokens.AccessToken }),
+      );
+      await t().client.send(
+        new VerifySoftwareTokenCommand({
+          AccessToken: made.tokens.AccessToken,
+          UserCode: totp(secret),
+        }),
+      );
+      await t().client.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: made.tokens.AccessToken,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      );
+      return { ...made, secret };
+    };
+
+    it('SignUp answers a Session (for signing in once confirmed)', async () => {
+      const res = await signUp(uniqueEmail('session'));
+      expect(res.Session?.length).toBeGreaterThan(20);
+    });
+
+    itLocal('ConfirmSignUp answers a Session too', async () => {
+      const email = uniqueEmail('confirm-session');
+      const signedUp = await signUp(email);
+      const res = await t().client.send(
+        new ConfirmSignUpCommand({
+          ClientId: t().clientId,
+          Username: email,
+          ConfirmationCode: await local().code(email, 'signup'),
+          Session: signedUp.Session,
+        }),
+      );
+      expect(res.Session?.length).toBeGreaterThan(20);
+      expect(res.Session).not.toBe(signedUp.Session);
+    });
+
+    it('GetTokensFromRefreshToken without rotation answers new access and id tokens and no refresh token', async () => {
+      const { tokens } = await user();
+      const res = await t().client.send(
+        new GetTokensFromRefreshTokenCommand({
+          ClientId: t().clientId,
+          RefreshToken: tokens.RefreshToken,
+        }),
+      );
+      expect(res.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
+      expect(res.AuthenticationResult?.RefreshToken).toBeUndefined();
+      expect(decodeJwt(res.AuthenticationResult?.AccessToken).payload.origin_jti).toBe(
+        decodeJwt(tokens.AccessToken).payload.origin_jti,
+      );
+      await getUser(res.AuthenticationResult?.AccessToken);
+      expect(
+        await failure(
+          t().client.send(
+            new GetTokensFromRefreshTokenCommand({
+              ClientId: t().clientId,
+              RefreshToken: 'not-a-refresh-token',
+            }),
+          ),
+        ),
+      ).toEqual({ name: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+    });
+
+    it('wrong authenticator codes count toward the sign-in lockout', async () => {
+      const { email, secret } = await mfaUser();
+      const wrong = () => {
+        const good = totp(secret);
+        return good === '000000' ? '111111' : '000000';
+      };
+      for (let i = 0; i < 5; i++) {
+        const challenge = await signIn(t(), email, PASSWORD);
+        expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+        expect(
+          await failure(
+            t().client.send(
+              new RespondToAuthChallengeCommand({
+                ClientId: t().clientId,
+                ChallengeName: 'SOFTWARE_TOKEN_MFA',
+                Session: challenge.Session,
+                ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: wrong() },
+              }),
+            ),
+          ),
+        ).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
+      }
+      expect(await failure(signIn(t(), email, PASSWORD))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Password attempts exceeded',
+      });
+    });
+
+    itLocal('the sign-in lockout doubles up to 15 minutes', async () => {
+      const { email } = await user();
+      const fail = async () =>
+        expect((await failure(signIn(t(), email, 'Wrong-pass1!'))).message).toBe(
+          'Incorrect username or password.',
+        );
+      for (let i = 0; i < 5; i++) await fail();
+      // Failure n (n >= 5) locks for 2^(n-5) s: wait each lock out, fail again, up to the 15th.
+      for (let n = 6; n <= 15; n++) {
+        local().advance(1000 * 2 ** (n - 6) + 10);
+        await fail();
+      }
+      local().advance(899_000);
+      expect((await failure(signIn(t(), email, PASSWORD))).message).toBe(
+        'Password attempts exceeded',
+      );
+      local().advance(2000);
+      expect((await signIn(t(), email, PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
+    });
+
+    itLocal('attribute-verification codes live 24 hours', async () => {
+      const { tokens } = await user();
+      const phone = `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+      await t().client.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: tokens.AccessToken,
+          UserAttributes: [{ Name: 'phone_number', Value: phone }],
+        }),
+      );
+      const [sms] = await local().outbox(phone);
+      local().advance(23 * 3600 * 1000);
+      const access = (await refresh(tokens.RefreshToken)).AuthenticationResult?.AccessToken;
+      await t().client.send(
+        new VerifyUserAttributeCommand({
+          AccessToken: access,
+          AttributeName: 'phone_number',
+          Code: sms?.code,
+        }),
+      );
+      await t().client.send(
+        new GetUserAttributeVerificationCodeCommand({
+          AccessToken: access,
+          AttributeName: 'email',
+        }),
+      );
+      const me = attr((await getUser(access)).UserAttributes, 'email') ?? '';
+      const code = await local().code(me, 'verify-email');
+      local().advance(24 * 3600 * 1000 + 1000);
+      const later = (await refresh(tokens.RefreshToken)).AuthenticationResult?.AccessToken;
+      expect(
+        await failure(
+          t().client.send(
+            new VerifyUserAttributeCommand({
+              AccessToken: later,
+              AttributeName: 'email',
+              Code: code,
+            }),
+          ),
+        ),
+      ).toEqual({
+        name: 'ExpiredCodeException',
+        message: 'Invalid code provided, please request a code again.',
+      });
+    });
+
+    itLocal(
+      'ForgotPassword sends the code to an unconfirmed user with a verified email',
+      async () => {
+        const email = uniqueEmail('unconfirmed-reset');
+        await signUp(email);
+        await t().client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: t().poolId,
+            Username: email,
+            UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+          }),
+        );
+        const res = await t().client.send(
+          new ForgotPasswordCommand({ ClientId: t().clientId, Username: email }),
+        );
+        expect(res.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
+        expect(await local().code(email, 'forgot-password')).toMatch(/^\d{6}$/);
+      },
+    );
+
+    itLocal(
+      'the fault switch makes an operation, or every one, answer TooManyRequestsException',
+      async () => {
+        const { email, tokens } = await user();
+        const throttled = { name: 'TooManyRequestsException', message: 'Too many requests' };
+        const faults = (body: unknown) => local().post('/__local/faults', body);
+        expect(await faults({ operation: 'InitiateAuth', mode: 'throttle' })).toEqual({
+          status: 200,
+          body: { ok: true, faults: { InitiateAuth: 'throttle' } },
+        });
+        expect(await failure(signIn(t(), email, PASSWORD))).toEqual(throttled);
+        await getUser(tokens.AccessToken);
+        const raw = await fetch(local().url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+          },
+          body: '{}',
+        });
+        expect(raw.status).toBe(400);
+        expect(await raw.json()).toEqual({
+          __type: 'TooManyRequestsException',
+          message: 'Too many requests',
+        });
+        await faults({ operation: '*', mode: 'throttle' });
+        expect(await failure(getUser(tokens.AccessToken))).toEqual(throttled);
+        await faults({ operation: 'InitiateAuth', mode: 'off' });
+        expect(await failure(signIn(t(), email, PASSWORD))).toEqual(throttled);
+        expect(await faults({ operation: '*', mode: 'off' })).toEqual({
+          status: 200,
+          body: { ok: true, faults: {} },
+        });
+        await signIn(t(), email, PASSWORD);
+        expect((await faults({ operation: 'NoSuchOperation', mode: 'throttle' })).status).toBe(400);
+        expect((await faults({ operation: 'GetUser', mode: 'slow' })).status).toBe(400);
+        expect((await faults('{nope')).status).toBe(400);
+      },
+    );
   });
 
   describe('local-only hooks and guarantees', () => {
@@ -1303,6 +1535,477 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
   });
 }
 
+/**
+ * A pool set up like a new console pool: a confidential app client that hides unknown users, the
+ * code-request quota, password history 3, and a new phone number kept pending until verified.
+ */
+const STRICT: Partial<PoolSettings> = {
+  clientSecret: 'local-conformance-client-secret-0123456789abcdefghij',
+  preventUserExistenceErrors: 'ENABLED',
+  codeRequestsPerHour: 5,
+  passwordHistorySize: 3,
+  keepOriginalPhone: true,
+};
+
+/** An app client with refresh-token rotation and a 30-second grace period. */
+const ROTATION: Partial<PoolSettings> = {
+  refreshTokenRotation: true,
+  refreshTokenGraceSeconds: 30,
+};
+
+function strictConformance(kind: 'local' | 'real', get: () => PoolTarget) {
+  const itLocal = kind === 'local' ? it : it.skip;
+  const created: string[] = [];
+  const t = () => get();
+  const h = (username: string) => secretHash(t(), username);
+  const local = () => {
+    const controls = t().local;
+    if (!controls) throw new Error('local-only case');
+    return controls;
+  };
+  const unverified = () => ({
+    name: 'NotAuthorizedException',
+    message: `Unable to verify secret hash for client ${t().clientId}`,
+  });
+  /** The name always; the message only locally where Cognito's wording is not confirmed. */
+  const named = (res: { name: string; message: string }, name: string, message: string) =>
+    expect(kind === 'local' ? res : { name: res.name, message }).toEqual({ name, message });
+  const user = async (options: Parameters<typeof createConfirmedUser>[1] = {}) => {
+    const made = await createConfirmedUser(t(), options);
+    created.push(made.email);
+    return made;
+  };
+  const signUp = (email: string, hash: string | null = h(email) ?? null) => {
+    created.push(email);
+    return t().client.send(
+      new SignUpCommand({
+        ClientId: t().clientId,
+        Username: email,
+        Password: PASSWORD,
+        SecretHash: hash ?? undefined,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+  };
+  const forgot = (email: string, hash: string | null = h(email) ?? null) =>
+    t().client.send(
+      new ForgotPasswordCommand({
+        ClientId: t().clientId,
+        Username: email,
+        SecretHash: hash ?? undefined,
+      }),
+    );
+  const confirmForgot = (
+    email: string,
+    code: string,
+    password: string,
+    hash: string | null = h(email) ?? null,
+  ) =>
+    t().client.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: t().clientId,
+        Username: email,
+        ConfirmationCode: code,
+        Password: password,
+        SecretHash: hash ?? undefined,
+      }),
+    );
+  const resend = (email: string, hash: string | null = h(email) ?? null) =>
+    t().client.send(
+      new ResendConfirmationCodeCommand({
+        ClientId: t().clientId,
+        Username: email,
+        SecretHash: hash ?? undefined,
+      }),
+    );
+  const confirmSignUp = (email: string, code: string, hash: string | null = h(email) ?? null) =>
+    t().client.send(
+      new ConfirmSignUpCommand({
+        ClientId: t().clientId,
+        Username: email,
+        ConfirmationCode: code,
+        SecretHash: hash ?? undefined,
+      }),
+    );
+  const refresh = (token: string | undefined, username?: string) =>
+    t().client.send(
+      new InitiateAuthCommand({
+        ClientId: t().clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: {
+          REFRESH_TOKEN: token ?? '',
+          ...(username === undefined ? {} : hashParam(t(), username)),
+        },
+      }),
+    );
+
+  afterAll(async () => {
+    if (kind !== 'real') return;
+    for (const email of created) {
+      await t()
+        .client.send(new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }))
+        .catch(() => undefined);
+    }
+  });
+
+  describe('confidential app client (SECRET_HASH)', () => {
+    it('refuses public calls whose SECRET_HASH is missing or wrong', async () => {
+      const email = uniqueEmail('secret');
+      expect(await failure(signUp(email, null))).toEqual(unverified());
+      expect(await failure(signUp(email, h('someone-else@example.com') ?? null))).toEqual(
+        unverified(),
+      );
+      const known = (await user()).email;
+      expect(
+        await failure(
+          t().client.send(
+            new InitiateAuthCommand({
+              ClientId: t().clientId,
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              AuthParameters: { USERNAME: known, PASSWORD: PASSWORD },
+            }),
+          ),
+        ),
+      ).toEqual(unverified());
+      expect(await failure(forgot(known, null))).toEqual(unverified());
+      expect(await failure(resend(known, 'bm90LXRoZS1oYXNo'))).toEqual(unverified());
+      expect(await failure(confirmSignUp(known, '123456', null))).toEqual(unverified());
+      expect(
+        await failure(confirmForgot(known, '123456', 'N3w-password!', h(`${known}x`) ?? null)),
+      ).toEqual(unverified());
+    });
+
+    it('accepts the right SECRET_HASH: sign-up, sign-in, the challenge, and refresh by sub or email', async () => {
+      const res = await signUp(uniqueEmail('secret-ok'));
+      expect(res.UserConfirmed).toBe(false);
+      const { email, tokens } = await user();
+      const sub = decodeJwt(tokens.AccessToken).payload.sub as string;
+      for (const username of [sub, email]) {
+        const renewed = await refresh(tokens.RefreshToken, username);
+        expect(renewed.AuthenticationResult?.AccessToken).toBeTruthy();
+      }
+      expect(await failure(refresh(tokens.RefreshToken))).toEqual(unverified());
+      expect(await failure(refresh(tokens.RefreshToken, 'someone-else@example.com'))).toEqual(
+        unverified(),
+      );
+      // Token-only operations take no SECRET_HASH.
+      await t().client.send(new GetUserCommand({ AccessToken: tokens.AccessToken }));
+      const byClientSecret = await t().client.send(
+        new GetTokensFromRefreshTokenCommand({
+          ClientId: t().clientId,
+          ClientSecret: t().clientSecret,
+          RefreshToken: tokens.RefreshToken,
+        }),
+      );
+      expect(byClientSecret.AuthenticationResult?.AccessToken).toBeTruthy();
+      named(
+        await failure(
+          t().client.send(
+            new GetTokensFromRefreshTokenCommand({
+              ClientId: t().clientId,
+              RefreshToken: tokens.RefreshToken,
+            }),
+          ),
+        ),
+        'NotAuthorizedException',
+        unverified().message,
+      );
+    });
+  });
+
+  describe('prevent user existence errors: ENABLED', () => {
+    it('sign-in, reset and confirmation answer for an unknown user as for a known one', async () => {
+      const ghost = uniqueEmail('ghost');
+      expect(
+        await failure(
+          t().client.send(
+            new InitiateAuthCommand({
+              ClientId: t().clientId,
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              AuthParameters: { USERNAME: ghost, PASSWORD: PASSWORD, ...hashParam(t(), ghost) },
+            }),
+          ),
+        ),
+      ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+      const simulated = {
+        Destination: 'c***@e***',
+        DeliveryMedium: 'EMAIL',
+        AttributeName: 'email',
+      };
+      expect((await forgot(ghost)).CodeDeliveryDetails).toEqual(simulated);
+      expect((await resend(ghost)).CodeDeliveryDetails).toEqual(simulated);
+      const mismatch = {
+        name: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      };
+      expect(await failure(confirmSignUp(ghost, '123456'))).toEqual(mismatch);
+      expect(await failure(confirmForgot(ghost, '123456', 'N3w-password!'))).toEqual(mismatch);
+      if (kind === 'local') expect(await local().outbox(ghost)).toEqual([]);
+    });
+  });
+
+  describe("Cognito's own limits", () => {
+    itLocal(
+      'five code requests per user, operation and hour; the sixth is LimitExceededException',
+      async () => {
+        const limited = {
+          name: 'LimitExceededException',
+          message: 'Attempt limit exceeded, please try after some time.',
+        };
+        const { email, tokens } = await user();
+        for (let i = 0; i < 5; i++) await forgot(email);
+        expect(await failure(forgot(email))).toEqual(limited);
+        expect(
+          (await local().outbox(email)).filter((m) => m.purpose === 'forgot-password'),
+        ).toHaveLength(5);
+        const verifyCode = () =>
+          t().client.send(
+            new GetUserAttributeVerificationCodeCommand({
+              AccessToken: tokens.AccessToken,
+              AttributeName: 'email',
+            }),
+          );
+        for (let i = 0; i < 5; i++) await verifyCode();
+        expect(await failure(verifyCode())).toEqual(limited);
+
+        const pending = uniqueEmail('resend-limit');
+        await signUp(pending);
+        for (let i = 0; i < 5; i++) await resend(pending);
+        expect(await failure(resend(pending))).toEqual(limited);
+
+        local().advance(3600 * 1000 + 1000);
+        await forgot(email);
+        await resend(pending);
+      },
+    );
+  });
+
+  describe('password history (3)', () => {
+    it('ChangePassword refuses any of the last three passwords; an older one is allowed again', async () => {
+      const { tokens } = await user();
+      const change = (previous: string, proposed: string) =>
+        t().client.send(
+          new ChangePasswordCommand({
+            AccessToken: tokens.AccessToken,
+            PreviousPassword: previous,
+            ProposedPassword: proposed,
+          }),
+        );
+      const violation = 'PasswordHistoryPolicyViolationException';
+      const message = 'Password has previously been used';
+      named(await failure(change(PASSWORD, PASSWORD)), violation, message);
+      await change(PASSWORD, 'Second-pass1!');
+      named(await failure(change('Second-pass1!', PASSWORD)), violation, message);
+      await change('Second-pass1!', 'Third-pass1!');
+      await change('Third-pass1!', 'Fourth-pass1!');
+      await change('Fourth-pass1!', PASSWORD);
+    });
+
+    itLocal(
+      'ConfirmForgotPassword and the new-password challenge apply the history too',
+      async () => {
+        const { email } = await user();
+        await forgot(email);
+        const code = await local().code(email, 'forgot-password');
+        expect((await failure(confirmForgot(email, code, PASSWORD))).name).toBe(
+          'PasswordHistoryPolicyViolationException',
+        );
+        await confirmForgot(email, code, 'Other-pass1!');
+
+        const invited = uniqueEmail('history-invite');
+        created.push(invited);
+        await t().client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: t().poolId,
+            Username: invited,
+            TemporaryPassword: 'Temp0rary!',
+            MessageAction: 'SUPPRESS',
+          }),
+        );
+        const challenge = await t().client.send(
+          new InitiateAuthCommand({
+            ClientId: t().clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: {
+              USERNAME: invited,
+              PASSWORD: 'Temp0rary!',
+              ...hashParam(t(), invited),
+            },
+          }),
+        );
+        const respond = (password: string, session = challenge.Session) =>
+          t().client.send(
+            new RespondToAuthChallengeCommand({
+              ClientId: t().clientId,
+              ChallengeName: 'NEW_PASSWORD_REQUIRED',
+              Session: session,
+              ChallengeResponses: {
+                USERNAME: invited,
+                NEW_PASSWORD: password,
+                ...hashParam(t(), invited),
+              },
+            }),
+          );
+        expect(await failure(respond('Temp0rary!'))).toEqual({
+          name: 'PasswordHistoryPolicyViolationException',
+          message: 'Password has previously been used',
+        });
+        expect((await respond(PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
+      },
+    );
+  });
+
+  describe('keep the original phone number active while a change is pending', () => {
+    itLocal('a new number stays pending until its code is entered', async () => {
+      const { tokens } = await user();
+      const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
+      const first = `+15550${stamp}`;
+      const second = `+15551${stamp}`;
+      const update = (phone: string) =>
+        t().client.send(
+          new UpdateUserAttributesCommand({
+            AccessToken: tokens.AccessToken,
+            UserAttributes: [{ Name: 'phone_number', Value: phone }],
+          }),
+        );
+      const verify = async (phone: string) =>
+        t().client.send(
+          new VerifyUserAttributeCommand({
+            AccessToken: tokens.AccessToken,
+            AttributeName: 'phone_number',
+            Code: await local().code(phone, 'verify-phone'),
+          }),
+        );
+      const phoneOf = async () => {
+        const me = await t().client.send(new GetUserCommand({ AccessToken: tokens.AccessToken }));
+        return [
+          attr(me.UserAttributes, 'phone_number'),
+          attr(me.UserAttributes, 'phone_number_verified'),
+        ];
+      };
+      // No number yet: nothing to keep, the first is set at once (unverified).
+      await update(first);
+      expect(await phoneOf()).toEqual([first, 'false']);
+      await verify(first);
+      expect(await phoneOf()).toEqual([first, 'true']);
+
+      const res = await update(second);
+      expect(res.CodeDeliveryDetailsList?.[0]?.DeliveryMedium).toBe('SMS');
+      expect(await phoneOf()).toEqual([first, 'true']);
+      await t().client.send(
+        new GetUserAttributeVerificationCodeCommand({
+          AccessToken: tokens.AccessToken,
+          AttributeName: 'phone_number',
+        }),
+      );
+      expect((await local().outbox(second)).map((m) => m.purpose)).toEqual([
+        'verify-phone',
+        'verify-phone',
+      ]);
+      await verify(second);
+      expect(await phoneOf()).toEqual([second, 'true']);
+    });
+  });
+}
+
+function rotationConformance(kind: 'local' | 'real', get: () => PoolTarget) {
+  const itLocal = kind === 'local' ? it : it.skip;
+  const created: string[] = [];
+  const t = () => get();
+  const local = () => {
+    const controls = t().local;
+    if (!controls) throw new Error('local-only case');
+    return controls;
+  };
+  const user = async () => {
+    const made = await createConfirmedUser(t());
+    created.push(made.email);
+    return made;
+  };
+  const rotate = (token: string | undefined) =>
+    t().client.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: t().clientId, RefreshToken: token }),
+    );
+  const getUser = (token: string | undefined) =>
+    t().client.send(new GetUserCommand({ AccessToken: token }));
+
+  afterAll(async () => {
+    if (kind !== 'real') return;
+    for (const email of created) {
+      await t()
+        .client.send(new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }))
+        .catch(() => undefined);
+    }
+  });
+
+  describe('refresh-token rotation', () => {
+    it('GetTokensFromRefreshToken answers a new refresh token each time; REFRESH_TOKEN_AUTH is refused', async () => {
+      const { tokens } = await user();
+      const refused = await failure(
+        t().client.send(
+          new InitiateAuthCommand({
+            ClientId: t().clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken ?? '' },
+          }),
+        ),
+      );
+      expect(refused.name).toBe('NotAuthorizedException');
+      if (kind === 'local')
+        expect(refused.message).toBe(
+          'Refresh token rotation is enabled for this app client: use GetTokensFromRefreshToken.',
+        );
+      const first = (await rotate(tokens.RefreshToken)).AuthenticationResult;
+      expect(first).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
+      expect(first?.RefreshToken).toBeTruthy();
+      expect(first?.RefreshToken).not.toBe(tokens.RefreshToken);
+      await getUser(first?.AccessToken);
+      const second = (await rotate(first?.RefreshToken)).AuthenticationResult;
+      expect(second?.RefreshToken).toBeTruthy();
+      expect(second?.RefreshToken).not.toBe(first?.RefreshToken);
+      await getUser(second?.AccessToken);
+    });
+
+    it('within the grace period a rotated-out token still works (answering the same new one)', async () => {
+      const { tokens } = await user();
+      const first = (await rotate(tokens.RefreshToken)).AuthenticationResult;
+      const retry = (await rotate(tokens.RefreshToken)).AuthenticationResult;
+      expect(retry?.AccessToken).toBeTruthy();
+      if (kind === 'local') expect(retry?.RefreshToken).toBe(first?.RefreshToken);
+      await rotate(first?.RefreshToken);
+    });
+
+    itLocal(
+      'after the grace period a rotated-out token is RefreshTokenReuseException and revokes the family',
+      async () => {
+        const { email, tokens } = await user();
+        const first = (await rotate(tokens.RefreshToken)).AuthenticationResult;
+        local().advance(31_000);
+        expect(await failure(rotate(tokens.RefreshToken))).toEqual({
+          name: 'RefreshTokenReuseException',
+          message: 'Refresh token has been reused',
+        });
+        expect(await failure(rotate(first?.RefreshToken))).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'Refresh Token has been revoked',
+        });
+        expect((await failure(getUser(first?.AccessToken))).message).toBe(
+          'Access Token has been revoked',
+        );
+        const again = await signIn(t(), email, PASSWORD);
+        await rotate(again.AuthenticationResult?.RefreshToken);
+      },
+    );
+
+    itLocal('a token two rotations old is reuse at once, grace or not', async () => {
+      const { tokens } = await user();
+      const first = (await rotate(tokens.RefreshToken)).AuthenticationResult;
+      await rotate(first?.RefreshToken);
+      expect((await failure(rotate(tokens.RefreshToken))).name).toBe('RefreshTokenReuseException');
+    });
+  });
+}
+
 describe('local identity service', () => {
   let target: PoolTarget;
   beforeAll(async () => {
@@ -1324,3 +2027,50 @@ describe('local identity service', () => {
   });
   conformance('real', () => target);
 });
+
+describe('local identity service, strict settings', () => {
+  let target: PoolTarget;
+  beforeAll(async () => {
+    target = await startLocalTarget(STRICT);
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+  strictConformance('local', () => target);
+});
+
+(realProfileConfig('strict') ? describe : describe.skip)('real Cognito, strict app client', () => {
+  let target: PoolTarget;
+  beforeAll(async () => {
+    target = await startRealTarget('strict');
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+  strictConformance('real', () => target);
+});
+
+describe('local identity service, refresh-token rotation', () => {
+  let target: PoolTarget;
+  beforeAll(async () => {
+    target = await startLocalTarget(ROTATION);
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+  rotationConformance('local', () => target);
+});
+
+(realProfileConfig('rotation') ? describe : describe.skip)(
+  'real Cognito, rotating app client',
+  () => {
+    let target: PoolTarget;
+    beforeAll(async () => {
+      target = await startRealTarget('rotation');
+    });
+    afterAll(async () => {
+      await target.close();
+    });
+    rotationConformance('real', () => target);
+  },
+);

@@ -21,6 +21,9 @@ export const expiredCode = make('ExpiredCodeException');
 export const limitExceeded = make('LimitExceededException');
 export const userNotFound = make('UserNotFoundException');
 export const resourceNotFound = make('ResourceNotFoundException');
+export const passwordHistoryViolation = make('PasswordHistoryPolicyViolationException');
+export const refreshTokenReuse = make('RefreshTokenReuseException');
+export const tooManyRequests = make('TooManyRequestsException');
 
 /** Cognito's own wording, shared by several operations. */
 export const MESSAGES = {
@@ -41,6 +44,13 @@ export const MESSAGES = {
   refreshRevoked: 'Refresh Token has been revoked',
   refreshInvalid: 'Invalid Refresh Token',
   invalidSession: 'Invalid session for the user, session is expired.',
+  sessionUsed: 'Invalid session for the user, session can only be used once.',
+  // Not confirmed against a real pool (the SDK model names the exceptions, not their messages):
+  passwordReused: 'Password has previously been used',
+  refreshReused: 'Refresh token has been reused',
+  rotationOn:
+    'Refresh token rotation is enabled for this app client: use GetTokensFromRefreshToken.',
+  tooManyRequests: 'Too many requests',
   mfaCodeMismatch: 'Invalid code received for user',
   unauthorizedAttribute: 'A client attempted to write unauthorized attribute',
   noVerifiedContact:

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { validateAttributes } from './attributes';
 import { CognitoError } from './errors';
+import { OPERATIONS } from './ops';
 import { applyAttributeWrites } from './ops/shared';
 import { BodyTooLargeError, readBody, sendJson } from './protocol';
 import type { IdentityService } from './service';
@@ -32,6 +33,14 @@ const NoticeBody = z.strictObject({
   purpose: z.enum(['email-changed']),
 });
 
+/** The fault switch: an operation (or "*": every one) answers TooManyRequestsException, or not. */
+const FaultBody = z.strictObject({
+  operation: z
+    .string()
+    .refine((name) => name === '*' || OPERATIONS.has(name), 'not an operation of this pool'),
+  mode: z.enum(['throttle', 'off']),
+});
+
 const view = (user: UserRecord) => ({
   sub: user.sub,
   email: user.email,
@@ -52,6 +61,9 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
  *   POST /__local/users/token-ttl          { email, accessTokenTtl?, idTokenTtl?, refreshTokenTtl? } (s; null clears)
  *   POST /__local/users/attributes         { email, attributes: { name: value } } ("" deletes)
  *   POST /__local/notices                  { to, purpose: 'email-changed' }: an email notice, no code
+ *   POST /__local/faults                   { operation: 'InitiateAuth' | '*', mode: 'throttle' | 'off' }
+ *                                          the operation answers TooManyRequestsException until 'off'
+ *                                          ('*' with 'off' clears every switch)
  */
 export async function handleLocal(
   svc: IdentityService,
@@ -68,7 +80,8 @@ export async function handleLocal(
   if (
     route !== 'POST /__local/users/token-ttl' &&
     route !== 'POST /__local/users/attributes' &&
-    route !== 'POST /__local/notices'
+    route !== 'POST /__local/notices' &&
+    route !== 'POST /__local/faults'
   ) {
     return sendJson(res, 404, { error: `No such local endpoint: ${route}` });
   }
@@ -90,6 +103,15 @@ export async function handleLocal(
     if (!notice.success) return problems(notice.error);
     svc.deliver(notice.data.to, 'email', notice.data.purpose, '');
     return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'POST /__local/faults') {
+    const fault = FaultBody.safeParse(body);
+    if (!fault.success) return problems(fault.error);
+    const { operation, mode } = fault.data;
+    if (mode === 'throttle') svc.faults.set(operation, 'throttle');
+    else if (operation === '*') svc.faults.clear();
+    else svc.faults.delete(operation);
+    return sendJson(res, 200, { ok: true, faults: Object.fromEntries(svc.faults) });
   }
   const schema = route.endsWith('token-ttl') ? TokenTtlBody : AttributesBody;
   const parsed = schema.safeParse(body);

@@ -2,13 +2,15 @@
  * Runs the local identity service: `node --import tsx local/identity/main.ts`.
  * Env: LOCAL_IDENTITY_PORT (9229), LOCAL_DATA_DIR (.data/local; files in <dir>/identity),
  * IDENTITY_ACCESS_TOKEN_TTL / IDENTITY_ID_TOKEN_TTL (3600 s), IDENTITY_REFRESH_TOKEN_TTL (30 days),
- * IDENTITY_CLIENT_WRITE_ATTRIBUTES (the app client's write attributes, comma-separated).
+ * IDENTITY_CLIENT_WRITE_ATTRIBUTES (the app client's write attributes, comma-separated), and the
+ * pool settings of settings.ts (IDENTITY_CLIENT_SECRET, IDENTITY_PREVENT_USER_EXISTENCE_ERRORS, …).
  */
 import path from 'node:path';
 import { parseWriteAttributes } from './attributes';
 import { CLIENT_ID, POOL_ID } from './config';
 import { LOCAL_STACK } from '../../contract/local-stack';
 import { startIdentityServer } from './server';
+import { settingsFromEnv } from './settings';
 
 function fail(message: string): never {
   console.error(`local identity: ${message}`);
@@ -32,6 +34,12 @@ async function main(): Promise<void> {
   } catch (err) {
     fail(`IDENTITY_CLIENT_WRITE_ATTRIBUTES: ${(err as Error).message}`);
   }
+  let settings;
+  try {
+    settings = settingsFromEnv(process.env);
+  } catch (err) {
+    fail((err as Error).message);
+  }
   let server;
   try {
     server = await startIdentityServer({
@@ -42,6 +50,7 @@ async function main(): Promise<void> {
       idTokenTtl: positiveInt('IDENTITY_ID_TOKEN_TTL', 3600),
       refreshTokenTtl: positiveInt('IDENTITY_REFRESH_TOKEN_TTL', 30 * 24 * 3600),
       clientWriteAttributes,
+      settings,
     });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MAX_BODY_BYTES, POOL_ID } from './config';
-import { CognitoError } from './errors';
+import { CognitoError, tooManyRequests, MESSAGES } from './errors';
 import { handleLocal } from './local-routes';
 import { OPERATIONS } from './ops';
 import {
@@ -15,6 +15,7 @@ import {
   TARGET_PREFIX,
 } from './protocol';
 import { defaultTtls, IdentityService } from './service';
+import { resolveSettings, type PoolSettings } from './settings';
 import { IdentityStore } from './store';
 import { TokenKeys } from './tokens';
 
@@ -39,6 +40,8 @@ export interface IdentityServerOptions {
   scryptLogN?: number;
   /** The app client's write attributes; default: every standard attribute, no custom one. */
   clientWriteAttributes?: ReadonlySet<string>;
+  /** The pool's settings (client secret, user-existence errors, rotation…); unset ones keep their defaults. */
+  settings?: Partial<PoolSettings>;
 }
 
 export interface IdentityServer {
@@ -86,6 +89,9 @@ async function handleCognito(
       ),
     );
   }
+  // The fault switch (POST /__local/faults): Cognito's throttling answer, on demand.
+  if (svc.faults.has(name ?? '') || svc.faults.has('*'))
+    return sendCognitoError(res, tooManyRequests(MESSAGES.tooManyRequests));
   try {
     const result = await operation(svc, Input.parse(raw));
     sendJson(res, 200, result, AMZ_JSON);
@@ -122,6 +128,7 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
     ttl: defaultTtls(opts),
     scryptLogN: opts.scryptLogN,
     clientWriteAttributes: opts.clientWriteAttributes,
+    settings: resolveSettings(opts.settings),
   });
   store.pruneSessions(now());
   const demoLine = opts.seedDemo === false ? undefined : await svc.seedDemo();

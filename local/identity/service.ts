@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEMO_CREATOR } from '../demo';
 import {
   DEFAULT_CLIENT_WRITE_ATTRIBUTES,
@@ -12,19 +12,27 @@ import {
   CLIENT_ID,
   DEFAULT_TOKEN_TTL,
   FAILURE_MEMORY_MS,
-  LOCKOUT_MAX_MS,
   LOCKOUT_THRESHOLD,
   OTHER_CODE_TTL_MS,
   POOL_ID,
   SESSION_TTL_MS,
   SIGNUP_CODE_TTL_MS,
 } from './config';
-import { notAuthorized, resourceNotFound, userNotFound, MESSAGES } from './errors';
+import {
+  limitExceeded,
+  notAuthorized,
+  passwordHistoryViolation,
+  resourceNotFound,
+  userNotFound,
+  MESSAGES,
+} from './errors';
 import { makeDeliver, type Deliver } from './outbox';
-import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords';
+import { DEFAULT_SCRYPT_LOG_N, hashPassword, verifyPassword } from './passwords';
+import { resolveSettings, type PoolSettings } from './settings';
 import {
   newUserRecord,
   type CodePurpose,
+  type CodeRequestKind,
   type FailureState,
   type IdentityStore,
   type SessionKind,
@@ -43,6 +51,7 @@ export interface ServiceOptions {
   scryptLogN?: number;
   /** The app client's write attributes (default: every standard attribute, no custom one). */
   clientWriteAttributes?: ReadonlySet<string>;
+  settings?: PoolSettings;
 }
 
 /** A message to send once the user carrying its code has been saved. */
@@ -62,6 +71,9 @@ export class IdentityService {
   readonly deliver: Deliver;
   readonly scryptLogN: number;
   readonly clientWriteAttributes: ReadonlySet<string>;
+  readonly settings: PoolSettings;
+  /** Operations the fault switch (`POST /__local/faults`) makes answer TooManyRequestsException; "*" = all. */
+  readonly faults = new Map<string, 'throttle'>();
   private readonly ttl: TokenTtls;
 
   constructor(options: ServiceOptions) {
@@ -72,12 +84,51 @@ export class IdentityService {
     this.ttl = options.ttl;
     this.scryptLogN = options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
     this.clientWriteAttributes = options.clientWriteAttributes ?? DEFAULT_CLIENT_WRITE_ATTRIBUTES;
+    this.settings = options.settings ?? resolveSettings();
     this.deliver = makeDeliver(this.store, this.log, this.now);
   }
 
   requireClient(clientId: string): void {
     if (clientId !== CLIENT_ID)
       throw resourceNotFound(`User pool client ${clientId} does not exist.`);
+  }
+
+  // ---- the app client's secret (IDENTITY_CLIENT_SECRET) ----
+
+  /**
+   * A confidential client's SECRET_HASH: Base64(HMAC-SHA256(client secret, username + client id)).
+   * Cognito accepts it computed over any name of the user (the username, here the sub, or the email
+   * alias), so every name in `usernames` is tried. Without a secret, anything (or nothing) passes.
+   */
+  checkSecretHash(hash: string | undefined, usernames: (string | undefined)[]): void {
+    const secret = this.settings.clientSecret;
+    if (!secret) return;
+    const given = Buffer.from(hash ?? '');
+    const matches = usernames.some((name) => {
+      if (name === undefined) return false;
+      const expected = Buffer.from(
+        createHmac('sha256', secret)
+          .update(name + CLIENT_ID)
+          .digest('base64'),
+      );
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
+    if (!matches) throw notAuthorized(`Unable to verify secret hash for client ${CLIENT_ID}`);
+  }
+
+  /** GetTokensFromRefreshToken and RevokeToken carry the secret itself (ClientSecret). */
+  checkClientSecret(given: string | undefined): void {
+    const secret = this.settings.clientSecret;
+    if (!secret) return;
+    const a = Buffer.from(given ?? '');
+    const b = Buffer.from(secret);
+    if (a.length !== b.length || !timingSafeEqual(a, b))
+      throw notAuthorized(`Unable to verify secret hash for client ${CLIENT_ID}`);
+  }
+
+  /** IDENTITY_PREVENT_USER_EXISTENCE_ERRORS=ENABLED: unknown users are answered as if they existed. */
+  get hidesUnknownUsers(): boolean {
+    return this.settings.preventUserExistenceErrors === 'ENABLED';
   }
 
   requirePool(poolId: string): void {
@@ -132,14 +183,23 @@ export class IdentityService {
     return id;
   }
 
-  /** The live session `id`, or Cognito's "session is expired" (also for a wrong kind). */
+  /**
+   * The live session `id`, or Cognito's "session is expired" (also for a wrong kind), or "can only
+   * be used once" for a session already answered.
+   */
   readSession(id: string | undefined, kinds?: SessionKind[]): SessionRecord {
     const session = id ? this.store.getSession(id) : undefined;
     if (!session || session.expiresAt <= this.now() || (kinds && !kinds.includes(session.kind))) {
-      if (id && session) this.store.deleteSession(id);
+      if (id && session && session.expiresAt <= this.now()) this.store.deleteSession(id);
       throw notAuthorized(MESSAGES.invalidSession);
     }
+    if (session.used) throw notAuthorized(MESSAGES.sessionUsed);
     return session;
+  }
+
+  /** Marks a session answered: it stays (until it expires) only to refuse a second use. */
+  useSession(id: string, session: SessionRecord): void {
+    this.store.putSession(id, { ...session, used: true });
   }
 
   // ---- codes ----
@@ -151,7 +211,8 @@ export class IdentityService {
     to: string,
   ): { message: PendingMessage; details: DeliveryDetails } {
     const channel = purpose === 'verify-phone' ? 'sms' : 'email';
-    const ttl = purpose === 'signup' ? SIGNUP_CODE_TTL_MS : OTHER_CODE_TTL_MS;
+    // Sign-up and attribute-verification codes live 24 hours; a password-reset code one hour.
+    const ttl = purpose === 'forgot-password' ? OTHER_CODE_TTL_MS : SIGNUP_CODE_TTL_MS;
     const code = issueCode(user, purpose, to, this.now() + ttl);
     return {
       message: { to, channel, purpose, code },
@@ -172,9 +233,43 @@ export class IdentityService {
     return details;
   }
 
+  /**
+   * Cognito's quota on code requests (IDENTITY_CODE_REQUESTS_PER_HOUR per user, operation and
+   * hour): counts this one into the user record (the caller saves) or throws LimitExceededException.
+   */
+  countCodeRequest(user: UserRecord, kind: CodeRequestKind): void {
+    const limit = this.settings.codeRequestsPerHour;
+    if (limit === 0) return;
+    const now = this.now();
+    const recent = (user.codeRequests?.[kind] ?? []).filter((at) => at > now - 3600_000);
+    if (recent.length >= limit) throw limitExceeded(MESSAGES.attemptLimit);
+    user.codeRequests = { ...user.codeRequests, [kind]: [...recent, now] };
+  }
+
+  // ---- passwords ----
+
+  /** IDENTITY_PASSWORD_HISTORY_SIZE: the current password and the ones before it, N in all. */
+  async checkPasswordHistory(user: UserRecord, password: string): Promise<void> {
+    const size = this.settings.passwordHistorySize;
+    if (size === 0) return;
+    const recent = [user.passwordHash, ...(user.passwordHistory ?? [])].slice(0, size);
+    for (const hash of recent) {
+      if (hash && (await verifyPassword(password, hash)))
+        throw passwordHistoryViolation(MESSAGES.passwordReused);
+    }
+  }
+
+  /** Sets a new password, remembering the old one for the history (the caller saves). */
+  async setPassword(user: UserRecord, password: string): Promise<void> {
+    const hash = await this.hash(password);
+    if (user.passwordHash)
+      user.passwordHistory = [user.passwordHash, ...(user.passwordHistory ?? [])].slice(0, 23);
+    user.passwordHash = hash;
+  }
+
   // ---- lockout ----
 
-  /** Cognito's lockout: after 5 failures, locked 1 s, doubling per further failure (capped). */
+  /** Cognito's lockout: after 5 failures, locked 1 s, doubling per further failure (capped, 15 min). */
   recordFailure(state: FailureState): void {
     const now = this.now();
     if (now - state.lastAt > FAILURE_MEMORY_MS) state.count = 0;
@@ -182,7 +277,11 @@ export class IdentityService {
     state.lastAt = now;
     if (state.count >= LOCKOUT_THRESHOLD) {
       state.lockedUntil =
-        now + Math.min(1000 * 2 ** (state.count - LOCKOUT_THRESHOLD), LOCKOUT_MAX_MS);
+        now +
+        Math.min(
+          1000 * 2 ** (state.count - LOCKOUT_THRESHOLD),
+          this.settings.lockoutMaxSeconds * 1000,
+        );
     }
   }
 

@@ -11,6 +11,8 @@ import {
 import path from 'node:path';
 
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
+export type CodeRequestKind =
+  'ForgotPassword' | 'ResendConfirmationCode' | 'GetUserAttributeVerificationCode';
 export type CodePurpose = 'signup' | 'forgot-password' | 'verify-email' | 'verify-phone';
 
 export interface ActiveCode {
@@ -40,6 +42,12 @@ export interface UserRecord {
   attributes: Record<string, string>;
   /** A new email waiting for VerifyUserAttribute; the old one stays active until then. */
   pendingEmail?: string;
+  /** A new phone number waiting for VerifyUserAttribute (IDENTITY_KEEP_ORIGINAL_PHONE=on). */
+  pendingPhone?: string;
+  /** Hashes of earlier passwords, newest first (password history; at most 23 kept). */
+  passwordHistory?: string[];
+  /** When each code-sending operation was last asked for, per operation (ms, last hour only). */
+  codeRequests?: Partial<Record<CodeRequestKind, number[]>>;
   passwordHash: string;
   status: UserStatus;
   enabled: boolean;
@@ -61,13 +69,23 @@ export interface UserRecord {
   tokenTtl?: { access?: number; id?: number; refresh?: number };
 }
 
-export type SessionKind = 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP';
+export type SessionKind = 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP' | 'SIGN_UP';
 
 export interface SessionRecord {
   kind: SessionKind;
   sub: string;
   expiresAt: number;
   attempts: number;
+  /** Set once the session has been answered: a second use is refused until it expires. */
+  used?: boolean;
+}
+
+/** One refresh-token family under rotation (all tokens of one sign-in share its origin). */
+export interface RefreshFamily {
+  /** The token id (`tid`) that may be rotated now. */
+  current: string;
+  /** The token rotated out last, usable until `until` (grace period), answering `successor`. */
+  previous?: { tid: string; until: number; successor: string };
 }
 
 export interface OutboxMessage {
@@ -176,7 +194,7 @@ export class IdentityStore {
   private recent: OutboxMessage[];
 
   constructor(readonly root: string) {
-    for (const dir of ['users', 'emails', 'revoked', 'sessions', 'outbox'])
+    for (const dir of ['users', 'emails', 'revoked', 'sessions', 'outbox', 'families'])
       mkdirSync(path.join(root, dir), { recursive: true });
     this.recent = readJson<OutboxMessage[]>(this.file('outbox', 'recent')) ?? [];
   }
@@ -274,6 +292,17 @@ export class IdentityStore {
   revoke(originJti: string, expiresAt: number): void {
     writeJsonAtomic(this.file('revoked', originJti), { expiresAt });
     this.revoked.set(originJti, true);
+  }
+
+  // ---- refresh-token families (rotation) ----
+
+  getFamily(originJti: string): RefreshFamily | undefined {
+    if (!/^[0-9a-f-]{36}$/.test(originJti)) return undefined;
+    return readJson<RefreshFamily>(this.file('families', originJti));
+  }
+
+  putFamily(originJti: string, family: RefreshFamily): void {
+    writeJsonAtomic(this.file('families', originJti), family, 0o600);
   }
 
   // ---- challenge sessions ----

@@ -49,6 +49,8 @@ export interface RefreshClaims {
   authTime: number;
   /** ms */
   expiresAt: number;
+  /** This token's own id within its family (rotation); absent in tokens from before rotation. */
+  tid?: string;
 }
 
 export interface TokenTtls {
@@ -171,11 +173,13 @@ export class TokenKeys {
     authTime: number,
     nowMs: number,
     ttlSeconds: number,
+    tid: string = randomUUID(),
   ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
     return new EncryptJWT({
       client_id: CLIENT_ID,
       auth_time: authTime,
+      tid,
       pad: randomBytes(960).toString('base64url'),
     })
       .setProtectedHeader({ cty: 'JWT', enc: 'A256GCM', alg: 'dir' })
@@ -232,6 +236,7 @@ export class TokenKeys {
     ) {
       throw notAuthorized(MESSAGES.refreshInvalid);
     }
-    return { sub, originJti: jti, authTime, expiresAt: exp * 1000 };
+    const tid = str(payload.tid) ? payload.tid : undefined;
+    return { sub, originJti: jti, authTime, expiresAt: exp * 1000, tid };
   }
 }

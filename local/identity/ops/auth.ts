@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { validateAttributes } from '../attributes';
-import { CognitoError, codeMismatch, invalidParameter, notAuthorized, MESSAGES } from '../errors';
+import {
+  CognitoError,
+  codeMismatch,
+  invalidParameter,
+  notAuthorized,
+  refreshTokenReuse,
+  MESSAGES,
+} from '../errors';
 import { checkPasswordPolicy, verifyPassword } from '../passwords';
 import { enumValue, RULES, type Attribute } from '../protocol';
 import type { IdentityService } from '../service';
 import { emptyFailures, type UserRecord } from '../store';
+import type { RefreshClaims } from '../tokens';
 import { matchTotp } from '../totp';
 import { MAX_SESSION_ATTEMPTS } from '../config';
 import { publicCall } from './signup';
@@ -51,6 +60,15 @@ function missing(name: string): CognitoError {
   return invalidParameter(`Missing required parameter ${name}`);
 }
 
+/** A full sign-in clears the failure count (a right password alone does not: MFA codes count too). */
+async function signedIn(svc: IdentityService, user: UserRecord) {
+  if (user.signInFailures.count > 0) {
+    user.signInFailures = emptyFailures();
+    svc.store.saveUser(user);
+  }
+  return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
+}
+
 /** After the password (or a new one) is accepted: MFA challenge or tokens. */
 async function finishSignIn(svc: IdentityService, user: UserRecord) {
   if (user.mfa.enabled && user.mfa.secret) {
@@ -60,7 +78,7 @@ async function finishSignIn(svc: IdentityService, user: UserRecord) {
       ChallengeParameters: { USER_ID_FOR_SRP: user.sub },
     };
   }
-  return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
+  return signedIn(svc, user);
 }
 
 async function passwordAuth(svc: IdentityService, params: Record<string, string>) {
@@ -69,6 +87,7 @@ async function passwordAuth(svc: IdentityService, params: Record<string, string>
   const password = params.PASSWORD;
   if (!password) throw missing('PASSWORD');
   const user = svc.store.findUser(username);
+  svc.checkSecretHash(params.SECRET_HASH, [username, user?.sub, user?.email]);
   if (!user) {
     dummyHash ??= svc.hash('not-a-password');
     await verifyPassword(password, await dummyHash);
@@ -80,10 +99,6 @@ async function passwordAuth(svc: IdentityService, params: Record<string, string>
     svc.recordFailure(user.signInFailures);
     svc.store.saveUser(user);
     throw notAuthorized(MESSAGES.incorrectCredentials);
-  }
-  if (user.signInFailures.count > 0) {
-    user.signInFailures = emptyFailures();
-    svc.store.saveUser(user);
   }
   if (user.status === 'UNCONFIRMED') throw userNotConfirmed();
   if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
@@ -106,26 +121,83 @@ async function passwordAuth(svc: IdentityService, params: Record<string, string>
   return finishSignIn(svc, user);
 }
 
+/** The user a refresh token belongs to, once the token is known good. */
+async function refreshUser(svc: IdentityService, token: string) {
+  const claims = await svc.keys.readRefresh(token, svc.now());
+  const user = svc.store.getUser(claims.sub);
+  if (!user) throw notAuthorized(MESSAGES.userDoesNotExist);
+  return { claims, user };
+}
+
+/** Refuses a refresh for a disabled, revoked or reset user. */
+function checkRefreshUser(svc: IdentityService, user: UserRecord, claims: RefreshClaims): void {
+  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+  if (svc.isRevoked(user, claims.originJti)) throw notAuthorized(MESSAGES.refreshRevoked);
+  if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
+}
+
+const accessAndId = (svc: IdentityService, user: UserRecord, claims: RefreshClaims) =>
+  svc.keys.issueAccessAndId(user, claims.originJti, claims.authTime, svc.now(), svc.ttlFor(user));
+
 /** New access and id tokens from a refresh token (Cognito issues no new refresh token here). */
 async function refreshAuth(svc: IdentityService, params: Record<string, string>) {
   const token = params.REFRESH_TOKEN;
   if (!token) throw missing('REFRESH_TOKEN');
+  const { claims, user } = await refreshUser(svc, token);
+  // A confidential client's SECRET_HASH here is over the user's name: the sub or the email alias.
+  svc.checkSecretHash(params.SECRET_HASH, [user.sub, user.email]);
+  // Cognito's wording for this refusal is not confirmed (README: known differences).
+  if (svc.settings.refreshTokenRotation) throw notAuthorized(MESSAGES.rotationOn);
+  checkRefreshUser(svc, user, claims);
+  return { ChallengeParameters: {}, AuthenticationResult: await accessAndId(svc, user, claims) };
+}
+
+/**
+ * Rotation (IDENTITY_REFRESH_TOKEN_ROTATION=on): the presented token must be its family's current
+ * one, and is replaced by a new one; the one rotated out last still works for the grace period and
+ * answers the same successor. Any other token of the family is reuse: the family is revoked.
+ */
+async function rotate(svc: IdentityService, user: UserRecord, claims: RefreshClaims) {
   const now = svc.now();
-  const claims = await svc.keys.readRefresh(token, now);
-  const user = svc.store.getUser(claims.sub);
-  if (!user) throw notAuthorized(MESSAGES.userDoesNotExist);
-  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
-  if (svc.isRevoked(user, claims.originJti)) throw notAuthorized(MESSAGES.refreshRevoked);
-  if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
-  const tokens = await svc.keys.issueAccessAndId(
+  const family = svc.store.getFamily(claims.originJti);
+  const tid = claims.tid ?? 'legacy';
+  if (family?.previous && family.previous.tid === tid && now < family.previous.until)
+    return family.previous.successor;
+  if (family && family.current !== tid) {
+    svc.store.revoke(claims.originJti, now + svc.ttlFor(user).refresh * 1000);
+    throw refreshTokenReuse(MESSAGES.refreshReused);
+  }
+  const next = randomUUID();
+  const successor = await svc.keys.issueRefresh(
     user,
     claims.originJti,
     claims.authTime,
     now,
-    svc.ttlFor(user),
+    svc.ttlFor(user).refresh,
+    next,
   );
-  return { ChallengeParameters: {}, AuthenticationResult: tokens };
+  const grace = svc.settings.refreshTokenGraceSeconds * 1000;
+  svc.store.putFamily(claims.originJti, {
+    current: next,
+    ...(grace > 0 ? { previous: { tid, until: now + grace, successor } } : {}),
+  });
+  return successor;
 }
+
+/** New tokens from a refresh token; with rotation on, a new refresh token too. */
+export const GetTokensFromRefreshToken: Operation = async (svc, input) => {
+  const token = input.string('RefreshToken', { min: 1 });
+  svc.requireClient(input.string('ClientId', RULES.clientId));
+  const clientSecret = input.optString('ClientSecret', { min: 1, max: 64 });
+  input.optString('DeviceKey');
+  input.optStringMap('ClientMetadata');
+  svc.checkClientSecret(clientSecret);
+  const { claims, user } = await refreshUser(svc, token);
+  checkRefreshUser(svc, user, claims);
+  const tokens = await accessAndId(svc, user, claims);
+  if (!svc.settings.refreshTokenRotation) return { AuthenticationResult: tokens };
+  return { AuthenticationResult: { ...tokens, RefreshToken: await rotate(svc, user, claims) } };
+};
 
 export const InitiateAuth: Operation = async (svc, input) => {
   const flow = enumValue('AuthFlow', input.string('AuthFlow'), AUTH_FLOWS);
@@ -143,6 +215,15 @@ function challengeAttributes(responses: Record<string, string>): Attribute[] {
     .map(([key, Value]) => ({ Name: key.slice('userAttributes.'.length), Value }));
 }
 
+/** The SECRET_HASH a challenge response carries, over USERNAME (or any name of the user). */
+function checkChallengeHash(
+  svc: IdentityService,
+  responses: Record<string, string>,
+  user: UserRecord | undefined,
+): void {
+  svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME, user?.sub, user?.email]);
+}
+
 export const RespondToAuthChallenge: Operation = async (svc, input) => {
   const challenge = enumValue('ChallengeName', input.string('ChallengeName'), CHALLENGES);
   const sessionId = input.optString('Session', RULES.session);
@@ -153,6 +234,7 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
   }
   const username = responses.USERNAME;
   if (!username) throw missing('USERNAME');
+  checkChallengeHash(svc, responses, svc.store.findUser(username));
   const session = svc.readSession(sessionId, [challenge]);
   const user = svc.store.getUser(session.sub);
   if (!user || svc.store.findUser(username)?.sub !== user.sub || !sessionId)
@@ -162,8 +244,12 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
   if (challenge === 'SOFTWARE_TOKEN_MFA') {
     const code = responses.SOFTWARE_TOKEN_MFA_CODE;
     if (!code) throw missing('SOFTWARE_TOKEN_MFA_CODE');
+    if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
     const step = user.mfa.secret ? matchTotp(user.mfa.secret, code, svc.now()) : null;
     if (step === null) {
+      // A wrong code counts toward the sign-in lockout, like a wrong password.
+      svc.recordFailure(user.signInFailures);
+      svc.store.saveUser(user);
       session.attempts += 1;
       if (session.attempts >= MAX_SESSION_ATTEMPTS) svc.store.deleteSession(sessionId);
       else svc.store.putSession(sessionId, session);
@@ -173,8 +259,8 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
       throw codeMismatch('Your software token has already been used once.');
     user.mfa.lastStep = step;
     svc.store.saveUser(user);
-    svc.store.deleteSession(sessionId);
-    return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
+    svc.useSession(sessionId, session);
+    return signedIn(svc, user);
   }
 
   // NEW_PASSWORD_REQUIRED
@@ -188,20 +274,20 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
     svc.clientWriteAttributes,
   );
   if (writes.has('email')) throw notAuthorized(MESSAGES.unauthorizedAttribute);
-  const hash = await svc.hash(newPassword);
+  await svc.checkPasswordHistory(user, newPassword);
+  await svc.setPassword(user, newPassword);
   for (const [name, value] of writes) {
     if (value === '') delete user.attributes[name];
     else user.attributes[name] = value;
   }
   if (writes.has('phone_number')) user.attributes.phone_number_verified = 'false';
-  user.passwordHash = hash;
   user.status = 'CONFIRMED';
   // The invitation went to this address and its password was used, which proves the address.
   user.attributes.email_verified = 'true';
   delete user.temporaryPasswordExpiresAt;
   user.updatedAt = svc.now();
   svc.store.saveUser(user);
-  svc.store.deleteSession(sessionId);
+  svc.useSession(sessionId, session);
   return finishSignIn(svc, user);
 };
 
@@ -217,7 +303,7 @@ export const GlobalSignOut: Operation = async (svc, input) => {
 export const RevokeToken: Operation = async (svc, input) => {
   const token = input.string('Token', { min: 1 });
   svc.requireClient(input.string('ClientId', RULES.clientId));
-  input.optString('ClientSecret');
+  svc.checkClientSecret(input.optString('ClientSecret'));
   if (token.split('.').length === 3)
     throw new CognitoError('UnsupportedTokenTypeException', 'Unsupported token type');
   let claims;

@@ -7,7 +7,13 @@ import {
   AdminUpdateUserAttributes,
   AdminUserGlobalSignOut,
 } from './admin';
-import { GlobalSignOut, InitiateAuth, RespondToAuthChallenge, RevokeToken } from './auth';
+import {
+  GetTokensFromRefreshToken,
+  GlobalSignOut,
+  InitiateAuth,
+  RespondToAuthChallenge,
+  RevokeToken,
+} from './auth';
 import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from './mfa';
 import { ChangePassword, ConfirmForgotPassword, ForgotPassword } from './password';
 import {
@@ -29,6 +35,7 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     ResendConfirmationCode,
     InitiateAuth,
     RespondToAuthChallenge,
+    GetTokensFromRefreshToken,
     ForgotPassword,
     ConfirmForgotPassword,
     ChangePassword,

@@ -15,11 +15,15 @@ async function tokenOrSession(
   if (accessToken !== undefined) return { user: (await svc.authenticate(accessToken)).user };
   if (sessionId === undefined)
     throw invalidParameter('Either AccessToken or Session must be provided.');
-  const session = svc.readSession(sessionId);
+  const session = svc.readSession(sessionId, [
+    'NEW_PASSWORD_REQUIRED',
+    'SOFTWARE_TOKEN_MFA',
+    'MFA_SETUP',
+  ]);
   const user = svc.store.getUser(session.sub);
   if (!user) throw notAuthorized(MESSAGES.invalidSession);
   // Sessions are single-use: hand out a fresh one for the same challenge, as Cognito does.
-  svc.store.deleteSession(sessionId);
+  svc.useSession(sessionId, session);
   return { user, nextSession: svc.createSession(session.kind, user.sub) };
 }
 

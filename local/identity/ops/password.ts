@@ -4,17 +4,23 @@ import { invalidParameter, limitExceeded, notAuthorized, MESSAGES } from '../err
 import { checkPasswordPolicy, verifyPassword } from '../passwords';
 import { RULES } from '../protocol';
 import { emptyFailures } from '../store';
-import { namedUser, publicCall } from './signup';
+import { namedUser, publicCall, simulatedDelivery, unknownUserCode } from './signup';
 import type { Operation } from './shared';
 
 export const ForgotPassword: Operation = async (svc, input) => {
   const username = input.string('Username', RULES.username);
-  publicCall(svc, input);
-  const user = namedUser(svc, username);
+  const user = namedUser(svc, username, publicCall(svc, input));
+  // Prevented user-existence errors: a simulated delivery, and nothing is sent.
+  if (!user) return { CodeDeliveryDetails: simulatedDelivery(username) };
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   if (user.status === 'FORCE_CHANGE_PASSWORD')
     throw notAuthorized('User password cannot be reset in the current state.');
   const { attributes } = user;
+  const verified =
+    attributes.email_verified === 'true' ||
+    (attributes.phone_number_verified === 'true' && !!attributes.phone_number);
+  // An unconfirmed user is no exception: the code goes to a verified address if there is one.
+  if (verified) svc.countCodeRequest(user, 'ForgotPassword');
   if (attributes.email_verified === 'true') {
     svc.sendCode(user, 'forgot-password', user.email);
     return { CodeDeliveryDetails: emailDelivery(user.email) };
@@ -36,11 +42,12 @@ export const ConfirmForgotPassword: Operation = async (svc, input) => {
   const username = input.string('Username', RULES.username);
   const code = input.string('ConfirmationCode', RULES.code);
   const password = input.string('Password', RULES.password);
-  publicCall(svc, input);
-  const user = namedUser(svc, username);
+  const user = namedUser(svc, username, publicCall(svc, input));
   checkPasswordPolicy(password);
+  if (!user) throw unknownUserCode();
+  await svc.checkPasswordHistory(user, password);
   consumeCode(svc.store, user, 'forgot-password', code, svc.now());
-  user.passwordHash = await svc.hash(password);
+  await svc.setPassword(user, password);
   user.signInFailures = emptyFailures();
   if (user.status === 'RESET_REQUIRED') user.status = 'CONFIRMED';
   user.updatedAt = svc.now();
@@ -60,7 +67,8 @@ export const ChangePassword: Operation = async (svc, input) => {
     svc.store.saveUser(user);
     throw notAuthorized(MESSAGES.incorrectCredentials);
   }
-  user.passwordHash = await svc.hash(proposed);
+  await svc.checkPasswordHistory(user, proposed);
+  await svc.setPassword(user, proposed);
   user.changePasswordFailures = emptyFailures();
   user.updatedAt = svc.now();
   svc.store.saveUser(user);

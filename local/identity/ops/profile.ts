@@ -43,13 +43,16 @@ export const GetUserAttributeVerificationCode: Operation = async (svc, input) =>
   const name = input.string('AttributeName', ATTRIBUTE_NAME);
   input.optStringMap('ClientMetadata');
   const { user } = await svc.authenticate(accessToken);
-  if (name === 'email')
+  if (name === 'email') {
+    svc.countCodeRequest(user, 'GetUserAttributeVerificationCode');
     return {
       CodeDeliveryDetails: svc.sendCode(user, 'verify-email', user.pendingEmail ?? user.email),
     };
+  }
   if (name === 'phone_number') {
-    const phone = user.attributes.phone_number;
+    const phone = user.pendingPhone ?? user.attributes.phone_number;
     if (!phone) throw invalidParameter('User has no attribute phone_number to verify.');
+    svc.countCodeRequest(user, 'GetUserAttributeVerificationCode');
     return { CodeDeliveryDetails: svc.sendCode(user, 'verify-phone', phone) };
   }
   throw invalidParameter(`Attribute ${name} cannot be verified.`);
@@ -76,9 +79,11 @@ export const VerifyUserAttribute: Operation = async (svc, input) => {
     return {};
   }
   if (name === 'phone_number') {
-    const phone = user.attributes.phone_number;
+    const phone = user.pendingPhone ?? user.attributes.phone_number;
     if (!phone) throw invalidParameter('User has no attribute phone_number to verify.');
     consumeCode(svc.store, user, 'verify-phone', code, svc.now(), phone);
+    user.attributes.phone_number = phone;
+    delete user.pendingPhone;
     user.attributes.phone_number_verified = 'true';
     user.updatedAt = svc.now();
     svc.store.saveUser(user);

@@ -55,7 +55,9 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * - email is kept active until the new address is verified ("keep original attribute value
  *   active when an update is pending"): the new address gets a verify-email code, sign-in and
  *   GetUser keep the old one. An administrator who also sets email_verified=true switches at once.
- * - phone_number is replaced at once and becomes unverified; an SMS code goes to it.
+ * - phone_number is replaced at once and becomes unverified; an SMS code goes to it. With
+ *   IDENTITY_KEEP_ORIGINAL_PHONE=on, a user's new number replacing a verified one stays pending
+ *   (like email) until VerifyUserAttribute; the old one stays active.
  * - an empty value deletes an optional attribute.
  * Saves the user, then sends the codes; answers the delivery details.
  */
@@ -100,9 +102,26 @@ export function applyAttributeWrites(
       if (value === '') {
         delete user.attributes.phone_number;
         delete user.attributes.phone_number_verified;
+        delete user.pendingPhone;
         continue;
       }
-      if (value === user.attributes.phone_number && !writes.has('phone_number_verified')) continue;
+      if (value === user.attributes.phone_number && !writes.has('phone_number_verified')) {
+        delete user.pendingPhone;
+        continue;
+      }
+      if (
+        svc.settings.keepOriginalPhone &&
+        !adminVerifies('phone_number_verified') &&
+        user.attributes.phone_number !== undefined &&
+        user.attributes.phone_number_verified === 'true'
+      ) {
+        user.pendingPhone = value;
+        const prepared = svc.prepareCode(user, 'verify-phone', value);
+        messages.push(prepared.message);
+        details.push(prepared.details);
+        continue;
+      }
+      delete user.pendingPhone;
       user.attributes.phone_number = value;
       user.attributes.phone_number_verified = adminVerifies('phone_number_verified')
         ? 'true'

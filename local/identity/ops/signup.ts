@@ -1,35 +1,56 @@
-import { isEmail, validateAttributes } from '../attributes';
+import { emailDelivery, isEmail, validateAttributes, type DeliveryDetails } from '../attributes';
 import { consumeCode } from '../codes';
-import { invalidParameter, notAuthorized, userNotFound, MESSAGES } from '../errors';
+import { codeMismatch, invalidParameter, notAuthorized, userNotFound, MESSAGES } from '../errors';
 import { checkPasswordPolicy } from '../passwords';
 import { RULES, type Input } from '../protocol';
 import type { IdentityService } from '../service';
 import type { UserRecord } from '../store';
 import { usernameExists, type Operation } from './shared';
 
-/** Reads the members every public (client-id) call may carry and checks the client. */
-export function publicCall(svc: IdentityService, input: Input): void {
+/**
+ * Reads the members every public (client-id) call may carry and checks the client. Answers the
+ * top-level SecretHash (checked by `namedUser` / `checkSecretHash` once the user is known).
+ */
+export function publicCall(svc: IdentityService, input: Input): string | undefined {
   svc.requireClient(input.string('ClientId', RULES.clientId));
-  // No client secret is configured locally, so any SecretHash is accepted.
-  input.optString('SecretHash', { min: 1, max: 128 });
+  const secretHash = input.optString('SecretHash', { min: 1, max: 128 });
   input.optStringMap('ClientMetadata');
   input.optObject('AnalyticsMetadata');
   input.optObject('UserContextData');
+  return secretHash;
 }
 
-/** The user a public call names, or Cognito's not-found answer for it. */
-export function namedUser(svc: IdentityService, username: string): UserRecord {
+/**
+ * The user a public call names, once its SECRET_HASH checks out (a confidential client), or
+ * Cognito's not-found answer for it; with user-existence errors prevented, `hidden()` answers
+ * for an unknown user instead (a simulated success or the error a wrong code gets).
+ */
+export function namedUser(
+  svc: IdentityService,
+  username: string,
+  secretHash: string | undefined,
+): UserRecord | undefined {
   const user = svc.store.findUser(username);
-  if (!user) throw userNotFound(MESSAGES.userNotFoundForClient);
+  svc.checkSecretHash(secretHash, [username, user?.sub, user?.email]);
+  if (!user && !svc.hidesUnknownUsers) throw userNotFound(MESSAGES.userNotFoundForClient);
   return user;
 }
+
+/** The delivery details a real send to `username` would show, for an unknown user (nothing is sent). */
+export function simulatedDelivery(username: string): DeliveryDetails {
+  return emailDelivery(isEmail(username) ? username : `${username}@example.com`);
+}
+
+/** What an unknown user's code gets when user-existence errors are prevented. */
+export const unknownUserCode = () => codeMismatch(MESSAGES.codeMismatch);
 
 export const SignUp: Operation = async (svc, input) => {
   const username = input.string('Username', RULES.username);
   const password = input.string('Password', RULES.password);
   const attributes = input.optAttributes('UserAttributes') ?? [];
   input.optAttributes('ValidationData');
-  publicCall(svc, input);
+  const secretHash = publicCall(svc, input);
+  svc.checkSecretHash(secretHash, [username]);
   if (!isEmail(username)) throw invalidParameter('Username should be an email.');
   const writes = validateAttributes(attributes, 'user', svc.clientWriteAttributes);
   checkPasswordPolicy(password);
@@ -43,7 +64,12 @@ export const SignUp: Operation = async (svc, input) => {
   // Checked again after the (slow) hash: two sign-ups for one address race here.
   if (!svc.store.createUser(user)) throw usernameExists(MESSAGES.emailExists);
   svc.send([message]);
-  return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails: details };
+  return {
+    UserConfirmed: false,
+    UserSub: user.sub,
+    CodeDeliveryDetails: details,
+    Session: svc.createSession('SIGN_UP', user.sub),
+  };
 };
 
 export const ConfirmSignUp: Operation = async (svc, input) => {
@@ -51,8 +77,8 @@ export const ConfirmSignUp: Operation = async (svc, input) => {
   const code = input.string('ConfirmationCode', RULES.code);
   input.optBoolean('ForceAliasCreation');
   input.optString('Session');
-  publicCall(svc, input);
-  const user = namedUser(svc, username);
+  const user = namedUser(svc, username, publicCall(svc, input));
+  if (!user) throw unknownUserCode();
   if (user.status !== 'UNCONFIRMED')
     throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
   consumeCode(svc.store, user, 'signup', code, svc.now(), user.email);
@@ -60,13 +86,15 @@ export const ConfirmSignUp: Operation = async (svc, input) => {
   user.attributes.email_verified = 'true';
   user.updatedAt = svc.now();
   svc.store.saveUser(user);
-  return {};
+  // For signing in straight after confirmation (Cognito's choice-based sign-in; not served here).
+  return { Session: svc.createSession('SIGN_UP', user.sub) };
 };
 
 export const ResendConfirmationCode: Operation = async (svc, input) => {
   const username = input.string('Username', RULES.username);
-  publicCall(svc, input);
-  const user = namedUser(svc, username);
+  const user = namedUser(svc, username, publicCall(svc, input));
+  if (!user) return { CodeDeliveryDetails: simulatedDelivery(username) };
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
+  svc.countCodeRequest(user, 'ResendConfirmationCode');
   return { CodeDeliveryDetails: svc.sendCode(user, 'signup', user.email) };
 };

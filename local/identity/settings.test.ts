@@ -1,0 +1,50 @@
+// The pool settings as the local stack's environment names them (local/identity/README.md).
+import { DEFAULT_SETTINGS, resolveSettings, settingsFromEnv } from './settings';
+
+test('unset, every setting keeps the behaviour the product was built against', () => {
+  expect(settingsFromEnv({})).toEqual({
+    preventUserExistenceErrors: 'LEGACY',
+    codeRequestsPerHour: 0,
+    lockoutMaxSeconds: 900,
+    refreshTokenRotation: false,
+    refreshTokenGraceSeconds: 0,
+    passwordHistorySize: 0,
+    keepOriginalPhone: false,
+  });
+  expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
+});
+
+test('reads each variable', () => {
+  expect(
+    settingsFromEnv({
+      IDENTITY_CLIENT_SECRET: ' s3cret ',
+      IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'enabled',
+      IDENTITY_CODE_REQUESTS_PER_HOUR: '5',
+      IDENTITY_LOCKOUT_MAX_SECONDS: '60',
+      IDENTITY_REFRESH_TOKEN_ROTATION: 'on',
+      IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '60',
+      IDENTITY_PASSWORD_HISTORY_SIZE: '24',
+      IDENTITY_KEEP_ORIGINAL_PHONE: 'on',
+    }),
+  ).toEqual({
+    clientSecret: 's3cret',
+    preventUserExistenceErrors: 'ENABLED',
+    codeRequestsPerHour: 5,
+    lockoutMaxSeconds: 60,
+    refreshTokenRotation: true,
+    refreshTokenGraceSeconds: 60,
+    passwordHistorySize: 24,
+    keepOriginalPhone: true,
+  });
+});
+
+test.each([
+  ['IDENTITY_PREVENT_USER_EXISTENCE_ERRORS', 'SOMETIMES', 'must be ENABLED or LEGACY'],
+  ['IDENTITY_REFRESH_TOKEN_GRACE_SECONDS', '61', 'must be a whole number from 0 to 60'],
+  ['IDENTITY_PASSWORD_HISTORY_SIZE', '25', 'must be a whole number from 0 to 24'],
+  ['IDENTITY_PASSWORD_HISTORY_SIZE', '-1', 'must be a whole number from 0 to 24'],
+  ['IDENTITY_REFRESH_TOKEN_ROTATION', 'maybe', 'must be on or off'],
+  ['IDENTITY_LOCKOUT_MAX_SECONDS', '0', 'must be a whole number from 1 to 86400'],
+])('refuses %s=%s, naming it', (name, value, why) => {
+  expect(() => settingsFromEnv({ [name]: value })).toThrow(`${name} ${why}`);
+});

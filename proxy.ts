@@ -75,8 +75,21 @@ async function guard(request: NextRequest, reqId: string) {
   }
   const auth = await authenticateRequest(request);
   const decision = decide(pathname, auth.signedIn);
+  // A session that ended where nobody saw why (docs/architecture.md §3.3, item 7): /login itself
+  // says so once, however the person got there.
+  const untold =
+    request.method === 'GET' &&
+    pathname === '/login' &&
+    !auth.signedIn &&
+    auth.ended !== undefined &&
+    !request.nextUrl.searchParams.has('reason');
   let response: NextResponse;
-  if (decision.action === 'redirect' && !isAction) {
+  if (untold) {
+    const target = request.nextUrl.clone();
+    target.search = `?reason=${auth.ended}`;
+    response = NextResponse.redirect(target);
+    auth.told(response);
+  } else if (decision.action === 'redirect' && !isAction) {
     const target = request.nextUrl.clone();
     target.pathname = decision.to;
     // Told why on /login: the account is gone, or the session idled out or reached its lifetime.

@@ -38,11 +38,11 @@ export function listActions(dir = distDir()): ActionRef[] {
 }
 
 /**
- * An action of the signed-in area: only pages under app/(dashboard)/ use it (where its source
- * lives, components/<feature>/actions.ts, does not say).
+ * An action of the signed-in area: defined by the signed-in features (the dashboard's and the
+ * profile's actions.ts). Which pages use it does not say: a shared form layer may load it anywhere.
  */
 export const isSignedInAreaAction = (a: ActionRef) =>
-  a.pages.length > 0 && a.pages.every((p) => p.startsWith('app/(dashboard)/'));
+  /(^|\/)components\/(dashboard|profile)\/actions\.ts$/.test(a.file);
 
 /** The page path a build worker serves: `app/(dashboard)/profile/page` -> `/profile`. */
 export function pagePath(worker: string): string {

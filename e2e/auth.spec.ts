@@ -438,6 +438,8 @@ test.describe('accounts the creator system does not list under this email', () =
     signedInPage: page,
     account: { email },
   }) => {
+    // The dashboard has its token: nothing of its own asks the server again during the test.
+    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
 
     // A request nobody sees the answer of (here as the router prefetches a page) ends the session.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
 import { e2ePorts } from './ports';
@@ -124,6 +124,32 @@ export const test = base.extend<{ account: Account; signedInPage: Page }>({
 export { expect };
 
 /** Calls the local identity service the way the AWS SDK does (Cognito's JSON protocol). */
+/**
+ * The app client's secret when the run uses the local pool's confidential client
+ * (E2E_CLIENT_SECRET; the web app gets the same through IDENTITY_CLIENT_SECRET).
+ */
+export const CLIENT_SECRET = process.env.E2E_CLIENT_SECRET?.trim() || undefined;
+
+/** SECRET_HASH as Cognito checks it: Base64(HMAC-SHA256(secret, username + client id)). */
+export function secretHash(username: string): string | undefined {
+  if (!CLIENT_SECRET) return undefined;
+  return createHmac('sha256', CLIENT_SECRET)
+    .update(username + CLIENT_ID)
+    .digest('base64');
+}
+
+/** Adds SECRET_HASH where a confidential client must send it; other calls pass unchanged. */
+function signed(op: string, body: Record<string, unknown>): Record<string, unknown> {
+  if (!CLIENT_SECRET || body.ClientId !== CLIENT_ID) return body;
+  if (typeof body.Username === 'string') return { SecretHash: secretHash(body.Username), ...body };
+  const params = (op === 'InitiateAuth' ? body.AuthParameters : body.ChallengeResponses) as
+    Record<string, string> | undefined;
+  const key = op === 'InitiateAuth' ? 'AuthParameters' : 'ChallengeResponses';
+  if (params?.USERNAME && !params.SECRET_HASH)
+    return { ...body, [key]: { ...params, SECRET_HASH: secretHash(params.USERNAME) } };
+  return body;
+}
+
 export async function cognitoCall<T = Record<string, unknown>>(
   op: string,
   body: object,
@@ -134,7 +160,7 @@ export async function cognitoCall<T = Record<string, unknown>>(
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
     },
-    body: JSON.stringify(body),
+    body: JSON.stringify(signed(op, body as Record<string, unknown>)),
   });
   const json = (await res.json()) as T & { __type?: string; message?: string };
   if (!res.ok) throw new Error(`${op}: ${json.__type} ${json.message}`);

@@ -396,9 +396,10 @@ test('a deleted account is signed out from the profile', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Edit name' });
   await dialog.getByLabel('Name', { exact: true }).fill('Someone Else');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  // The guard confirms every /profile request with Cognito and may end the session before the
-  // action answers 'No account found with this username.'; either way the person is signed out.
-  await expect(page).toHaveURL('/login', { timeout: 10_000 });
+  // The guard confirms every /profile request with Cognito, so the action's own request finds the
+  // account gone: the person is signed out and told why, once.
+  await expect(page).toHaveURL('/login?reason=no-account', { timeout: 10_000 });
+  await expect(formAlert(page)).toHaveText('No account found with this username.');
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
 });

@@ -35,19 +35,22 @@ if (unit) {
   lines.push('unit: no results');
 }
 
-const e2e = read('e2e.json');
-if (e2e) {
-  const s = JSON.parse(e2e).stats;
-  const errors = JSON.parse(e2e).errors?.length ?? 0;
-  // A test that passed only on retry is a failing test: retries exist to report flakiness.
-  passed += s.expected;
-  failed += s.unexpected + s.flaky + errors;
-  lines.push(
-    `e2e: ${s.expected} passed, ${s.flaky} flaky, ${s.unexpected} failed, ${s.skipped} skipped`,
-  );
-} else {
-  failed++;
-  lines.push('e2e: no results');
+// The whole e2e run, then the account flows against the confidential client.
+for (const run of ['e2e', 'e2e-confidential']) {
+  const report = read(`${run}.json`);
+  if (report) {
+    const s = JSON.parse(report).stats;
+    const errors = JSON.parse(report).errors?.length ?? 0;
+    // A test that passed only on retry is a failing test: retries exist to report flakiness.
+    passed += s.expected;
+    failed += s.unexpected + s.flaky + errors;
+    lines.push(
+      `${run}: ${s.expected} passed, ${s.flaky} flaky, ${s.unexpected} failed, ${s.skipped} skipped`,
+    );
+  } else {
+    failed++;
+    lines.push(`${run}: no results`);
+  }
 }
 
 console.log(`\n${lines.join('\n')}\n`);

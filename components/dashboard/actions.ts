@@ -1,23 +1,37 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { authed, authedAction, failureState, withSession } from '@/lib/actions';
+import { authed, authedAction, failureState, withSession, type ActionState } from '@/lib/actions';
 import { getUser, globalSignOut, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
 import { log } from '@/lib/log';
 import { codeSent } from '@/lib/messages';
 import { checkLimit } from '@/lib/rate-limit';
-import { endSession, updateSessionClaims } from '@/lib/session';
+import { endSession, updateSessionClaims, type Session } from '@/lib/session';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
 
-/** Logout: revoke the tokens everywhere, and clear the cookies whether or not that worked. */
-export const logoutAction = withSession(async (session): Promise<void> => {
+/** Revokes the tokens everywhere, and clears the cookies whether or not that worked. */
+async function signOut(session: Session | null) {
   if (session) {
     const result = await globalSignOut(session.accessToken);
     if (!result.ok) log.warn('auth.sign_out_failed', { reason: result.failure.name });
   }
   await endSession();
   log.info('auth.signed_out');
+}
+
+/** Logout, the header's button: signs out, then the page goes to /login. */
+export const logoutAction = withSession(async (session): Promise<void> => {
+  await signOut(session);
   redirect('/login');
+});
+
+/**
+ * Sign-out the browser asked for on its own (signOutNow), which then leaves for /login itself: no
+ * redirect here, so the page moves once. Leftover cookies go even when the session had ended.
+ */
+export const signOutAction = withSession(async (session): Promise<ActionState<never>> => {
+  await signOut(session);
+  return session ? { status: 'success' } : { status: 'error', unauthenticated: true };
 });
 
 /** Sends a code to the signed-in user's email (the mandatory verify dialog, and Resend). */

@@ -1,14 +1,15 @@
 'use client';
 
-import { logoutAction } from '@/components/dashboard/actions';
+import { signOutAction } from '@/components/dashboard/actions';
 
 /**
- * Signs out from the browser. The action revokes the tokens and redirects; if the guard already
- * ended the session, the action's request is itself redirected and fails, so go to /login anyway.
+ * Signs out from the browser, then leaves for /login with a full load (nothing of the signed-in
+ * pages stays in the router's cache). The action does not redirect, so the page moves once; if
+ * the guard already ended the session, the action's request fails, and the page goes anyway.
  */
 export async function signOutNow() {
   try {
-    await logoutAction();
+    await signOutAction();
   } catch {
     // The session is gone either way; the page below is where the person belongs.
   }

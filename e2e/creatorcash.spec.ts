@@ -18,8 +18,11 @@ async function hydrated(page: Page) {
 async function revealAll(page: Page) {
   // Half a screen at a time, each step waiting for two rendered frames (when the intersection
   // observer reports), never a fixed sleep that a busy machine can outrun; swept again if needed.
+  // Swept until nothing is hidden: a section hides itself only when the page's script has run,
+  // which on a busy machine can be after a sweep has passed it.
+  await page.waitForLoadState('networkidle');
   const hidden = page.locator('[data-fade="out"]');
-  for (let sweep = 0; sweep < 3 && (await hidden.count()) > 0; sweep++) {
+  await expect(async () => {
     await page.evaluate(async () => {
       const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const step = window.innerHeight / 2;
@@ -30,8 +33,8 @@ async function revealAll(page: Page) {
       window.scrollTo(0, 0);
       await frame();
     });
-  }
-  await expect(hidden).toHaveCount(0);
+    await expect(hidden).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 }
 

@@ -428,6 +428,8 @@ test.describe('accounts the creator system does not list under this email', () =
     signedInPage: page,
     account: { email },
   }) => {
+    // The dashboard has its token: nothing of its own asks the server again during the test.
+    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
     await page.goto('/profile');
     await expect(page).toHaveURL('/login?reason=no-account');

@@ -1,68 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import Redis from 'ioredis';
+import { freePort, REDIS_MISSING, RedisServer, redisInstalled } from '@/test/redis-server';
 
 /**
  * The rate limits against a real redis-server (Debian's package), started here on a free port and
  * stalled with SIGSTOP the way a hung Redis behaves: the connection stays open, nothing answers.
  */
 
-const installed = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+const installed = redisInstalled;
 const describeWithRedis = installed ? describe : describe.skip;
 if (!installed) {
   describe('rate limits with Redis', () => {
-    it.skip('needs redis-server, which is not installed here (apt-get install redis-server; .ci/run installs it)', () => {});
+    it.skip(REDIS_MISSING, () => {});
   });
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
-
-class RedisServer {
-  private child?: ChildProcess;
-  constructor(readonly port: number) {}
-
-  async start() {
-    this.child = spawn(
-      'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        detached: true,
-        stdio: 'ignore',
-      },
-    );
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const ok = await new Promise<boolean>((resolve) => {
-        const s = net.connect(this.port, '127.0.0.1');
-        s.once('connect', () => s.end(() => resolve(true)));
-        s.once('error', () => resolve(false));
-      });
-      if (ok) return;
-      if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${this.port}`);
-      await sleep(50);
-    }
-  }
-
-  /** The whole process group: SIGSTOP stalls it, SIGCONT resumes it. */
-  signal(sig: NodeJS.Signals) {
-    if (this.child?.pid) process.kill(-this.child.pid, sig);
-  }
-
-  async stop() {
-    const child = this.child;
-    if (!child?.pid || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    this.signal('SIGCONT');
-    this.signal('SIGTERM');
-    await exited;
-    this.child = undefined;
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

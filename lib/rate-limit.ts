@@ -9,7 +9,7 @@ import {
 import { clientAddressFromHeaders } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
 import { emailRef, log } from '@/lib/log';
-import { RedisLink } from '@/lib/redis-link';
+import { closeSharedRedis, sharedRedis } from '@/lib/redis';
 import type { Message } from '@/lib/messages';
 
 /**
@@ -81,24 +81,6 @@ type Limiter = {
   redis?: RateLimiterRedis;
 };
 const limiters = new Map<string, Limiter>();
-let link: RedisLink | null | undefined;
-
-/** The Redis link when REDIS_URL is set (null otherwise), opened on first use. */
-function redisLink(): RedisLink | null {
-  if (link === undefined) {
-    const url = getEnv().REDIS_URL;
-    link = url
-      ? new RedisLink(url, {
-          onChange: (state, reason) =>
-            state === 'down'
-              ? log.warn('rate_limit.redis_down', { reason })
-              : log.info('rate_limit.redis_up'),
-        })
-      : null;
-  }
-  return link;
-}
-
 function limiter(name: string, rule: Rule): Limiter {
   const key = `${name}:${rule.points}:${rule.duration}`;
   let found = limiters.get(key);
@@ -108,7 +90,7 @@ function limiter(name: string, rule: Rule): Limiter {
       points: Math.ceil(rule.points * scale()),
       duration: rule.duration,
     };
-    const redis = redisLink();
+    const redis = sharedRedis();
     found = {
       name,
       points: opts.points,
@@ -125,7 +107,7 @@ function limiter(name: string, rule: Rule): Limiter {
  * after a failed command (which marks it down). A limiter's refusal is passed on as it is.
  */
 async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promise<T>): Promise<T> {
-  const redis = redisLink();
+  const redis = sharedRedis();
   if (l.redis && redis?.usable()) {
     try {
       return await op(l.redis);
@@ -139,15 +121,14 @@ async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promis
 
 /** Redis as the health check sees it: 'off' when not configured. */
 export async function redisHealth(timeoutMs: number): Promise<'up' | 'down' | 'off'> {
-  const redis = redisLink();
+  const redis = sharedRedis();
   if (!redis) return 'off';
   return (await redis.ping(timeoutMs)) ? 'up' : 'down';
 }
 
 /** Closes the Redis connection (tests, shutdown); the next check opens a new one. */
 export function closeRateLimitStore(): void {
-  link?.close();
-  link = undefined;
+  closeSharedRedis();
   limiters.clear();
 }
 

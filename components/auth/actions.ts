@@ -121,7 +121,12 @@ export const signInAction = validatedAction(
     if (!result.ok) {
       const { failure } = result;
       if (failure.kind !== 'unavailable') await recordFailure('signIn', email);
-      if (!pre.ok && failure.name === 'NotAuthorizedException')
+      // Unknown to the creator system and refused by Cognito (as a wrong password where the app
+      // client hides unknown users, by name where it does not): the pre-check's 'Email not found'.
+      if (
+        !pre.ok &&
+        (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
+      )
         return precheckFailure<SignInField>(pre, values);
       log.info('auth.sign_in_failed', { reason: failure.name, account: emailRef(email) });
       if (failure.kind === 'unconfirmed') {

@@ -153,9 +153,9 @@ describe('the Cognito error table (docs/product.md §8)', () => {
       ).message.text,
     ).toBe('Password did not conform with policy: Password must have symbol characters');
     expect(
-      map('LimitExceededException', 'Attempt limit exceeded, please try after some time.', 'signIn')
+      map('AliasExistsException', 'An account with the given email already exists.', 'signIn')
         .message.text,
-    ).toBe('Attempt limit exceeded, please try after some time.');
+    ).toBe('An account with the given email already exists.');
     expect(
       map('InvalidParameterException', 'Username should be an email.', 'signUp').message.text,
     ).toBe('Email should be an email.');
@@ -186,6 +186,83 @@ describe('the Cognito error table (docs/product.md §8)', () => {
     expect(toAuthFailure(cognitoError('SomethingNew', 'x', 503), 'signIn', SUPPORT).kind).toBe(
       'unavailable',
     );
+  });
+
+  describe("Cognito's own limits and pool rules, each in words of ours", () => {
+    it.each<[string, string, AuthContext, string]>([
+      [
+        'LimitExceededException',
+        'Attempt limit exceeded, please try after some time.',
+        'forgotPassword',
+        'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
+      ],
+      [
+        'LimitExceededException',
+        'Attempt limit exceeded, please try after some time.',
+        'resendSignUpCode',
+        'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
+      ],
+      [
+        'LimitExceededException',
+        'Attempt limit exceeded, please try after some time.',
+        'sendCode',
+        'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
+      ],
+      [
+        'LimitExceededException',
+        'Attempt limit exceeded, please try after some time.',
+        'verifyEmail',
+        'Too many attempts. Please wait a few minutes and try again.',
+      ],
+      [
+        'NotAuthorizedException',
+        'Password attempts exceeded',
+        'signIn',
+        'Too many failed attempts. Please wait a few minutes and try again.',
+      ],
+      [
+        'NotAuthorizedException',
+        'Password attempts exceeded',
+        'mfa',
+        'Too many failed attempts. Please wait a few minutes and try again.',
+      ],
+      [
+        'PasswordHistoryPolicyViolationException',
+        'Password has previously been used',
+        'changePassword',
+        'You have used this password recently. Please choose a different one.',
+      ],
+      [
+        'PasswordHistoryPolicyViolationException',
+        'Password has previously been used',
+        'confirmForgotPassword',
+        'You have used this password recently. Please choose a different one.',
+      ],
+      [
+        'PasswordHistoryPolicyViolationException',
+        'Password has previously been used',
+        'newPassword',
+        'You have used this password recently. Please choose a different one.',
+      ],
+    ])('%s (%s) at %s', (name, raw, context, text) => {
+      const failure = map(name, raw, context);
+      expect(failure.message).toEqual({ text });
+      expect(failure.kind).toBe('other');
+    });
+
+    it('says the service is busy when Cognito throttles, and lets the caller offer a retry', () => {
+      const failure = map('TooManyRequestsException', 'Too many requests', 'signIn');
+      expect(failure).toEqual({
+        kind: 'unavailable',
+        name: 'TooManyRequestsException',
+        message: { text: 'Our sign-in service is busy right now. Please try again in a moment.' },
+      });
+    });
+
+    it('ends the session when a rotated-out refresh token comes back', () => {
+      const failure = map('RefreshTokenReuseException', 'Refresh token has been reused', 'refresh');
+      expect(failure.kind).toBe('session-invalid');
+    });
   });
 
   it('hides our own bugs behind the system error', () => {

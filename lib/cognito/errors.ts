@@ -15,6 +15,7 @@ export type AuthContext =
   | 'changePassword'
   | 'verifyEmail'
   | 'verifyPhone'
+  | 'sendCode' // GetUserAttributeVerificationCode (email or phone)
   | 'updateAttributes'
   | 'refresh'
   | 'signOut'
@@ -51,6 +52,12 @@ type Rule = {
 };
 
 const INCORRECT = /incorrect username or password/i;
+/** Cognito's lockout after repeated wrong passwords or two-step codes. */
+const LOCKED_OUT = /attempts exceeded/i;
+/** The operations that send a code, which Cognito counts per user and hour. */
+const CODE_REQUESTS: AuthContext[] = ['forgotPassword', 'resendSignUpCode', 'sendCode'];
+const TOO_MANY_CODES =
+  'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.';
 const text = (t: string) => () => ({ text: t });
 /** A wrong code where no more particular words apply (reset, authenticator codes). */
 const INVALID_CODE = 'Invalid verification code.';
@@ -94,6 +101,36 @@ const RULES: Rule[] = [
       text: 'Your account has not been confirmed yet. Click here to verify your email.',
       link: { label: 'Click here', href: '/verify-email' },
     }),
+  },
+  {
+    name: 'NotAuthorizedException',
+    when: LOCKED_OUT,
+    kind: 'other',
+    message: text('Too many failed attempts. Please wait a few minutes and try again.'),
+  },
+  {
+    name: 'LimitExceededException',
+    in: CODE_REQUESTS,
+    kind: 'other',
+    message: text(TOO_MANY_CODES),
+  },
+  {
+    // Too many wrong codes, or password changes, in a row.
+    name: 'LimitExceededException',
+    kind: 'other',
+    message: text('Too many attempts. Please wait a few minutes and try again.'),
+  },
+  {
+    // The pool's password history (Essentials and Plus tiers).
+    name: 'PasswordHistoryPolicyViolationException',
+    kind: 'other',
+    message: text('You have used this password recently. Please choose a different one.'),
+  },
+  {
+    // Cognito's request-rate quota: the SDK has already retried with backoff (spec §9).
+    name: 'TooManyRequestsException',
+    kind: 'unavailable',
+    message: text('Our sign-in service is busy right now. Please try again in a moment.'),
   },
   {
     name: 'NotAuthorizedException',

@@ -5,6 +5,7 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
@@ -138,15 +139,20 @@ export function signIn(email: string, password: string) {
   });
 }
 
-/** REFRESH_TOKEN_AUTH. `username` is the user's sub, which Cognito wants for SECRET_HASH here. */
-export function refresh(refreshToken: string, username: string) {
+/**
+ * New tokens from a refresh token (GetTokensFromRefreshToken). It serves app clients with refresh
+ * token rotation on and off: with rotation on (where REFRESH_TOKEN_AUTH is refused) the answer
+ * carries the successor refresh token, which replaces the one presented; without, the presented one
+ * stays. A confidential client sends its secret itself here, not a SECRET_HASH.
+ */
+export function refresh(refreshToken: string) {
   return attempt('refresh', async () => {
-    const hash = secretHash(username);
+    const secret = getEnv().COGNITO_CLIENT_SECRET;
     const out = await cognito().send(
-      new InitiateAuthCommand({
+      new GetTokensFromRefreshTokenCommand({
         ClientId: clientId(),
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken, ...(hash ? { SECRET_HASH: hash } : {}) },
+        RefreshToken: refreshToken,
+        ...(secret ? { ClientSecret: secret } : {}),
       }),
     );
     return tokensFrom(out.AuthenticationResult, refreshToken);
@@ -257,7 +263,7 @@ export function updateAttributes(accessToken: string, attributes: Record<string,
 }
 
 export function sendAttributeCode(accessToken: string, attribute: 'email' | 'phone_number') {
-  return attempt(attribute === 'email' ? 'verifyEmail' : 'verifyPhone', async () => {
+  return attempt('sendCode', async () => {
     await cognito().send(
       new GetUserAttributeVerificationCodeCommand({
         AccessToken: accessToken,

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
-import { confirmSession, refresh } from '@/lib/cognito';
+import { confirmSession } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { needsConfirmation, needsRefresh } from './access';
+import { refreshOnce } from './refresh-once';
 import {
   CONFIRM_EVERY_S,
   REFRESH_MARGIN_S,
@@ -148,7 +149,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     return result(false);
   }
 
-  const refreshed = await refresh(stored.refreshToken, stored.sub);
+  const refreshed = await refreshOnce(stored.refreshToken);
   if (refreshed.ok) {
     await writeTokens(writer, refreshed.value, session.startedAt);
     return result(true);

@@ -38,6 +38,13 @@ const refreshData = z.object({
   sub: z.string().min(1),
   startedAt: z.number().int(),
 });
+/** Tokens a refresh produced, shared for a minute with the other requests that carried its token. */
+const refreshedTokens = z.object({
+  accessToken: z.string().min(1),
+  accessExpiresAt: z.number().int(),
+  refreshToken: z.string().min(1).optional(),
+  claims,
+});
 const pendingData = z.object({ v: z.literal(1), email: z.string().min(3) });
 /**
  * The new address a proven email change named: Send Again goes there and nowhere else. Its own
@@ -141,6 +148,11 @@ export const unsealSession = (v: string | undefined, env: Secrets) =>
 export const sealRefresh = (d: RefreshData, env: Secrets) => seal(d, env, SESSION_TTL_S);
 export const unsealRefresh = (v: string | undefined, env: Secrets) =>
   unseal(refreshData, v, env, SESSION_TTL_S);
+export const REFRESHED_SHARE_S = 60;
+export const sealRefreshed = (d: z.infer<typeof refreshedTokens>, env: Secrets) =>
+  seal(d, env, REFRESHED_SHARE_S);
+export const unsealRefreshed = (v: string | undefined, env: Secrets) =>
+  unseal(refreshedTokens, v, env, REFRESHED_SHARE_S);
 export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
 export const unsealPending = (v: string | undefined, env: Secrets) =>
   unseal(pendingData, v, env, PENDING_TTL_S);

@@ -6,6 +6,7 @@ import {
   invalidParameter,
   notAuthorized,
   refreshTokenReuse,
+  userNotFound,
   MESSAGES,
 } from '../errors';
 import { checkPasswordPolicy, verifyPassword } from '../passwords';
@@ -89,6 +90,9 @@ async function passwordAuth(svc: IdentityService, params: Record<string, string>
   const user = svc.store.findUser(username);
   svc.checkSecretHash(params.SECRET_HASH, [username, user?.sub, user?.email]);
   if (!user) {
+    // LEGACY app clients name an unknown user; ENABLED ones answer as for a wrong password, after
+    // as long a wait as a password check takes.
+    if (!svc.hidesUnknownUsers) throw userNotFound(MESSAGES.userDoesNotExist);
     dummyHash ??= svc.hash('not-a-password');
     await verifyPassword(password, await dummyHash);
     throw notAuthorized(MESSAGES.incorrectCredentials);

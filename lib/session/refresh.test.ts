@@ -1,0 +1,203 @@
+/**
+ * @jest-environment ./local/identity/test-environment.ts
+ */
+// The guard's refresh against the local identity service with refresh-token rotation on and no
+// grace period (the strictest app client Cognito allows), and, where redis-server is installed,
+// several instances sharing one Redis. Only Next's request APIs are stood in for.
+jest.mock('jose', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
+);
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NextRequest, NextResponse } from 'next/server';
+import { CLIENT_ID } from '@/local/identity/config';
+import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
+import { freePort, RedisServer, redisInstalled } from '@/test/redis-server';
+
+let server: IdentityServer;
+let redis: RedisServer | undefined;
+let dataDir: string;
+let guard: typeof import('./refresh');
+let once: typeof import('./refresh-once');
+let session: typeof import('./index');
+let seal: typeof import('./seal');
+let cognito: typeof import('@/lib/cognito');
+let env: typeof import('@/lib/env');
+
+const ENV_KEYS = ['LOCAL_IDENTITY_PORT', 'REDIS_URL', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'guard-refresh-'));
+  server = await startIdentityServer({
+    port: 0,
+    dataDir,
+    log: () => undefined,
+    seedDemo: false,
+    scryptLogN: 10,
+    settings: { refreshTokenRotation: true, refreshTokenGraceSeconds: 0 },
+  });
+  if (redisInstalled) {
+    redis = new RedisServer(await freePort());
+    await redis.start();
+    process.env.REDIS_URL = `redis://127.0.0.1:${redis.port}`;
+  } else {
+    delete process.env.REDIS_URL;
+  }
+  process.env.LOCAL_IDENTITY_PORT = String(server.port);
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  guard = await import('./refresh');
+  once = await import('./refresh-once');
+  session = await import('./index');
+  seal = await import('./seal');
+  cognito = await import('@/lib/cognito');
+  env = await import('@/lib/env');
+});
+
+afterAll(async () => {
+  (await import('@/lib/redis')).closeSharedRedis();
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  await server.close();
+  await redis?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => once.forgetRefreshes());
+
+const PASSWORD = 'Sunny!Day42';
+
+async function local(route: string, body: object) {
+  const res = await fetch(`${server.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+}
+
+async function identity(op: string, body: object) {
+  const res = await fetch(`${server.url}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { __type?: string };
+  if (!res.ok) throw new Error(`${op}: ${json.__type}`);
+}
+
+/**
+ * A signed-in browser's cookies, with an access token that lives 30 s: inside the guard's refresh
+ * margin, so every request refreshes, as at the moment a token expires.
+ */
+async function signedInCookies(): Promise<Map<string, string>> {
+  const email = `rotate.${randomBytes(4).toString('hex')}@creator.test`;
+  await identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
+  const codes = (await (
+    await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(email)}`)
+  ).json()) as { code: string }[];
+  await identity('ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: codes[0]!.code,
+  });
+  await local('/__local/users/token-ttl', { email, accessTokenTtl: 30 });
+  const signedIn = await cognito.signIn(email, PASSWORD);
+  if (!signedIn.ok || signedIn.value.type !== 'signed-in') throw new Error('sign-in failed');
+  const jar = new Map<string, string>();
+  await session.writeTokens({ set: (n, v) => void jar.set(n, v) }, signedIn.value.tokens);
+  return jar;
+}
+
+function request(jar: Map<string, string>): NextRequest {
+  const cookie = [...jar].map(([n, v]) => `${n}=${v}`).join('; ');
+  return new NextRequest('http://localhost:3000/', {
+    headers: { cookie, 'sec-fetch-dest': 'empty' },
+  });
+}
+
+/** The refresh token a response's refresh cookie holds ('' when the response clears it). */
+async function refreshTokenSet(response: NextResponse): Promise<string | undefined> {
+  const names = seal.cookieNames(env.getEnv());
+  const value = response.cookies.get(names.refresh)?.value;
+  if (value === undefined) return undefined;
+  return (await seal.unsealRefresh(value, env.getEnv()))?.refreshToken ?? '';
+}
+
+async function refreshTokenOf(jar: Map<string, string>): Promise<string> {
+  const names = seal.cookieNames(env.getEnv());
+  const stored = await seal.unsealRefresh(jar.get(names.refresh), env.getEnv());
+  if (!stored) throw new Error('no refresh cookie');
+  return stored.refreshToken;
+}
+
+describe('refresh-token rotation', () => {
+  test('a rotated-out token is refused as reuse: why one refresh must serve every request', async () => {
+    const old = await refreshTokenOf(await signedInCookies());
+    const first = await cognito.refresh(old);
+    expect(first.ok && first.value.refreshToken).toBeTruthy();
+    expect(first.ok && first.value.refreshToken).not.toBe(old);
+    const second = await cognito.refresh(old);
+    expect(second).toMatchObject({
+      ok: false,
+      failure: { kind: 'session-invalid', name: 'RefreshTokenReuseException' },
+    });
+  });
+
+  test('ten requests at expiry (a page and its fetches) all stay signed in, with one new refresh token', async () => {
+    const jar = await signedInCookies();
+    const old = await refreshTokenOf(jar);
+    const auths = await Promise.all(
+      Array.from({ length: 10 }, () => guard.authenticateRequest(request(jar))),
+    );
+    expect(auths.map((a) => a.signedIn)).toEqual(Array(10).fill(true));
+    const written = await Promise.all(
+      auths.map(async (auth) => {
+        const response = NextResponse.next();
+        auth.apply(response);
+        return refreshTokenSet(response);
+      }),
+    );
+    const successor = written[0];
+    expect(successor).toBeTruthy();
+    expect(successor).not.toBe(old);
+    expect(new Set(written)).toEqual(new Set([successor]));
+
+    // The browser now holds the successor: the next refresh takes it and rotates again.
+    const next = new Map(jar);
+    const response = NextResponse.next();
+    const auth = await guard.authenticateRequest(request(jar));
+    auth.apply(response);
+    for (const c of response.cookies.getAll()) next.set(c.name, c.value);
+    once.forgetRefreshes();
+    const later = await guard.authenticateRequest(request(next));
+    expect(later.signedIn).toBe(true);
+  });
+
+  (redisInstalled ? test : test.skip)(
+    'instances sharing Redis hand each other the one refresh (two at once, one a little later)',
+    async () => {
+      const old = await refreshTokenOf(await signedInCookies());
+      // Forgetting this process's answers between calls plays another instance.
+      const a = once.refreshOnce(old);
+      once.forgetRefreshes();
+      const b = once.refreshOnce(old);
+      const [ra, rb] = await Promise.all([a, b]);
+      once.forgetRefreshes();
+      const rc = await once.refreshOnce(old);
+      for (const r of [ra, rb, rc]) expect(r.ok).toBe(true);
+      const tokens = [ra, rb, rc].map((r) => (r.ok ? r.value.refreshToken : undefined));
+      expect(tokens[0]).not.toBe(old);
+      expect(new Set(tokens).size).toBe(1);
+    },
+  );
+});

@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { POOL } from './e2e/pool';
 import { e2ePorts } from './e2e/ports';
 
 const ports = e2ePorts();
 const baseURL = `http://localhost:${ports.web}`;
-const clientSecret = process.env.E2E_CLIENT_SECRET?.trim();
 
 /** e2e runs against the real local stack, started here on a fresh data folder. */
 export default defineConfig({
@@ -11,7 +11,7 @@ export default defineConfig({
   // e2e/*.test.ts are jest unit tests of the e2e helpers.
   testMatch: /.*\.spec\.ts$/,
   // Per port, so two runs (e.g. two people's) never wipe each other's traces.
-  outputDir: `./test-results/e2e-${ports.web}${clientSecret ? '-confidential' : ''}`,
+  outputDir: `./test-results/e2e-${ports.web}-${POOL.name}`,
   fullyParallel: true,
   // Two cores: two browsers at once keep the server responsive.
   workers: 2,
@@ -86,8 +86,8 @@ export default defineConfig({
       // The run plays the one balancer in front: each test sends its own X-Forwarded-For
       // (e2e/fixtures.ts), which the app believes only with one trusted hop.
       TRUSTED_PROXY_HOPS: '1',
-      // The account flows run once more against the local pool's confidential client.
-      ...(clientSecret ? { IDENTITY_CLIENT_SECRET: clientSecret } : {}),
+      // The pool's settings (e2e/pool.ts): the account flows run once more under the strict ones.
+      ...POOL.env,
     },
   },
 });

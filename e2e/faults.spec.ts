@@ -1,6 +1,7 @@
 import {
   STRONG_PASSWORD,
   CREATOR_API,
+  IDENTITY,
   createCreator,
   expect,
   formAlert,
@@ -58,4 +59,29 @@ test('sign-in says so when the creator system is slow, without hanging', async (
   // The upstream timeout (4 s in e2e) answers long before the 30 s the fault would take.
   await expect(formAlert(page)).toHaveText(CREATOR_DOWN, { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+});
+
+test('when Cognito throttles, sign-in says the service is busy (after the retries) and works once it stops', async ({
+  page,
+  account: { email, password },
+}) => {
+  const throttle = (mode: 'throttle' | 'off') =>
+    fetch(`${IDENTITY}/__local/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'InitiateAuth', mode }),
+    });
+  expect((await throttle('throttle')).ok).toBeTruthy();
+  try {
+    await signInWithForm(page, email, password);
+    await expect(formAlert(page)).toHaveText(
+      'Our sign-in service is busy right now. Please try again in a moment.',
+    );
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  } finally {
+    await throttle('off');
+  }
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/');
 });

@@ -3,7 +3,10 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
+import { POOL } from './pool';
 import { e2ePorts } from './ports';
+
+export { POOL };
 
 const ports = e2ePorts();
 export const IDENTITY = `http://127.0.0.1:${ports.identity}`;
@@ -123,12 +126,11 @@ export const test = base.extend<{ account: Account; signedInPage: Page }>({
 });
 export { expect };
 
-/** Calls the local identity service the way the AWS SDK does (Cognito's JSON protocol). */
 /**
- * The app client's secret when the run uses the local pool's confidential client
- * (E2E_CLIENT_SECRET; the web app gets the same through IDENTITY_CLIENT_SECRET).
+ * The app client's secret when the run's pool has a confidential client (e2e/pool.ts; the web app
+ * gets the same through IDENTITY_CLIENT_SECRET).
  */
-export const CLIENT_SECRET = process.env.E2E_CLIENT_SECRET?.trim() || undefined;
+export const CLIENT_SECRET = POOL.clientSecret;
 
 /** SECRET_HASH as Cognito checks it: Base64(HMAC-SHA256(secret, username + client id)). */
 export function secretHash(username: string): string | undefined {
@@ -150,6 +152,7 @@ function signed(op: string, body: Record<string, unknown>): Record<string, unkno
   return body;
 }
 
+/** Calls the local identity service the way the AWS SDK does (Cognito's JSON protocol). */
 export async function cognitoCall<T = Record<string, unknown>>(
   op: string,
   body: object,

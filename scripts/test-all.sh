@@ -37,11 +37,11 @@ step unit npx jest --ci --json --outputFile="$results/unit.json"
 step build npx next build
 if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then
   step e2e npx playwright test
-  # The account flows once more, against the local pool's confidential app client (SECRET_HASH
-  # on every call, as a production client with a secret needs).
-  step e2e-confidential env E2E_CLIENT_SECRET=local-confidential-client-secret \
-    E2E_JSON="$results/e2e-confidential.json" npx playwright test --project=chromium \
-    e2e/auth.spec.ts e2e/profile.spec.ts
+  # The account flows once more, under a pool set up as the console sets one up today
+  # (e2e/pool.ts): a client secret, user existence errors prevented, refresh tokens rotated.
+  step e2e-console-pool env E2E_POOL=console \
+    E2E_JSON="$results/e2e-console-pool.json" npx playwright test --project=chromium \
+    e2e/auth.spec.ts e2e/profile.spec.ts e2e/pool-settings.spec.ts
 else
   echo "failed" >"$results/e2e.status"
   echo "e2e skipped: the build failed or Chromium is missing" 

@@ -35,8 +35,8 @@ if (unit) {
   lines.push('unit: no results');
 }
 
-// The whole e2e run, then the account flows against the confidential client.
-for (const run of ['e2e', 'e2e-confidential']) {
+// The whole e2e run, then the account flows under the console's pool settings (e2e/pool.ts).
+for (const run of ['e2e', 'e2e-console-pool']) {
   const report = read(`${run}.json`);
   if (report) {
     const s = JSON.parse(report).stats;

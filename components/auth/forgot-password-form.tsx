@@ -71,7 +71,8 @@ function ConfirmStage({ email }: { email: string }) {
         title="Choose a new password"
         subtitle={
           <>
-            We sent a code to <strong className="text-ink font-semibold">{email}</strong>.
+            If <strong className="text-ink font-semibold break-all">{email}</strong> has an account,
+            we sent it a code.
           </>
         }
       />
@@ -103,6 +104,18 @@ function ConfirmStage({ email }: { email: string }) {
         </Button>
         <ResendRow onResend={resend} pending={sending} />
       </form>
+      {/* A pool that hides unknown users answers a request for any address as if a code went out:
+          say what to do when none comes (docs/decisions/013-unknown-users.md). */}
+      <p className="text-ink-muted mt-6 text-center text-sm">
+        No code after a few minutes? Check your spam folder and the address above, or{' '}
+        <Link
+          href={`/register?email=${encodeURIComponent(email)}`}
+          className="text-brand-700 font-semibold hover:underline"
+        >
+          create an account
+        </Link>
+        .
+      </p>
       <BackToSignIn />
     </>
   );

@@ -28,7 +28,11 @@ let seal: typeof import('./seal');
 let cognito: typeof import('@/lib/cognito');
 let env: typeof import('@/lib/env');
 
-const ENV_KEYS = ['LOCAL_IDENTITY_PORT', 'REDIS_URL', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'];
+const ENV_KEYS = [
+  'LOCAL_IDENTITY_PORT',
+  'REDIS_URL',
+  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
+];
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {

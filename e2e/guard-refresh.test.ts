@@ -21,10 +21,10 @@ import { freePort, RedisServer, redisInstalled } from '@/test/redis-server';
 let server: IdentityServer;
 let redis: RedisServer | undefined;
 let dataDir: string;
-let guard: typeof import('./refresh');
-let once: typeof import('./refresh-once');
-let session: typeof import('./index');
-let seal: typeof import('./seal');
+let guard: typeof import('@/lib/session/refresh');
+let once: typeof import('@/lib/session/refresh-once');
+let session: typeof import('@/lib/session');
+let seal: typeof import('@/lib/session/seal');
 let cognito: typeof import('@/lib/cognito');
 let env: typeof import('@/lib/env');
 
@@ -54,10 +54,10 @@ beforeAll(async () => {
   }
   process.env.LOCAL_IDENTITY_PORT = String(server.port);
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  guard = await import('./refresh');
-  once = await import('./refresh-once');
-  session = await import('./index');
-  seal = await import('./seal');
+  guard = await import('@/lib/session/refresh');
+  once = await import('@/lib/session/refresh-once');
+  session = await import('@/lib/session');
+  seal = await import('@/lib/session/seal');
   cognito = await import('@/lib/cognito');
   env = await import('@/lib/env');
 });

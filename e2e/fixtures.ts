@@ -8,6 +8,14 @@ import { e2ePorts } from './ports';
 
 export { POOL };
 
+/**
+ * What sign-in says for an address the pool has no account for (the creator system knowing it):
+ * named by a LEGACY pool, a wrong password where unknown users are hidden.
+ */
+export const NO_ACCOUNT_AT_SIGN_IN = POOL.hidesUnknownUsers
+  ? 'Email or password is incorrect.'
+  : 'No account found with this username.';
+
 const ports = e2ePorts();
 export const IDENTITY = `http://127.0.0.1:${ports.identity}`;
 export const CREATOR_API = `http://127.0.0.1:${ports.creator}`;

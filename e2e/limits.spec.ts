@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { actionId, callAction, formArgs, listActions, pagePath } from './action-ids';
 import {
+  NO_ACCOUNT_AT_SIGN_IN,
   STRONG_PASSWORD,
   WEB_APP_LOG,
   createAccount,
@@ -31,7 +32,7 @@ test('sign-in attempts are limited per email, with the time to wait', async ({ p
   const { email } = await createCreator();
   for (let i = 0; i < 10; i++) {
     await signInWithForm(page, email, `Wrong!Pass${i}`);
-    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+    await expect(formAlert(page)).toHaveText(NO_ACCOUNT_AT_SIGN_IN);
   }
   await signInWithForm(page, email, 'Wrong!Pass10');
   await expect(formAlert(page)).toHaveText(TOO_MANY);
@@ -61,7 +62,7 @@ test('failures from other addresses never lock the owner out of their own sign-i
         },
       );
       const text = (answer.value as { message?: { text?: string } } | undefined)?.message?.text;
-      if (i < 10) expect(text, `${ip} attempt ${i + 1}`).toBe('Email or password is incorrect.');
+      if (i < 10) expect(text, `${ip} attempt ${i + 1}`).toBe(NO_ACCOUNT_AT_SIGN_IN);
       else expect(text, `${ip} attempt ${i + 1}`).toMatch(TOO_MANY);
     }
   }

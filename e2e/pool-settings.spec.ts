@@ -1,4 +1,5 @@
 import {
+  NO_ACCOUNT_AT_SIGN_IN,
   POOL,
   createCreator,
   enterCode,
@@ -24,11 +25,7 @@ test.describe('a creator the creator system lists, without an account yet', () =
   }) => {
     const { email } = await createCreator(uniqueEmail('noaccount'));
     await signInWithForm(page, email, 'Whatever!1');
-    await expect(formAlert(page)).toHaveText(
-      POOL.hidesUnknownUsers
-        ? 'Email or password is incorrect.'
-        : 'No account found with this username.',
-    );
+    await expect(formAlert(page)).toHaveText(NO_ACCOUNT_AT_SIGN_IN);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   });
 

@@ -27,3 +27,38 @@ describe('secretHash', () => {
     ).toBe(expected);
   });
 });
+
+describe('a throttled call (TooManyRequestsException)', () => {
+  it('is tried three times in all, with the backoff between, before the caller hears of it', async () => {
+    const http = await import('node:http');
+    const { parseEnv } = await import('@/lib/env');
+    const { createCognitoClient } = await import('./client');
+    const { InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const at: number[] = [];
+    const server = http.createServer((req, res) => {
+      at.push(Date.now());
+      req.resume();
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify({ __type: 'TooManyRequestsException', message: 'Too many requests' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      const client = createCognitoClient(parseEnv({ LOCAL_IDENTITY_PORT: String(port) }));
+      const call = client.send(
+        new InitiateAuthCommand({
+          ClientId: 'c',
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: 'a@b.co', PASSWORD: 'x' },
+        }),
+      );
+      await expect(call).rejects.toMatchObject({ name: 'TooManyRequestsException' });
+      expect(at).toHaveLength(3);
+      // At least half of each ceiling: 100 ms, then 200 ms (retryDelay above).
+      expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(45);
+      expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(95);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -10,15 +10,23 @@ jest.mock('jose', () =>
 jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
 
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NextRequest, NextResponse } from 'next/server';
 import { CLIENT_ID } from '@/local/identity/config';
 import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
+import type { PoolSettings } from '@/local/identity/settings';
 import { freePort, RedisServer, redisInstalled } from '@/test/redis-server';
 
+/** Two pools, one rotating refresh tokens with no grace period, one not; `server` is the one in use. */
+let rotating: IdentityServer;
+let plain: IdentityServer;
 let server: IdentityServer;
+/** The app's identity endpoint: forwards to whichever pool `server` is. */
+let front: http.Server;
 let redis: RedisServer | undefined;
 let dataDir: string;
 let guard: typeof import('@/lib/session/refresh');
@@ -37,14 +45,35 @@ const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'guard-refresh-'));
-  server = await startIdentityServer({
-    port: 0,
-    dataDir,
-    log: () => undefined,
-    seedDemo: false,
-    scryptLogN: 10,
-    settings: { refreshTokenRotation: true, refreshTokenGraceSeconds: 0 },
+  const pool = (name: string, settings: Partial<PoolSettings>) =>
+    startIdentityServer({
+      port: 0,
+      dataDir: path.join(dataDir, name),
+      log: () => undefined,
+      seedDemo: false,
+      scryptLogN: 10,
+      settings,
+    });
+  rotating = await pool('rotating', { refreshTokenRotation: true, refreshTokenGraceSeconds: 0 });
+  plain = await pool('plain', {});
+  server = rotating;
+  front = http.createServer((req, res) => {
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
   });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   if (redisInstalled) {
     redis = new RedisServer(await freePort());
     await redis.start();
@@ -52,7 +81,7 @@ beforeAll(async () => {
   } else {
     delete process.env.REDIS_URL;
   }
-  process.env.LOCAL_IDENTITY_PORT = String(server.port);
+  process.env.LOCAL_IDENTITY_PORT = String((front.address() as AddressInfo).port);
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   guard = await import('@/lib/session/refresh');
   once = await import('@/lib/session/refresh-once');
@@ -68,12 +97,17 @@ afterAll(async () => {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  await server.close();
+  front.close();
+  await rotating.close();
+  await plain.close();
   await redis?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-beforeEach(() => once.forgetRefreshes());
+beforeEach(() => {
+  once.forgetRefreshes();
+  server = rotating;
+});
 
 const PASSWORD = 'Sunny!Day42';
 
@@ -103,7 +137,7 @@ async function identity(op: string, body: object) {
  * A signed-in browser's cookies, with an access token that lives 30 s: inside the guard's refresh
  * margin, so every request refreshes, as at the moment a token expires.
  */
-async function signedInCookies(): Promise<Map<string, string>> {
+async function signedInCookies(accessTokenTtl = 30): Promise<Map<string, string>> {
   const email = `rotate.${randomBytes(4).toString('hex')}@creator.test`;
   await identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
   const codes = (await (
@@ -114,7 +148,7 @@ async function signedInCookies(): Promise<Map<string, string>> {
     Username: email,
     ConfirmationCode: codes[0]!.code,
   });
-  await local('/__local/users/token-ttl', { email, accessTokenTtl: 30 });
+  await local('/__local/users/token-ttl', { email, accessTokenTtl });
   const signedIn = await cognito.signIn(email, PASSWORD);
   if (!signedIn.ok || signedIn.value.type !== 'signed-in') throw new Error('sign-in failed');
   const jar = new Map<string, string>();
@@ -204,4 +238,25 @@ describe('refresh-token rotation', () => {
       expect(new Set(tokens).size).toBe(1);
     },
   );
+
+  test('without rotation, the same refresh token at the next expiry gets a fresh access token, not the one handed on before', async () => {
+    server = plain;
+    const jar = await signedInCookies(2);
+    const first = await guard.authenticateRequest(request(jar));
+    expect(first.signedIn).toBe(true);
+    const names = seal.cookieNames(env.getEnv());
+    const accessOf = async (auth: typeof first) => {
+      const response = NextResponse.next();
+      auth.apply(response);
+      const value = response.cookies.get(names.session)?.value;
+      return (await seal.unsealSession(value, env.getEnv()))?.accessToken;
+    };
+    const before = await accessOf(first);
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    const later = await guard.authenticateRequest(request(jar));
+    expect(later.signedIn).toBe(true);
+    const after = await accessOf(later);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+  });
 });

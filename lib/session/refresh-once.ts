@@ -16,7 +16,7 @@ import { REFRESHED_SHARE_S, sealRefreshed, unsealRefreshed } from './seal';
  * find the access token expired (the page, its RSC fetches, the dashboard's token fetch) would each
  * refresh, and every one but the first would be refused as reuse and end the session. So the first
  * refresh's answer is handed to every other request that presents the same token in the next
- * minute: within this process through the promise itself, and across instances through Redis when
+ * minute (while its access token lasts): within this process through the promise itself, and across instances through Redis when
  * REDIS_URL is set (sealed; the instance that takes a short lock refreshes, the others wait for its
  * answer). Only answers that worked are shared: a failure is for each request to find out.
  */
@@ -40,6 +40,15 @@ function prune(now: number) {
 const keyOf = (refreshToken: string) =>
   createHash('sha256').update(refreshToken).digest('base64url');
 
+/**
+ * How long an answer may be handed on: a minute at most, and never past the last second of its
+ * access token. Without rotation the same refresh token comes back at every expiry, and an answer
+ * kept longer would hand out a token that has expired since.
+ */
+function shareUntil(tokens: Tokens, now = Date.now()): number {
+  return Math.min(now + SHARE_MS, tokens.accessExpiresAt * 1000 - 1000);
+}
+
 export function refreshOnce(refreshToken: string): Promise<Result<Tokens>> {
   const now = Date.now();
   prune(now);
@@ -47,9 +56,12 @@ export function refreshOnce(refreshToken: string): Promise<Result<Tokens>> {
   const known = inProcess.get(key);
   if (known && known.until > now) return known.result;
   const result = acrossInstances(key, refreshToken);
-  inProcess.set(key, { result, until: now + SHARE_MS });
+  // While in flight, every request with this token waits for it.
+  const entry: Shared = { result, until: Infinity };
+  inProcess.set(key, entry);
   void result.then((r) => {
-    if (!r.ok && inProcess.get(key)?.result === result) inProcess.delete(key);
+    if (r.ok) entry.until = shareUntil(r.value);
+    else if (inProcess.get(key) === entry) inProcess.delete(key);
   });
   return result;
 }
@@ -61,7 +73,8 @@ export function forgetRefreshes(): void {
 
 async function read(redis: RedisLink, key: string): Promise<Tokens | null> {
   const sealed = await redis.client.get(`refreshed:${key}`);
-  return sealed ? unsealRefreshed(sealed, getEnv()) : null;
+  const tokens = sealed ? await unsealRefreshed(sealed, getEnv()) : null;
+  return tokens && shareUntil(tokens) > Date.now() ? tokens : null;
 }
 
 async function acrossInstances(key: string, refreshToken: string): Promise<Result<Tokens>> {
@@ -87,11 +100,12 @@ async function acrossInstances(key: string, refreshToken: string): Promise<Resul
   }
   const result = await refresh(refreshToken);
   try {
-    if (result.ok) {
+    const ttl = result.ok ? shareUntil(result.value) - Date.now() : 0;
+    if (result.ok && ttl > 0) {
       const sealed = await sealRefreshed(result.value, getEnv());
-      await redis.client.set(`refreshed:${key}`, sealed, 'PX', SHARE_MS);
+      await redis.client.set(`refreshed:${key}`, sealed, 'PX', ttl);
     } else {
-      // Nothing to wait for: the others try for themselves at once.
+      // Nothing to hand on: the others try for themselves at once.
       await redis.client.del(`refreshed:${key}:lock`);
     }
   } catch (error) {

@@ -28,7 +28,13 @@ export type OutboxEntry = {
   to: string;
   channel: 'email' | 'sms';
   purpose:
-    'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'invite' | 'email-changed';
+    | 'signup'
+    | 'forgot-password'
+    | 'verify-email'
+    | 'verify-phone'
+    | 'invite'
+    | 'email-changed'
+    | 'sign-in';
   code: string;
   sentAt: string;
 };

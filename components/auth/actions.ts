@@ -11,6 +11,8 @@ import {
   resendSignUpCode,
   signIn,
   signUp,
+  startPasswordless,
+  type PasswordlessFactor,
   type SignInOutcome,
 } from '@/lib/cognito';
 import { boundClaims } from '@/lib/channel';
@@ -34,6 +36,7 @@ import {
   forgotConfirmSchema,
   forgotRequestSchema,
   newPasswordChallengeSchema,
+  signInEmailSchema,
   signInSchema,
   signUpSchema,
   verificationCodeSchema,
@@ -318,3 +321,105 @@ export const newPasswordChallengeAction = validatedAction(
     redirect(finished.next);
   },
 );
+
+/** Where Cognito offers a factor other than the one asked for, or none: the words for each. */
+const FACTOR_UNAVAILABLE: Record<PasswordlessFactor, string> = {
+  EMAIL_OTP:
+    "Email sign-in codes aren't available for this account. Please sign in with your password.",
+  WEB_AUTHN:
+    'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
+};
+
+/**
+ * Starts a passwordless sign-in with the same pre-check and limits as the password's: the
+ * challenge waits in its sealed cookie. Answers the outcome, or the form's answer to show.
+ */
+async function startFactor<F extends string>(
+  email: string,
+  factor: PasswordlessFactor,
+  values: Partial<Record<F, string>>,
+): Promise<
+  | { ok: true; outcome: Extract<SignInOutcome, { type: 'challenge' }> }
+  | { ok: false; state: ActionState<F> }
+> {
+  const limited = await checkLimit(factor === 'EMAIL_OTP' ? 'resendCode' : 'signIn', email);
+  if (limited) return { ok: false, state: { status: 'error', message: limited, values } };
+  const pre = await precheck(email);
+  if (!pre.ok && !pre.field) return { ok: false, state: precheckFailure<F>(pre, values) };
+  const started = await startPasswordless(email, factor);
+  if (!started.ok) {
+    const { failure } = started;
+    log.info('auth.passwordless_failed', {
+      factor,
+      reason: failure.name,
+      account: emailRef(email),
+    });
+    if (
+      !pre.ok &&
+      (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
+    )
+      return { ok: false, state: precheckFailure<F>(pre, values) };
+    if (failure.kind === 'unconfirmed') {
+      await resendSignUpCode(email);
+      await setPendingEmail(email);
+    }
+    return { ok: false, state: failureState(failure, { values }) };
+  }
+  const outcome = started.value;
+  if (outcome.type !== 'challenge' || outcome.challenge !== factor) {
+    log.info('auth.factor_unavailable', {
+      factor,
+      offered: outcome.type === 'challenge' ? outcome.challenge : 'tokens',
+    });
+    return {
+      ok: false,
+      state: { status: 'error', message: { text: FACTOR_UNAVAILABLE[factor] }, values },
+    };
+  }
+  await setChallenge({ name: factor, session: outcome.session, username: email });
+  return { ok: true, outcome };
+}
+
+/** Stage 1 of the emailed-code sign-in: Cognito emails a code (USER_AUTH, EMAIL_OTP). */
+export const emailCodeStartAction = validatedAction(
+  signInEmailSchema,
+  async ({ email }, { values }) => {
+    const started = await startFactor(email, 'EMAIL_OTP', values);
+    if (!started.ok) return started.state;
+    log.info('auth.challenged', { challenge: 'EMAIL_OTP' });
+    return { status: 'success', values, data: { stage: 'code', email } };
+  },
+);
+
+/** Stage 2: the emailed code signs the creator in. */
+export const emailCodeSignInAction = validatedAction(verificationCodeSchema, async ({ code }) => {
+  const challenge = await getChallenge();
+  if (!challenge || challenge.name !== 'EMAIL_OTP') redirect(CHALLENGE_EXPIRED);
+  const limited = await checkLimit('verifyCode', challenge.username);
+  if (limited) return { status: 'error', message: limited };
+  const result = await respondToChallenge('EMAIL_OTP', challenge.session, challenge.username, code);
+  if (!result.ok) {
+    log.info('auth.email_code_failed', {
+      reason: result.failure.name,
+      account: emailRef(challenge.username),
+    });
+    if (result.failure.kind === 'challenge-expired') {
+      await clearChallenge();
+      redirect(CHALLENGE_EXPIRED);
+    }
+    return failureState(result.failure, { codeField: 'code' });
+  }
+  const finished = await finishSignIn(result.value);
+  if (!finished.done) return { status: 'error', message: finished.message };
+  log.info('auth.signed_in', { factor: 'EMAIL_OTP' });
+  redirect(finished.next);
+});
+
+/** Send Again: a new sign-in code (Cognito has no resend here: a new USER_AUTH start). */
+export async function resendSignInCodeAction(): Promise<ActionState<CodeField>> {
+  const challenge = await getChallenge();
+  if (!challenge || challenge.name !== 'EMAIL_OTP') redirect(CHALLENGE_EXPIRED);
+  const started = await startFactor<CodeField>(challenge.username, 'EMAIL_OTP', {});
+  if (!started.ok) return { ...started.state, values: undefined };
+  return { status: 'success', message: codeResent(challenge.username) };
+}

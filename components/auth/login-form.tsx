@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useWatch } from 'react-hook-form';
 import { signInAction } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
@@ -12,11 +13,15 @@ import { signInSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
 export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; notice?: Message }) {
-  const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
+  const { state, pending, formAction, onSubmit, errorsFor, register, form } = useActionForm({
     schema: signInSchema,
     action: signInAction,
     defaultValues: { email: defaultEmail, password: '' },
   });
+  // The other ways in start from the email already typed.
+  const email = useWatch({ control: form.control, name: 'email' });
+  const withEmail = (path: string) =>
+    email ? `${path}?email=${encodeURIComponent(email.trim().toLowerCase())}` : path;
   return (
     <>
       <AuthHeading
@@ -45,6 +50,18 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
           Sign In
         </Button>
       </form>
+      <div className="mt-4 flex flex-col gap-3">
+        <p className="text-ink-subtle flex items-center gap-3 text-xs uppercase before:h-px before:flex-1 before:bg-current/25 after:h-px after:flex-1 after:bg-current/25">
+          or
+        </p>
+        <Link
+          href={withEmail('/login/email-code')}
+          prefetch={false}
+          className="border-surface-border text-ink hover:bg-surface-muted inline-flex min-h-11 items-center justify-center rounded-lg border bg-white px-4 py-2 text-sm font-semibold"
+        >
+          Email me a sign-in code
+        </Link>
+      </div>
       <p className="text-ink-muted mt-6 text-center text-sm">
         New here?{' '}
         <Link href="/register" className="text-brand-700 font-semibold hover:underline">

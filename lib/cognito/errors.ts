@@ -25,7 +25,11 @@ export type AuthContext =
   | 'confirmSession'
   | 'mfaSetup' // AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference
   | 'reauth' // a signed-in person proving password and authenticator code again
-  | 'bindChannel'; // the admin call that sets the channel id
+  | 'bindChannel' // the admin call that sets the channel id
+  | 'passwordless' // InitiateAuth USER_AUTH with an emailed code or a passkey
+  | 'emailCodeSignIn' // the emailed sign-in code (EMAIL_OTP)
+  | 'passkeySignIn' // the passkey's assertion (WEB_AUTHN)
+  | 'passkeys'; // adding, listing and removing passkeys
 
 /** What the caller should do beyond showing the message. */
 type FailureKind =
@@ -149,7 +153,7 @@ const RULES: Rule[] = [
   {
     name: 'NotAuthorizedException',
     when: /session/i,
-    in: ['mfa', 'newPassword'],
+    in: ['mfa', 'newPassword', 'emailCodeSignIn', 'passkeySignIn'],
     kind: 'challenge-expired',
     message: text(APP_MSG.signInExpired),
   },

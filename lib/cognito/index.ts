@@ -2,6 +2,8 @@ import 'server-only';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  CompleteWebAuthnRegistrationCommand,
+  DeleteWebAuthnCredentialCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
@@ -10,11 +12,13 @@ import {
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  ListWebAuthnCredentialsCommand,
   RespondToAuthChallengeCommand,
   ResendConfirmationCodeCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
+  StartWebAuthnRegistrationCommand,
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
   VerifyUserAttributeCommand,
@@ -50,7 +54,14 @@ export type Tokens = {
 
 export type SignInOutcome =
   | { type: 'signed-in'; tokens: Tokens }
-  | { type: 'challenge'; challenge: string; session: string; username: string };
+  | {
+      type: 'challenge';
+      challenge: string;
+      session: string;
+      username: string;
+      /** What the challenge needs (e.g. WEB_AUTHN's CREDENTIAL_REQUEST_OPTIONS). */
+      parameters?: Record<string, string>;
+    };
 
 async function attempt<T>(context: AuthContext, run: () => Promise<T>): Promise<Result<T>> {
   try {
@@ -116,6 +127,7 @@ function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcom
       challenge: out.ChallengeName,
       session: out.Session ?? '',
       username,
+      ...(out.ChallengeParameters ? { parameters: out.ChallengeParameters } : {}),
     };
   }
   return { type: 'signed-in', tokens: tokensFrom(out.AuthenticationResult) };
@@ -131,6 +143,32 @@ export function signIn(email: string, password: string) {
         AuthParameters: {
           USERNAME: email,
           PASSWORD: password,
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
+      }),
+    );
+    return outcome(out, email);
+  });
+}
+
+/** The first factors of choice-based sign-in (USER_AUTH) the product offers besides the password. */
+export type PasswordlessFactor = 'EMAIL_OTP' | 'WEB_AUTHN';
+
+/**
+ * Choice-based sign-in (USER_AUTH) straight to one factor: an emailed code (EMAIL_OTP) or a passkey
+ * (WEB_AUTHN). Cognito answers that challenge, or another when the factor is not available to this
+ * user (e.g. SELECT_CHALLENGE without it); the caller decides what to tell.
+ */
+export function startPasswordless(email: string, factor: PasswordlessFactor) {
+  return attempt('passwordless', async () => {
+    const hash = secretHash(email);
+    const out = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'USER_AUTH',
+        AuthParameters: {
+          USERNAME: email,
+          PREFERRED_CHALLENGE: factor,
           ...(hash ? { SECRET_HASH: hash } : {}),
         },
       }),
@@ -295,16 +333,31 @@ export function globalSignOut(accessToken: string) {
   });
 }
 
-/** Answers a sign-in challenge (MFA code or new password); may lead to another challenge. */
+/** What each challenge the product answers is answered with. */
+const ANSWER_KEY = {
+  SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
+  NEW_PASSWORD_REQUIRED: 'NEW_PASSWORD',
+  EMAIL_OTP: 'EMAIL_OTP_CODE',
+  WEB_AUTHN: 'CREDENTIAL',
+} as const;
+export type AnsweredChallenge = keyof typeof ANSWER_KEY;
+
+const CHALLENGE_CONTEXT = {
+  SOFTWARE_TOKEN_MFA: 'mfa',
+  NEW_PASSWORD_REQUIRED: 'newPassword',
+  EMAIL_OTP: 'emailCodeSignIn',
+  WEB_AUTHN: 'passkeySignIn',
+} as const satisfies Record<AnsweredChallenge, AuthContext>;
+
+/** Answers a sign-in challenge (a code, a new password, a passkey's assertion); may lead to another. */
 export function respondToChallenge(
-  challenge: 'SOFTWARE_TOKEN_MFA' | 'NEW_PASSWORD_REQUIRED',
+  challenge: AnsweredChallenge,
   session: string,
   username: string,
   answer: string,
 ) {
-  return attempt(challenge === 'SOFTWARE_TOKEN_MFA' ? 'mfa' : 'newPassword', async () => {
+  return attempt(CHALLENGE_CONTEXT[challenge], async () => {
     const hash = secretHash(username);
-    const key = challenge === 'SOFTWARE_TOKEN_MFA' ? 'SOFTWARE_TOKEN_MFA_CODE' : 'NEW_PASSWORD';
     const out = await cognito().send(
       new RespondToAuthChallengeCommand({
         ClientId: clientId(),
@@ -312,7 +365,7 @@ export function respondToChallenge(
         Session: session,
         ChallengeResponses: {
           USERNAME: username,
-          [key]: answer,
+          [ANSWER_KEY[challenge]]: answer,
           ...(hash ? { SECRET_HASH: hash } : {}),
         },
       }),
@@ -434,6 +487,79 @@ export function revokeRefreshToken(refreshToken: string) {
         ClientId: env.COGNITO_CLIENT_ID,
         ...(env.COGNITO_CLIENT_SECRET ? { ClientSecret: env.COGNITO_CLIENT_SECRET } : {}),
       }),
+    );
+  });
+}
+
+/** A passkey of the signed-in user, as ListWebAuthnCredentials describes it. */
+export type Passkey = {
+  id: string;
+  name: string;
+  /** Seconds since the epoch. */
+  createdAt: number;
+  /** 'platform' (built into the device) or 'cross-platform' (a security key, a phone). */
+  attachment?: string;
+};
+
+/**
+ * The options for the browser's passkey creation (PublicKeyCredentialCreationOptionsJSON), as a
+ * JSON string: the browser needs them, and they carry nothing secret.
+ */
+export function startPasskeyRegistration(accessToken: string) {
+  return attempt('passkeys', async () => {
+    const out = await cognito().send(
+      new StartWebAuthnRegistrationCommand({ AccessToken: accessToken }),
+    );
+    if (!out.CredentialCreationOptions) throw new Error('registration without options');
+    return JSON.stringify(out.CredentialCreationOptions);
+  });
+}
+
+/** Saves the passkey the browser created (its RegistrationResponseJSON). */
+export function completePasskeyRegistration(accessToken: string, credential: unknown) {
+  return attempt('passkeys', async () => {
+    await cognito().send(
+      new CompleteWebAuthnRegistrationCommand({
+        AccessToken: accessToken,
+        Credential: credential as Record<string, never>,
+      }),
+    );
+  });
+}
+
+/** Every passkey of the user (Cognito pages by 20 at most; a person has a handful). */
+export function listPasskeys(accessToken: string) {
+  return attempt('passkeys', async () => {
+    const passkeys: Passkey[] = [];
+    let next: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const out = await cognito().send(
+        new ListWebAuthnCredentialsCommand({
+          AccessToken: accessToken,
+          MaxResults: 20,
+          NextToken: next,
+        }),
+      );
+      for (const c of out.Credentials ?? []) {
+        if (!c.CredentialId) continue;
+        passkeys.push({
+          id: c.CredentialId,
+          name: c.FriendlyCredentialName || 'Passkey',
+          createdAt: c.CreatedAt ? Math.floor(c.CreatedAt.getTime() / 1000) : 0,
+          ...(c.AuthenticatorAttachment ? { attachment: c.AuthenticatorAttachment } : {}),
+        });
+      }
+      next = out.NextToken;
+      if (!next) break;
+    }
+    return passkeys;
+  });
+}
+
+export function deletePasskey(accessToken: string, credentialId: string) {
+  return attempt('passkeys', async () => {
+    await cognito().send(
+      new DeleteWebAuthnCredentialCommand({ AccessToken: accessToken, CredentialId: credentialId }),
     );
   });
 }

@@ -4,6 +4,7 @@ describe('routeAccess', () => {
   it.each([
     ['/login', 'public-only'],
     ['/login/mfa', 'public-only'],
+    ['/login/email-code', 'public-only'],
     ['/login/new-password', 'public-only'],
     ['/register', 'public-only'],
     ['/register/', 'public-only'],

@@ -10,6 +10,7 @@ type RouteAccess = 'public-only' | 'public' | 'protected';
 const PUBLIC_ONLY = new Set([
   '/login',
   '/login/mfa',
+  '/login/email-code',
   '/login/new-password',
   '/register',
   '/verify-email',

@@ -57,7 +57,7 @@ const emailChangeData = z.object({
 });
 const challengeData = z.object({
   v: z.literal(1),
-  name: z.enum(['SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED']),
+  name: z.enum(['SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED', 'EMAIL_OTP', 'WEB_AUTHN']),
   session: z.string().min(1),
   username: z.string().min(1),
 });

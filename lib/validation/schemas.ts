@@ -120,6 +120,9 @@ export const verificationCodeSchema = z.object({ code: verificationCodeField });
 
 export const forgotRequestSchema = z.object({ email: emailField() });
 
+/** The email a passwordless sign-in (an emailed code, a passkey) starts from. */
+export const signInEmailSchema = z.object({ email: emailField() });
+
 export const forgotConfirmSchema = z
   .object({
     email: emailField(),

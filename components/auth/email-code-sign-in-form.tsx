@@ -1,0 +1,87 @@
+'use client';
+
+import Link from 'next/link';
+import {
+  emailCodeSignInAction,
+  emailCodeStartAction,
+  resendSignInCodeAction,
+} from '@/components/auth/actions';
+import { CodeForm } from '@/components/forms/code-form';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { EmailField } from '@/components/ui/email-field';
+import { FormMessage } from '@/components/ui/form-message';
+import { ResendRow } from '@/components/ui/resend-row';
+import { signInEmailSchema } from '@/lib/validation/schemas';
+import { AuthHeading } from './auth-heading';
+
+/**
+ * Sign-in with a code emailed by Cognito instead of the password (USER_AUTH, EMAIL_OTP): the email,
+ * then the six boxes, with Send Again. The code is answered server-side; tokens never reach here.
+ */
+export function EmailCodeSignInForm({ defaultEmail }: { defaultEmail: string }) {
+  const request = useActionForm({
+    schema: signInEmailSchema,
+    action: emailCodeStartAction,
+    defaultValues: { email: defaultEmail },
+  });
+  const email = request.state.data?.stage === 'code' ? request.state.data.email : undefined;
+  if (email) return <CodeStage email={email} />;
+
+  return (
+    <>
+      <AuthHeading
+        title="Sign in with an email code"
+        subtitle="Enter your account's email and we'll send you a sign-in code."
+      />
+      <form
+        action={request.formAction}
+        onSubmit={request.onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <FormMessage message={request.state.message} />
+        <EmailField errors={request.errorsFor('email')} {...request.register('email')} />
+        <Button type="submit" pending={request.pending}>
+          Email me a code
+        </Button>
+      </form>
+      <BackToSignIn />
+    </>
+  );
+}
+
+function CodeStage({ email }: { email: string }) {
+  return (
+    <>
+      <AuthHeading
+        title="Check your email"
+        subtitle={
+          <>
+            If <strong className="text-ink font-semibold break-all">{email}</strong> has an account,
+            we sent it a sign-in code. It works for 3 minutes.
+          </>
+        }
+      />
+      <CodeForm
+        action={emailCodeSignInAction}
+        resend={resendSignInCodeAction}
+        submitLabel="Sign In"
+        className="gap-5"
+      >
+        {({ resend, sending }) => <ResendRow onResend={resend} pending={sending} />}
+      </CodeForm>
+      <BackToSignIn />
+    </>
+  );
+}
+
+function BackToSignIn() {
+  return (
+    <p className="text-ink-muted mt-6 text-center text-sm">
+      <Link href="/login" className="text-brand-700 font-semibold hover:underline">
+        Back to sign in
+      </Link>
+    </p>
+  );
+}

@@ -74,29 +74,19 @@ async function guard(request: NextRequest, reqId: string) {
     );
   }
   const auth = await authenticateRequest(request);
-  const decision = decide(pathname, auth.signedIn);
-  // A session that ended where nobody saw why (docs/architecture.md §3.3, item 7): /login itself
-  // says so once, however the person got there.
-  const untold =
-    request.method === 'GET' &&
-    pathname === '/login' &&
-    !auth.signedIn &&
-    auth.ended !== undefined &&
-    !request.nextUrl.searchParams.has('reason');
+  // Why a session ended reaches the person on /login (docs/architecture.md §3.3, item 7): decide()
+  // builds the target, with the reason when one waits.
+  const decision = decide(pathname, auth.signedIn, {
+    ended: auth.ended,
+    loginWithoutReason:
+      request.method === 'GET' &&
+      pathname === '/login' &&
+      !request.nextUrl.searchParams.has('reason'),
+  });
   let response: NextResponse;
-  if (untold) {
-    const target = request.nextUrl.clone();
-    target.search = `?reason=${auth.ended}`;
-    response = NextResponse.redirect(target);
-    auth.told(response);
-  } else if (decision.action === 'redirect' && !isAction) {
-    const target = request.nextUrl.clone();
-    target.pathname = decision.to;
-    // Told why on /login: the account is gone, or the session idled out or reached its lifetime.
-    const told = decision.to === '/login' && auth.ended;
-    target.search = told ? `?reason=${auth.ended}` : '';
-    response = NextResponse.redirect(target);
-    if (told) auth.told(response);
+  if (decision.action === 'redirect' && !isAction) {
+    response = NextResponse.redirect(new URL(decision.to, request.nextUrl.href));
+    if (decision.told) auth.told(response);
   } else {
     // Next reads the nonce from the request's CSP header and puts it on its own scripts; the
     // (possibly refreshed) cookies travel on the same request so this render sees them.

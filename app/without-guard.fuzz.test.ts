@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sealData } from 'iron-session';
+import { withEnv } from '@/test/env';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
+import { upstreamRecorder } from '@/test/upstream-recorder';
 
 /**
  * Authorization without the guard: every server action of the signed-in area and the embed-token
@@ -15,39 +15,26 @@ jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHe
 setClientAddress('203.0.113.7');
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
-const upstreamCalls: string[] = [];
-const upstream = http.createServer((req, res) => {
-  upstreamCalls.push(`${req.method} ${req.url} ${String(req.headers['x-amz-target'] ?? '')}`);
-  res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
-  res.end(
-    JSON.stringify({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' }),
-  );
-});
+const upstream = upstreamRecorder();
+const upstreamCalls = upstream.calls;
+const setEnv = withEnv();
 
 type Action = (...args: unknown[]) => Promise<unknown>;
 let actions: [string, Action][] = [];
 let GET: () => Promise<Response>;
 let sealed: { valid: string; expired: string; refresh: string; foreign: string };
 
-const ENV_KEYS = [
-  'LOCAL_IDENTITY_PORT',
-  'LOCAL_CREATOR_PORT',
-  'LOCAL_EMBED_PORT',
-  'UPSTREAM_TIMEOUT_MS',
-  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
-];
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-
 beforeAll(async () => {
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const { port } = upstream.address() as AddressInfo;
-  // Every upstream of the local mode points at the recorder (read once, on first use).
-  process.env.LOCAL_IDENTITY_PORT = String(port);
-  process.env.LOCAL_CREATOR_PORT = String(port);
-  process.env.LOCAL_EMBED_PORT = String(port);
-  process.env.UPSTREAM_TIMEOUT_MS = '1000';
-  // Node 20 on purpose (docs/architecture.md §7): the SDK's upgrade notice is noise here, as in scripts/start.mjs.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const port = String(await upstream.listen());
+  setEnv({
+    // Every upstream of the local mode points at the recorder (read once, on first use).
+    LOCAL_IDENTITY_PORT: port,
+    LOCAL_CREATOR_PORT: port,
+    LOCAL_EMBED_PORT: port,
+    UPSTREAM_TIMEOUT_MS: '1000',
+    // Node 20 on purpose (docs/architecture.md §7): the SDK's upgrade notice is noise here, as in scripts/start.mjs.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
   const modules = [
     await import('@/components/dashboard/actions'),
     await import('@/components/profile/actions'),
@@ -108,15 +95,7 @@ beforeAll(async () => {
     ),
   };
 });
-afterAll(async () => {
-  // The worker process runs other test files next: leave its environment as found.
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
-});
+afterAll(() => upstream.close());
 beforeEach(() => {
   jar.clear();
   upstreamCalls.length = 0;

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { withEnv } from '@/test/env';
+import { upstreamRecorder } from '@/test/upstream-recorder';
 
 /**
  * The server actions' shared answers, called directly: an action that needs a session and finds
@@ -24,14 +24,9 @@ jest.mock('next/headers', () => ({
 }));
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
-const upstreamCalls: string[] = [];
-const upstream = http.createServer((req, res) => {
-  upstreamCalls.push(String(req.headers['x-amz-target'] ?? req.url));
-  res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
-  res.end(
-    JSON.stringify({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' }),
-  );
-});
+const upstream = upstreamRecorder();
+const upstreamCalls = upstream.calls;
+const setEnv = withEnv();
 
 type Actions = typeof import('@/components/auth/actions') &
   typeof import('@/components/dashboard/actions') &
@@ -40,21 +35,14 @@ let actions: Actions;
 let log: typeof import('@/lib/log').log;
 let validSession: string;
 
-const ENV_KEYS = [
-  'LOCAL_IDENTITY_PORT',
-  'LOCAL_CREATOR_PORT',
-  'UPSTREAM_TIMEOUT_MS',
-  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
-];
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-
 beforeAll(async () => {
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const { port } = upstream.address() as AddressInfo;
-  process.env.LOCAL_IDENTITY_PORT = String(port);
-  process.env.LOCAL_CREATOR_PORT = String(port);
-  process.env.UPSTREAM_TIMEOUT_MS = '1000';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const port = String(await upstream.listen());
+  setEnv({
+    LOCAL_IDENTITY_PORT: port,
+    LOCAL_CREATOR_PORT: port,
+    UPSTREAM_TIMEOUT_MS: '1000',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
   actions = {
     ...(await import('@/components/auth/actions')),
     ...(await import('@/components/dashboard/actions')),
@@ -83,14 +71,7 @@ beforeAll(async () => {
     getEnv(),
   );
 });
-afterAll(async () => {
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
-});
+afterAll(() => upstream.close());
 beforeEach(() => {
   jar.clear();
   upstreamCalls.length = 0;

@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   waitForCode,
 } from './fixtures';
+import { CONNECTION_FAILED } from './dashboard-fixtures';
 
 test.describe('register and confirm', () => {
   test('a creator signs up, confirms by code, is forwarded to sign in, and signs in', async ({
@@ -463,10 +464,10 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
     await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
 
-    // The dashboard's next token request is where the session ends: it says why.
+    // The dashboard's next token request is where the session ends: the reason waits in a cookie.
     const answer = await page.request.get('/api/embed-token');
     expect(answer.status()).toBe(401);
-    expect(await answer.json()).toEqual({ error: 'unauthenticated', reason: 'no-account' });
+    expect(await answer.json()).toEqual({ error: 'unauthenticated' });
 
     // The next account page still tells the person, though the session is already gone.
     await page.goto('/profile');
@@ -474,6 +475,29 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(formAlert(page)).toHaveText('No account found with this username.');
     // Once: the reason is not shown again.
     await page.goto('/profile');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a deleted account is told so when the dashboard frame finds it gone', async ({
+    page,
+    account: { email, password },
+  }) => {
+    // The frame's first token request fails, so its Retry is the next request to find the account
+    // gone; no page of the signed-in area is rendered again in between.
+    await page.route('**/api/embed-token', (route) => route.abort('connectionrefused'));
+    await signInWithForm(page, email, password);
+    const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
+    await expect(modal).toBeVisible();
+    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+    await page.unroute('**/api/embed-token');
+    const answer = page.waitForResponse('**/api/embed-token');
+    await modal.getByRole('button', { name: 'Retry' }).click();
+    expect((await answer).status()).toBe(401);
+
+    await expect(page).toHaveURL('/login?reason=no-account');
+    await expect(formAlert(page)).toHaveText('No account found with this username.');
+    // Once: the reason is not shown again.
+    await page.goto('/login');
     await expect(page).toHaveURL('/login');
   });
 });

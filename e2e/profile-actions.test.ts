@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
 import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
+import { withEnv } from '@/test/env';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
 type Actions = typeof import('@/components/profile/actions') &
@@ -30,12 +31,7 @@ let cognito: typeof import('@/lib/cognito');
 let server: IdentityServer;
 let dataDir: string;
 
-const ENV_KEYS = [
-  'LOCAL_IDENTITY_PORT',
-  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
-  'TRUSTED_PROXY_HOPS',
-];
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+const setEnv = withEnv();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'profile-actions-'));
@@ -46,11 +42,13 @@ beforeAll(async () => {
     seedDemo: false,
     scryptLogN: 10,
   });
-  // Local mode: the app's Cognito endpoint is the local identity port (read once, on first use).
-  process.env.LOCAL_IDENTITY_PORT = String(server.port);
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  // The stood-in headers play one balancer in front: its X-Forwarded-For entry is the client.
-  process.env.TRUSTED_PROXY_HOPS = '1';
+  setEnv({
+    // Local mode: the app's Cognito endpoint is the local identity port (read once, on first use).
+    LOCAL_IDENTITY_PORT: String(server.port),
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // The stood-in headers play one balancer in front: its X-Forwarded-For entry is the client.
+    TRUSTED_PROXY_HOPS: '1',
+  });
   actions = {
     ...(await import('@/components/dashboard/actions')),
     ...(await import('@/components/profile/actions')),
@@ -60,10 +58,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -16,8 +16,11 @@ export type EmbedTokenAnswer = {
 export type EmbedTokenError =
   'unauthenticated' | 'no_channel' | 'creator_unavailable' | 'system_error';
 
-/** A failure's body; `reason` tells /login why the session ended (only 'no-account' so far). */
-export type EmbedTokenFailure = { error: EmbedTokenError; reason?: 'no-account' };
+/**
+ * A failure's body. Why a session ended is not part of it: that waits in a cookie for /login
+ * (docs/decisions/011-why-a-session-ended.md).
+ */
+export type EmbedTokenFailure = { error: EmbedTokenError };
 
 export const EMBED_TOKEN_ERRORS: readonly EmbedTokenError[] = [
   'unauthenticated',

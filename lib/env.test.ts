@@ -199,6 +199,9 @@ describe('siteUrl', () => {
       'https://creators.example.com/',
     );
     expect(siteUrl({ PORT: '3100' }).href).toBe('http://localhost:3100/');
+    expect(siteUrl({ PORT: ' 3100 ' }).href).toBe('http://localhost:3100/');
+    // A port that is no port is the default, as everywhere PORT is read (portFrom).
+    expect(siteUrl({ PORT: 'abc' }).href).toBe('http://localhost:3000/');
     expect(siteUrl({}).href).toBe('http://localhost:3000/');
     expect(siteUrl({ SITE_URL: 'not a url' }).href).toBe('http://localhost:3000/');
     expect(siteUrl({ SITE_URL: 'javascript:alert(1)' }).href).toBe('http://localhost:3000/');

@@ -156,7 +156,7 @@ export function logSettings(source: Source = process.env) {
  * prerendered pages); without one, this machine's own address.
  */
 export function siteUrl(source: Source = process.env): URL {
-  const fallback = `http://localhost:${source.PORT?.trim() || '3000'}`;
+  const fallback = `http://localhost:${portFrom(source.PORT, 3000)}`;
   try {
     const url = new URL(source.SITE_URL?.trim() || fallback);
     return /^https?:$/.test(url.protocol) ? url : new URL(fallback);

@@ -16,6 +16,7 @@ import {
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portFrom } from '../contract/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -23,8 +24,6 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const local = !env.COGNITO_USER_POOL_ID?.trim();
 // The local stack's fixed facts, shared with the app and the stand-ins (contract/local-stack.ts).
 const stack = JSON.parse(readFileSync(path.join(root, 'contract', 'local-stack.json'), 'utf8'));
-/** As portFrom in contract/local-stack.ts: a port from 1 to 65535, else the default. */
-const portFrom = (v, d) => (/^\d+$/.test(v?.trim() ?? '') && +v >= 1 && +v <= 65535 ? +v : d);
 const webPort = portFrom(env.PORT, stack.ports.web);
 const ports = {
   identity: portFrom(env.LOCAL_IDENTITY_PORT, stack.ports.identity),

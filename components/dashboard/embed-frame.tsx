@@ -1,6 +1,5 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EMBED_TOKEN_ERRORS, type EmbedTokenAnswer, type EmbedTokenError } from '@/lib/embed-token';
 import { Button } from '@/components/ui/button';
@@ -24,8 +23,7 @@ const TOKEN_MARGIN_MS = 30_000;
 
 type Fetched =
   | { ok: true; token: string; until: number }
-  | { ok: false; error: FrameError | 'no_channel' }
-  | { ok: false; error: 'unauthenticated'; reason?: 'no-account' };
+  | { ok: false; error: FrameError | 'no_channel' | 'unauthenticated' };
 
 function isAnswer(body: unknown): body is EmbedTokenAnswer {
   const b = body as Partial<EmbedTokenAnswer> | null;
@@ -47,13 +45,9 @@ async function fetchToken(): Promise<Fetched> {
   const body: unknown = await res.json().catch(() => null);
   if (res.ok && isAnswer(body))
     return { ok: true, token: body.token, until: Date.now() + body.expiresIn * 1000 };
-  const failure = body as { error?: unknown; reason?: unknown } | null;
+  const failure = body as { error?: unknown } | null;
   const known = EMBED_TOKEN_ERRORS.find((e) => e === failure?.error) as EmbedTokenError | undefined;
-  if (known === 'unauthenticated')
-    return failure?.reason === 'no-account'
-      ? { ok: false, error: known, reason: 'no-account' }
-      : { ok: false, error: known };
-  if (known === 'no_channel') return { ok: false, error: known };
+  if (known === 'unauthenticated' || known === 'no_channel') return { ok: false, error: known };
   return { ok: false, error: known === 'creator_unavailable' ? 'creator' : 'system' };
 }
 
@@ -64,7 +58,6 @@ async function fetchToken(): Promise<Fetched> {
  */
 export function EmbedFrame({ base }: { base: string }) {
   const path = useDashboardPath() ?? DEFAULT_PATH;
-  const router = useRouter();
   const token = useRef<{ value: string; until: number } | null>(null);
   const [frame, setFrame] = useState<{ path: string; src: string } | null>(null);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
@@ -82,8 +75,10 @@ export function EmbedFrame({ base }: { base: string }) {
         const fetched = await fetchToken();
         if (!isCurrent()) return;
         if (!fetched.ok) {
-          if (fetched.error === 'unauthenticated')
-            router.replace(fetched.reason ? `/login?reason=${fetched.reason}` : '/login');
+          // A full load, so the guard sees the visit and sends it on to /login?reason=… when a
+          // reason waits (the router may hold a /login it prefetched while signed in, which
+          // points home, and would not ask the server).
+          if (fetched.error === 'unauthenticated') window.location.replace('/login');
           else if (fetched.error === 'no_channel') void signOutNow();
           else {
             setDismissed(false);
@@ -97,7 +92,7 @@ export function EmbedFrame({ base }: { base: string }) {
       setError(null);
       setFrame({ path: wanted, src: embedSrc(base, wanted, value) });
     },
-    [base, router],
+    [base],
   );
 
   useEffect(() => {

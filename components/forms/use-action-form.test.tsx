@@ -1,6 +1,5 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
@@ -8,20 +7,11 @@ import type { ActionState } from '@/lib/action-state';
 import { APP_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import { verifyEmailChangeSchema } from '@/lib/validation/schemas';
+import { click, codeBoxes, renderWithRouter, router } from '@/test/form-render';
 import { useActionForm } from './use-action-form';
 
 type F = 'email' | 'code';
 type Action = (prev: ActionState<F>, formData: FormData) => Promise<ActionState<F>>;
-
-const router = {
-  back: jest.fn(),
-  forward: jest.fn(),
-  refresh: jest.fn(),
-  push: jest.fn(),
-  replace: jest.fn(),
-  prefetch: jest.fn(),
-  bfcacheId: 'test',
-};
 
 /** A form as the app writes one: an email field and the six code boxes. */
 function Harness({
@@ -60,24 +50,13 @@ function Harness({
 }
 
 function setup(props: Parameters<typeof Harness>[0]) {
-  render(
-    <AppRouterContext.Provider value={router}>
-      <Harness {...props} />
-    </AppRouterContext.Provider>,
-  );
+  renderWithRouter(<Harness {...props} />);
   const email = screen.getByLabelText('Email') as HTMLInputElement;
-  const codes = screen.getByRole('group', { name: 'Verification code' });
-  const box = (i: number) =>
-    within(codes).getByRole('textbox', { name: `Digit ${i} of 6` }) as HTMLInputElement;
+  const { box, type } = codeBoxes();
   // Async act: after a submit, react-hook-form checks a changed field again asynchronously.
-  const type = (digits: string) =>
-    act(async () =>
-      digits.split('').forEach((d, i) => fireEvent.change(box(i + 1), { target: { value: d } })),
-    );
   const change = (input: HTMLInputElement, value: string) =>
     act(async () => fireEvent.change(input, { target: { value } }));
-  const submit = () =>
-    act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+  const submit = () => click('Save');
   return { email, box, type, change, submit };
 }
 
@@ -107,7 +86,7 @@ describe('useActionForm', () => {
     expect(box(2)).toHaveValue('2');
     await type('123456');
     await waitFor(() => expect(screen.queryByText(MSG.codeLength)).not.toBeInTheDocument());
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear' })));
+    await click('Clear');
     for (let i = 1; i <= 6; i++) expect(box(i)).toHaveValue('');
     expect(screen.queryByText(MSG.codeEnter)).not.toBeInTheDocument();
   });

@@ -1,22 +1,12 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@/components/ui/button';
 import type { ActionState } from '@/lib/action-state';
 import { APP_MSG } from '@/lib/messages';
+import { click, codeBoxes, renderWithRouter, router } from '@/test/form-render';
 import { CodeForm } from './code-form';
 
 type Action = (prev: ActionState<'code'>, formData: FormData) => Promise<ActionState<'code'>>;
-
-const router = {
-  back: jest.fn(),
-  forward: jest.fn(),
-  refresh: jest.fn(),
-  push: jest.fn(),
-  replace: jest.fn(),
-  prefetch: jest.fn(),
-  bfcacheId: 'test',
-};
 
 const WRONG = 'Code entered does not match what was emailed. Try again.';
 const SENT = 'We sent a new code to creator@example.com.';
@@ -39,31 +29,22 @@ function setup({
   sendOnOpen?: boolean;
   resilient?: boolean;
 }) {
-  render(
-    <AppRouterContext.Provider value={router}>
-      <CodeForm
-        action={action}
-        resend={resend}
-        sendOnOpen={sendOnOpen}
-        resilient={resilient}
-        submitLabel="Verify"
-      >
-        {({ resend: again, sending }) => (
-          <Button type="button" variant="ghost" onClick={again} pending={sending}>
-            Resend Code
-          </Button>
-        )}
-      </CodeForm>
-    </AppRouterContext.Provider>,
+  renderWithRouter(
+    <CodeForm
+      action={action}
+      resend={resend}
+      sendOnOpen={sendOnOpen}
+      resilient={resilient}
+      submitLabel="Verify"
+    >
+      {({ resend: again, sending }) => (
+        <Button type="button" variant="ghost" onClick={again} pending={sending}>
+          Resend Code
+        </Button>
+      )}
+    </CodeForm>,
   );
-  const codes = screen.getByRole('group', { name: 'Verification code' });
-  const box = (i: number) => within(codes).getByRole('textbox', { name: `Digit ${i} of 6` });
-  const type = (digits: string) =>
-    act(async () =>
-      digits.split('').forEach((d, i) => fireEvent.change(box(i + 1), { target: { value: d } })),
-    );
-  const click = (name: string) =>
-    act(async () => fireEvent.click(screen.getByRole('button', { name })));
+  const { box, type } = codeBoxes();
   return { action, resend, box, type, click };
 }
 

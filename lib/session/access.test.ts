@@ -32,19 +32,23 @@ describe('routeAccess', () => {
   it('guards a page nobody listed: protected by default', () => {
     // A page added tomorrow under app/(dashboard)/ needs no change to the guard.
     expect(routeAccess('/reports/monthly')).toBe('protected');
-    expect(decide('/reports/monthly', false)).toEqual({ action: 'redirect', to: '/login' });
+    expect(decide('/reports/monthly', false)).toEqual({
+      action: 'redirect',
+      to: '/login',
+      told: false,
+    });
     expect(decide('/reports/monthly', true)).toEqual({ action: 'next' });
   });
 });
 
 describe('decide', () => {
   it('sends signed-in people away from public-only pages', () => {
-    expect(decide('/login', true)).toEqual({ action: 'redirect', to: '/' });
-    expect(decide('/register', true)).toEqual({ action: 'redirect', to: '/' });
+    expect(decide('/login', true)).toEqual({ action: 'redirect', to: '/', told: false });
+    expect(decide('/register', true)).toEqual({ action: 'redirect', to: '/', told: false });
   });
   it('sends everyone else to /login from protected pages', () => {
-    expect(decide('/', false)).toEqual({ action: 'redirect', to: '/login' });
-    expect(decide('/profile', false)).toEqual({ action: 'redirect', to: '/login' });
+    expect(decide('/', false)).toEqual({ action: 'redirect', to: '/login', told: false });
+    expect(decide('/profile', false)).toEqual({ action: 'redirect', to: '/login', told: false });
   });
   it('lets a route handler answer a missing session itself', () => {
     expect(decide('/api/embed-token', false)).toEqual({ action: 'next' });
@@ -54,6 +58,64 @@ describe('decide', () => {
     expect(decide('/', true)).toEqual({ action: 'next' });
     expect(decide('/terms', true)).toEqual({ action: 'next' });
     expect(decide('/creatorcash/v2', false)).toEqual({ action: 'next' });
+  });
+});
+
+describe('decide, when a reason for an ended session waits', () => {
+  it.each(['no-account', 'idle', 'session-expired'] as const)(
+    'a protected page goes to /login?reason=%s and marks it told',
+    (ended) => {
+      expect(decide('/profile', false, { ended })).toEqual({
+        action: 'redirect',
+        to: `/login?reason=${ended}`,
+        told: true,
+      });
+      expect(decide('/', false, { ended, loginWithoutReason: false })).toEqual({
+        action: 'redirect',
+        to: `/login?reason=${ended}`,
+        told: true,
+      });
+    },
+  );
+  it('/login without a reason goes to /login with it, once', () => {
+    expect(decide('/login', false, { ended: 'idle', loginWithoutReason: true })).toEqual({
+      action: 'redirect',
+      to: '/login?reason=idle',
+      told: true,
+    });
+  });
+  it('/login that already says a reason is let through, the reason still waiting', () => {
+    expect(decide('/login', false, { ended: 'idle', loginWithoutReason: false })).toEqual({
+      action: 'next',
+    });
+  });
+  it('a route handler still answers for itself', () => {
+    expect(decide('/api/embed-token', false, { ended: 'no-account' })).toEqual({ action: 'next' });
+  });
+  it('a public page keeps the reason waiting', () => {
+    expect(decide('/terms', false, { ended: 'idle' })).toEqual({ action: 'next' });
+    expect(decide('/register', false, { ended: 'idle' })).toEqual({ action: 'next' });
+  });
+  it('a signed-in person is never told', () => {
+    expect(decide('/login', true, { ended: 'idle', loginWithoutReason: true })).toEqual({
+      action: 'redirect',
+      to: '/',
+      told: false,
+    });
+    expect(decide('/profile', true, { ended: 'idle' })).toEqual({ action: 'next' });
+  });
+});
+
+describe('decide, when no reason waits', () => {
+  it('/login without a reason is let through', () => {
+    expect(decide('/login', false, { loginWithoutReason: true })).toEqual({ action: 'next' });
+  });
+  it('a protected page goes to plain /login', () => {
+    expect(decide('/profile', false, { loginWithoutReason: false })).toEqual({
+      action: 'redirect',
+      to: '/login',
+      told: false,
+    });
   });
 });
 

@@ -4,6 +4,8 @@
  * proxy.ts applies them; pages and handlers still check the session themselves.
  */
 
+import type { EndedReason } from './index';
+
 type RouteAccess = 'public-only' | 'public' | 'protected';
 
 /** Only for people who are signed out: a signed-in person is sent home. */
@@ -38,14 +40,35 @@ export function routeAccess(pathname: string): RouteAccess {
   return 'protected';
 }
 
-type Decision = { action: 'next' } | { action: 'redirect'; to: '/' | '/login' };
+type Decision =
+  | { action: 'next' }
+  /** `to` is the whole target (path and query); `told` marks a waiting reason as shown. */
+  | { action: 'redirect'; to: string; told: boolean };
 
-export function decide(pathname: string, signedIn: boolean): Decision {
+type Notice = {
+  /** Why the session ended, when the person has not been told yet (docs/architecture.md §3.3). */
+  ended?: EndedReason;
+  /** A page visit (GET) to /login that carries no `?reason=` of its own. */
+  loginWithoutReason?: boolean;
+};
+
+/**
+ * Where the guard sends a request: on, home, or to /login, which says why a session ended when a
+ * reason waits. This is the one place that builds `/login?reason=…` for the guard.
+ */
+export function decide(pathname: string, signedIn: boolean, notice: Notice = {}): Decision {
+  const ended = signedIn ? undefined : notice.ended;
+  const toLogin = (): Decision =>
+    ended
+      ? { action: 'redirect', to: `/login?reason=${ended}`, told: true }
+      : { action: 'redirect', to: '/login', told: false };
   const access = routeAccess(pathname);
-  if (access === 'public-only' && signedIn) return { action: 'redirect', to: '/' };
+  if (access === 'public-only' && signedIn) return { action: 'redirect', to: '/', told: false };
+  // A session that ended where nobody saw why: /login itself says so once, however the person got
+  // there.
+  if (ended && notice.loginWithoutReason) return toLogin();
   // A route handler answers a missing session itself (401), as a fetch expects; pages redirect.
-  if (access === 'protected' && !signedIn && !pathname.startsWith('/api/'))
-    return { action: 'redirect', to: '/login' };
+  if (access === 'protected' && !signedIn && !pathname.startsWith('/api/')) return toLogin();
   return { action: 'next' };
 }
 

@@ -2003,71 +2003,50 @@ function rotationConformance(kind: 'local' | 'real', get: () => PoolTarget) {
   });
 }
 
-describe('local identity service', () => {
-  let target: PoolTarget;
-  beforeAll(async () => {
-    target = await startLocalTarget();
-  });
-  afterAll(async () => {
-    await target.close();
-  });
-  conformance('local', () => target);
-});
-
-(realTargetConfig() ? describe : describe.skip)('real Cognito user pool', () => {
-  let target: PoolTarget;
-  beforeAll(async () => {
-    target = await startRealTarget();
-  });
-  afterAll(async () => {
-    await target.close();
-  });
-  conformance('real', () => target);
-});
-
-describe('local identity service, strict settings', () => {
-  let target: PoolTarget;
-  beforeAll(async () => {
-    target = await startLocalTarget(STRICT);
-  });
-  afterAll(async () => {
-    await target.close();
-  });
-  strictConformance('local', () => target);
-});
-
-(realProfileConfig('strict') ? describe : describe.skip)('real Cognito, strict app client', () => {
-  let target: PoolTarget;
-  beforeAll(async () => {
-    target = await startRealTarget('strict');
-  });
-  afterAll(async () => {
-    await target.close();
-  });
-  strictConformance('real', () => target);
-});
-
-describe('local identity service, refresh-token rotation', () => {
-  let target: PoolTarget;
-  beforeAll(async () => {
-    target = await startLocalTarget(ROTATION);
-  });
-  afterAll(async () => {
-    await target.close();
-  });
-  rotationConformance('local', () => target);
-});
-
-(realProfileConfig('rotation') ? describe : describe.skip)(
-  'real Cognito, rotating app client',
-  () => {
-    let target: PoolTarget;
-    beforeAll(async () => {
-      target = await startRealTarget('rotation');
-    });
-    afterAll(async () => {
-      await target.close();
-    });
-    rotationConformance('real', () => target);
+/**
+ * Each settings profile's suite runs against the local service, and against a real pool when one
+ * is configured for that profile (otherwise skipped).
+ */
+const PROFILES = [
+  {
+    suite: conformance,
+    settings: {},
+    profile: 'default',
+    configured: () => realTargetConfig(),
+    local: 'local identity service',
+    real: 'real Cognito user pool',
   },
-);
+  {
+    suite: strictConformance,
+    settings: STRICT,
+    profile: 'strict',
+    configured: () => realProfileConfig('strict'),
+    local: 'local identity service, strict settings',
+    real: 'real Cognito, strict app client',
+  },
+  {
+    suite: rotationConformance,
+    settings: ROTATION,
+    profile: 'rotation',
+    configured: () => realProfileConfig('rotation'),
+    local: 'local identity service, refresh-token rotation',
+    real: 'real Cognito, rotating app client',
+  },
+] as const;
+
+for (const { suite, settings, profile, configured, local, real } of PROFILES) {
+  for (const kind of ['local', 'real'] as const) {
+    const run = kind === 'local' || configured() ? describe : describe.skip;
+    run(kind === 'local' ? local : real, () => {
+      let target: PoolTarget;
+      beforeAll(async () => {
+        target =
+          kind === 'local' ? await startLocalTarget(settings) : await startRealTarget(profile);
+      });
+      afterAll(async () => {
+        await target.close();
+      });
+      suite(kind, () => target);
+    });
+  }
+}

@@ -9,8 +9,8 @@ export const dynamic = 'force-dynamic';
 
 const HEADERS = { 'Cache-Control': 'private, no-store' };
 
-function fail(error: EmbedTokenError, status: number, reason?: EmbedTokenFailure['reason']) {
-  const body: EmbedTokenFailure = reason ? { error, reason } : { error };
+function fail(error: EmbedTokenError, status: number) {
+  const body: EmbedTokenFailure = { error };
   return Response.json(body, { status, headers: HEADERS });
 }
 
@@ -27,10 +27,11 @@ export async function GET() {
   if (!confirmed.ok) {
     if (confirmed.failure.kind === 'session-invalid') {
       log.info('session.ended', { reason: confirmed.failure.name, by: 'embed_token' });
-      // The account is gone (deleted by an admin): the person is told so on /login.
+      // The account is gone (deleted by an admin): the reason waits in a cookie, and /login says
+      // so however the person gets there (docs/decisions/011-why-a-session-ended.md).
       const gone = confirmed.failure.name === 'UserNotFoundException';
       await endSession(gone ? 'no-account' : undefined);
-      return fail('unauthenticated', 401, gone ? 'no-account' : undefined);
+      return fail('unauthenticated', 401);
     }
     // Whether the session still stands cannot be told: no token until it can.
     log.warn('embed_token.confirm_failed', { reason: confirmed.failure.name });

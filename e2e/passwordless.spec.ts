@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import {
+  STRONG_PASSWORD,
   enterCode,
   expect,
   expectAccessible,
@@ -71,5 +73,106 @@ test.describe('sign in with an emailed code', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/login?reason=expired');
     await expect(formAlert(page)).toBeVisible();
+  });
+});
+
+/** A platform authenticator with user verification, as a phone or laptop has (CDP WebAuthn). */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+test.describe('passkeys', () => {
+  test('add one on the profile, sign in with it, remove it, and it no longer signs in', async ({
+    signedInPage: page,
+    account: { email },
+  }) => {
+    await virtualAuthenticator(page);
+    await page.goto('/profile');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Passkeys' })).toContainText(
+      'None yet',
+    );
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passkeys' });
+    await expect(dialog.getByText('You have no passkeys yet.')).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await dialog.getByRole('button', { name: 'Add a passkey' }).click();
+    const done = page.getByRole('dialog', { name: /All Set/ });
+    await expect(done).toBeVisible();
+    await done.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Passkeys' })).toContainText(
+      '1 passkey',
+    );
+
+    // Signed out, the passkey signs in for the typed email.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+
+    // Removed, it signs in no more.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    await dialog.getByRole('button', { name: /^Remove / }).click();
+    await expect(dialog.getByText(/won't be able to sign in with it/)).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'passkey-remove-390');
+    await dialog.getByRole('button', { name: 'Remove passkey' }).click();
+    await expect(dialog.getByText('You have no passkeys yet.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(formAlert(page)).toHaveText(
+      'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
+    );
+  });
+
+  test('a passkey prompt that ends without one says so and leaves the typed email', async ({
+    page,
+    account: { email },
+  }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    // A passkey for this account exists, made through the profile's own path.
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page
+      .getByRole('dialog', { name: /All Set/ })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+
+    // This device no longer holds it (another device's passkey, or the person says no): the
+    // browser's prompt ends without an assertion.
+    await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(formAlert(page)).toHaveText(
+      'Signing in with a passkey was cancelled or timed out. Please try again, or use your password.',
+      { timeout: 20_000 },
+    );
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   });
 });

@@ -133,7 +133,7 @@ describe('failureState: one reading of an identity-service failure as a form’s
     });
   });
 
-  it('a limit or a refusal without words of ours reads as the service says (docs/product.md §8.6)', () => {
+  it("Cognito's limit reads in words of ours, as the form's message, not under the code", () => {
     const limit = failure(
       'LimitExceededException',
       'Attempt limit exceeded, please try after some time.',
@@ -141,7 +141,19 @@ describe('failureState: one reading of an identity-service failure as a form’s
     );
     expect(failureState(limit, { codeField: 'code' })).toEqual({
       status: 'error',
-      message: { text: 'Attempt limit exceeded, please try after some time.' },
+      message: { text: 'Too many attempts. Please wait a few minutes and try again.' },
+    });
+  });
+
+  it('a refusal without words of ours reads as the service says (docs/product.md §8.6)', () => {
+    const refusal = failure(
+      'AliasExistsException',
+      'An account with the given email already exists.',
+      'updateAttributes',
+    );
+    expect(failureState(refusal, { codeField: 'code' })).toEqual({
+      status: 'error',
+      message: { text: 'An account with the given email already exists.' },
     });
   });
 

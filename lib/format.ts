@@ -47,3 +47,10 @@ export function phoneInputValue(raw: string): string {
   if (digits.length <= 6) return `+1 (${a}) ${b}`;
   return `+1 (${a}) ${b}-${c}`;
 }
+
+/** A date (seconds since the epoch) as people read it: "Nov 23, 2026" (UTC, same on server and browser). */
+export function formatDate(seconds: number): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(seconds * 1000),
+  );
+}

@@ -42,6 +42,7 @@ import {
   verificationCodeSchema,
 } from '@/lib/validation/schemas';
 import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
+import { passkeyCredentialSchema } from '@/lib/validation/passkey';
 
 type SignInField = 'email' | 'password';
 type SignUpField = 'email' | 'password' | 'verifyPassword';
@@ -423,3 +424,65 @@ export async function resendSignInCodeAction(): Promise<ActionState<CodeField>> 
   if (!started.ok) return { ...started.state, values: undefined };
   return { status: 'success', message: codeResent(challenge.username) };
 }
+
+/**
+ * Passkey sign-in, step 1: Cognito's request options for this account's passkeys (USER_AUTH,
+ * WEB_AUTHN) for the browser. They carry nothing secret; the challenge's session stays here.
+ */
+export async function passkeySignInStartAction(email: unknown): Promise<ActionState<SignInField>> {
+  const parsed = signInEmailSchema.safeParse({ email });
+  if (!parsed.success)
+    return { status: 'error', fieldErrors: { email: [{ text: MSG.emailInvalid }] } };
+  const values = { email: parsed.data.email };
+  const started = await startFactor<SignInField>(parsed.data.email, 'WEB_AUTHN', values);
+  if (!started.ok) return started.state;
+  const options = started.outcome.parameters?.CREDENTIAL_REQUEST_OPTIONS;
+  if (!options) {
+    log.warn('auth.passkey_options_missing');
+    await clearChallenge();
+    return { status: 'error', message: { text: APP_MSG.systemError }, values };
+  }
+  return { status: 'success', values, data: { options } };
+}
+
+/** Step 2: the browser's assertion answers the challenge; the creator is signed in. */
+export async function passkeySignInFinishAction(
+  credential: unknown,
+): Promise<ActionState<SignInField>> {
+  const challenge = await getChallenge();
+  if (!challenge || challenge.name !== 'WEB_AUTHN') redirect(CHALLENGE_EXPIRED);
+  const parsed = passkeyCredentialSchema.safeParse(credential);
+  if (!parsed.success) {
+    log.warn('auth.passkey_malformed', { account: emailRef(challenge.username) });
+    return { status: 'error', message: { text: PASSKEY_REFUSED } };
+  }
+  const result = await respondToChallenge(
+    'WEB_AUTHN',
+    challenge.session,
+    challenge.username,
+    JSON.stringify(parsed.data),
+  );
+  if (!result.ok) {
+    const { failure } = result;
+    await recordFailure('signIn', challenge.username);
+    log.info('auth.passkey_failed', {
+      reason: failure.name,
+      account: emailRef(challenge.username),
+    });
+    await clearChallenge();
+    if (failure.kind === 'challenge-expired') redirect(CHALLENGE_EXPIRED);
+    // Cognito's words for a refused assertion say little a person can act on.
+    return {
+      status: 'error',
+      message: failure.kind === 'unavailable' ? failure.message : { text: PASSKEY_REFUSED },
+    };
+  }
+  await recordSuccess('signIn', challenge.username);
+  const finished = await finishSignIn(result.value);
+  if (!finished.done) return { status: 'error', message: finished.message };
+  log.info('auth.signed_in', { factor: 'WEB_AUTHN' });
+  redirect(finished.next);
+}
+
+const PASSKEY_REFUSED =
+  "That passkey didn't work for this account. Try another passkey, or sign in with your password.";

@@ -1,14 +1,22 @@
 'use client';
 
+import { startAuthentication } from '@simplewebauthn/browser';
 import Link from 'next/link';
+import { useState, useTransition } from 'react';
 import { useWatch } from 'react-hook-form';
-import { signInAction } from '@/components/auth/actions';
+import {
+  passkeySignInFinishAction,
+  passkeySignInStartAction,
+  signInAction,
+} from '@/components/auth/actions';
+import { useWebAuthn } from '@/components/auth/use-webauthn';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import type { Message } from '@/lib/messages';
+import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
 import { signInSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 
@@ -18,6 +26,33 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
     action: signInAction,
     defaultValues: { email: defaultEmail, password: '' },
   });
+  const webAuthn = useWebAuthn();
+  const [passkeyMessage, setPasskeyMessage] = useState<Message>();
+  const [passkeyPending, startPasskey] = useTransition();
+  /** Passkey sign-in for the typed email: Cognito's options, the browser's ceremony, the answer. */
+  const passkey = () =>
+    startPasskey(async () => {
+      setPasskeyMessage(undefined);
+      if (!(await form.trigger('email'))) return;
+      const begun = await passkeySignInStartAction(form.getValues('email'));
+      const options = begun.status === 'success' ? begun.data?.options : undefined;
+      if (!options) {
+        const fieldError = begun.fieldErrors?.email?.[0];
+        if (fieldError) form.setError('email', { message: fieldError.text });
+        setPasskeyMessage(begun.message);
+        return;
+      }
+      let credential: unknown;
+      try {
+        credential = await startAuthentication({ optionsJSON: JSON.parse(options) });
+      } catch (error) {
+        setPasskeyMessage({ text: passkeyCeremonyMessage(error, 'get') });
+        return;
+      }
+      // Signed in: the action redirects. Otherwise it says why.
+      const answer = await passkeySignInFinishAction(credential);
+      setPasskeyMessage(answer.message);
+    });
   // The other ways in start from the email already typed.
   const email = useWatch({ control: form.control, name: 'email' });
   const withEmail = (path: string) =>
@@ -29,7 +64,11 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
         subtitle="Sign in to see your channels, earnings and tools."
       />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormMessage message={state.message ?? (state.status === 'idle' ? notice : undefined)} />
+        <FormMessage
+          message={
+            passkeyMessage ?? state.message ?? (state.status === 'idle' ? notice : undefined)
+          }
+        />
         <EmailField errors={errorsFor('email')} {...register('email')} />
         <PasswordField
           label="Password"
@@ -54,6 +93,11 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
         <p className="text-ink-subtle flex items-center gap-3 text-xs uppercase before:h-px before:flex-1 before:bg-current/25 after:h-px after:flex-1 after:bg-current/25">
           or
         </p>
+        {webAuthn && (
+          <Button type="button" variant="secondary" pending={passkeyPending} onClick={passkey}>
+            Sign in with a passkey
+          </Button>
+        )}
         <Link
           href={withEmail('/login/email-code')}
           prefetch={false}

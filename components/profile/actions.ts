@@ -15,6 +15,8 @@ import { authed, authedAction, failureState, type ActionState } from '@/lib/acti
 import {
   associateSoftwareToken,
   changePassword,
+  completePasskeyRegistration,
+  deletePasskey,
   getUser,
   globalSignOut,
   reauthenticate,
@@ -22,6 +24,7 @@ import {
   sendAttributeCode,
   setSoftwareTokenMfa,
   signIn,
+  startPasskeyRegistration,
   updateAttributes,
   verifyAttribute,
   verifySoftwareToken,
@@ -38,7 +41,9 @@ import {
   clearEmailChange,
   endSession,
   getEmailChange,
+  nowSeconds,
   reauthFresh,
+  REAUTH_WINDOW_S,
   recordReauth,
   setEmailChange,
   updateSessionClaims,
@@ -53,6 +58,7 @@ import {
   verificationCodeSchema,
 } from '@/lib/validation/schemas';
 import { MSG } from '@/lib/validation/messages';
+import { passkeyCredentialSchema, passkeyIdSchema } from '@/lib/validation/passkey';
 
 /**
  * Profile edits (docs/product.md §4): name and password in one step; email and phone in two (update, then
@@ -441,3 +447,67 @@ export const signOutEverywhereAction = authed<[], never>(async ({ session }) => 
   log.info('profile.signed_out_everywhere');
   return { status: 'success' };
 });
+
+/**
+ * Adding a passkey needs a recent proof of who asks (docs/decisions/014-passkey-proof.md): a
+ * sign-in within the last 10 minutes counts, as does the password (and code) just confirmed here.
+ */
+function passkeyProofFresh(session: Session, now = nowSeconds()): boolean {
+  return reauthFresh(session, now) || now - session.startedAt < REAUTH_WINDOW_S;
+}
+
+async function passkeyOptions(session: Session): Promise<ActionState<ProofField>> {
+  const options = await startPasskeyRegistration(session.accessToken);
+  if (!options.ok) return failed('passkey_start', options.failure);
+  log.info('profile.passkey_started');
+  return { status: 'success', data: { options: options.value } };
+}
+
+/**
+ * Adding a passkey, step 1: the browser's creation options from Cognito, once who asks is proven
+ * recently enough; otherwise the answer asks for the password first (`data.proof`).
+ */
+export const startPasskeyAction = authed<[], ProofField>(async ({ session }) => {
+  if (!passkeyProofFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
+  return passkeyOptions(session);
+});
+
+/** The same, with the password (and a current code) proving who asks. */
+export const provePasskeyAction = authedAction(
+  proofSchema(false),
+  async (proofInput, ctx): Promise<ActionState<ProofField>> => {
+    const proof = await proveIdentity(ctx.session, proofInput, 'passkey', { values: ctx.values });
+    if (!proof.ok) return proof.state;
+    return passkeyOptions(proof.session);
+  },
+);
+
+/** Step 2: Cognito checks and keeps the passkey the browser made (a RegistrationResponseJSON). */
+export const completePasskeyAction = authed<[credential: unknown], never>(
+  async ({ session }, credential) => {
+    if (!passkeyProofFresh(session)) return { status: 'error', message: { text: REAUTH_AGAIN } };
+    const parsed = passkeyCredentialSchema.safeParse(credential);
+    if (!parsed.success) {
+      log.warn('profile.passkey_malformed');
+      return { status: 'error', message: { text: PASSKEY_NOT_SAVED } };
+    }
+    const saved = await completePasskeyRegistration(session.accessToken, parsed.data);
+    if (!saved.ok) return failed('passkey_complete', saved.failure);
+    revalidatePath('/profile');
+    log.info('profile.passkey_added');
+    return { status: 'success' };
+  },
+);
+
+/** Removes one passkey: sign-in with it stops working at once. */
+export const removePasskeyAction = authed<[id: unknown], never>(async ({ session }, id) => {
+  const parsed = passkeyIdSchema.safeParse(id);
+  if (!parsed.success) return { status: 'error', message: { text: APP_MSG.systemError } };
+  const removed = await deletePasskey(session.accessToken, parsed.data);
+  if (!removed.ok) return failed('passkey_remove', removed.failure);
+  revalidatePath('/profile');
+  log.info('profile.passkey_removed');
+  return { status: 'success' };
+});
+
+const PASSKEY_NOT_SAVED = "The passkey couldn't be saved. Please try again.";

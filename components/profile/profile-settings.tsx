@@ -5,12 +5,14 @@ import type { OthersOutcome } from '@/components/profile/actions';
 import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import type { Passkey } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import { APP_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import { EmailFlow } from './email-flow';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
+import { Passkeys } from './passkeys';
 import { PhoneFlow, type PhoneMode } from './phone-flow';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
@@ -22,6 +24,8 @@ export type ProfileValues = {
   phoneVerified: boolean;
   /** Authenticator-app MFA on or off; null when Cognito could not say. */
   twoStep: boolean | null;
+  /** The account's passkeys; null where the pool offers none or Cognito could not say. */
+  passkeys: Passkey[] | null;
 };
 
 type Open =
@@ -32,6 +36,7 @@ type Open =
   | { card: 'two-step-setup' }
   | { card: 'two-step-off' }
   | { card: 'sign-out-everywhere' }
+  | { card: 'passkeys' }
   | { card: 'done'; others?: OthersOutcome }
   | null;
 
@@ -137,6 +142,21 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               : (b) => start(b, { card: values.twoStep ? 'two-step-off' : 'two-step-setup' })
           }
         />
+        {values.passkeys && (
+          <Card
+            title="Passkeys"
+            value={
+              values.passkeys.length === 0
+                ? 'None yet'
+                : values.passkeys.length === 1
+                  ? '1 passkey'
+                  : `${values.passkeys.length} passkeys`
+            }
+            action="Manage"
+            actionName="Manage passkeys"
+            onEdit={(b) => start(b, { card: 'passkeys' })}
+          />
+        )}
         <Card
           title="Signed-in devices"
           value="All devices"
@@ -236,6 +256,17 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       >
         {open?.card === 'two-step-off' && (
           <AuthenticatorTurnOff email={values.email} onDone={() => done()} />
+        )}
+      </Dialog>
+
+      <Dialog
+        open={open?.card === 'passkeys'}
+        onOpenChange={close}
+        title="Passkeys"
+        description="Sign in with your fingerprint, face or screen lock instead of your password. A passkey stays on your device and can't be phished."
+      >
+        {open?.card === 'passkeys' && values.passkeys && (
+          <Passkeys email={values.email} passkeys={values.passkeys} onDone={() => done()} />
         )}
       </Dialog>
 

@@ -250,6 +250,42 @@ describe('the Cognito error table (docs/product.md §8)', () => {
       expect(failure.kind).toBe('other');
     });
 
+    it.each<[string, string]>([
+      [
+        'WebAuthnNotEnabledException',
+        "Passkeys aren't available for this account. Please sign in with your password.",
+      ],
+      ['WebAuthnChallengeNotFoundException', 'Adding the passkey took too long. Please try again.'],
+      [
+        'WebAuthnRelyingPartyMismatchException',
+        "This passkey belongs to another site and can't be used here.",
+      ],
+      [
+        'WebAuthnOriginNotAllowedException',
+        "This passkey belongs to another site and can't be used here.",
+      ],
+      [
+        'WebAuthnCredentialNotSupportedException',
+        "This kind of passkey isn't supported. Try your device's built-in passkey or another security key.",
+      ],
+    ])('a passkey refusal: %s', (name, text) => {
+      expect(map(name, 'whatever Cognito says', 'passkeys')).toEqual({
+        kind: 'other',
+        name,
+        message: { text },
+      });
+    });
+
+    it('too many emailed sign-in codes read like any code request', () => {
+      expect(
+        map(
+          'LimitExceededException',
+          'Attempt limit exceeded, please try after some time.',
+          'passwordless',
+        ).message.text,
+      ).toMatch(/^Too many codes have been sent to this account/);
+    });
+
     it('says the service is busy when Cognito throttles, and lets the caller offer a retry', () => {
       const failure = map('TooManyRequestsException', 'Too many requests', 'signIn');
       expect(failure).toEqual({

@@ -59,7 +59,12 @@ const INCORRECT = /incorrect username or password/i;
 /** Cognito's lockout after repeated wrong passwords or two-step codes. */
 const LOCKED_OUT = /attempts exceeded/i;
 /** The operations that send a code, which Cognito counts per user and hour. */
-const CODE_REQUESTS: AuthContext[] = ['forgotPassword', 'resendSignUpCode', 'sendCode'];
+const CODE_REQUESTS: AuthContext[] = [
+  'forgotPassword',
+  'resendSignUpCode',
+  'sendCode',
+  'passwordless',
+];
 const TOO_MANY_CODES =
   'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.';
 const text = (t: string) => () => ({ text: t });
@@ -129,6 +134,36 @@ const RULES: Rule[] = [
     name: 'PasswordHistoryPolicyViolationException',
     kind: 'other',
     message: text('You have used this password recently. Please choose a different one.'),
+  },
+  // Passkeys (WebAuthn): what Cognito refuses about a passkey, in words a person can act on.
+  {
+    name: 'WebAuthnNotEnabledException',
+    kind: 'other',
+    message: text("Passkeys aren't available for this account. Please sign in with your password."),
+  },
+  {
+    name: 'WebAuthnChallengeNotFoundException',
+    kind: 'other',
+    message: text('Adding the passkey took too long. Please try again.'),
+  },
+  ...['WebAuthnRelyingPartyMismatchException', 'WebAuthnOriginNotAllowedException'].map(
+    (name): Rule => ({
+      name,
+      kind: 'other',
+      message: text("This passkey belongs to another site and can't be used here."),
+    }),
+  ),
+  {
+    name: 'WebAuthnClientMismatchException',
+    kind: 'other',
+    message: text("This passkey was started in another app and can't be finished here."),
+  },
+  {
+    name: 'WebAuthnCredentialNotSupportedException',
+    kind: 'other',
+    message: text(
+      "This kind of passkey isn't supported. Try your device's built-in passkey or another security key.",
+    ),
   },
   {
     // Cognito's request-rate quota: the SDK has already retried with backoff (spec §9).

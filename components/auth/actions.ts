@@ -364,6 +364,15 @@ async function startFactor<F extends string>(
       await resendSignUpCode(email);
       await setPendingEmail(email);
     }
+    // A pool or app client without choice-based sign-in, or without this factor.
+    if (
+      failure.name === 'InvalidParameterException' ||
+      failure.name === 'WebAuthnNotEnabledException'
+    )
+      return {
+        ok: false,
+        state: { status: 'error', message: { text: FACTOR_UNAVAILABLE[factor] }, values },
+      };
     return { ok: false, state: failureState(failure, { values }) };
   }
   const outcome = started.value;

@@ -1,6 +1,5 @@
 'use client';
 
-import { startAuthentication } from '@simplewebauthn/browser';
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -44,6 +43,8 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
       }
       let credential: unknown;
       try {
+        // Loaded on use: most sign-ins never need it.
+        const { startAuthentication } = await import('@simplewebauthn/browser');
         credential = await startAuthentication({ optionsJSON: JSON.parse(options) });
       } catch (error) {
         setPasskeyMessage({ text: passkeyCeremonyMessage(error, 'get') });

@@ -27,6 +27,7 @@ import {
   signedIn,
   unknownUserPassword,
 } from './sign-in';
+import { respondUserAuth, userAuth } from './user-auth';
 
 const AUTH_FLOWS = [
   'USER_SRP_AUTH',
@@ -155,8 +156,10 @@ export const GetTokensFromRefreshToken: Operation = async (svc, input) => {
 export const InitiateAuth: Operation = async (svc, input) => {
   const flow = enumValue('AuthFlow', input.string('AuthFlow'), AUTH_FLOWS);
   const params = input.optStringMap('AuthParameters') ?? {};
+  const session = input.optString('Session', RULES.session);
   publicCall(svc, input);
   if (flow === 'USER_PASSWORD_AUTH') return passwordAuth(svc, params);
+  if (flow === 'USER_AUTH') return userAuth(svc, params, session);
   if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshAuth(svc, params);
   throw invalidParameter('Initiate Auth method not supported.');
 };
@@ -173,6 +176,9 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
   const sessionId = input.optString('Session', RULES.session);
   const responses = input.optStringMap('ChallengeResponses') ?? {};
   publicCall(svc, input);
+  if (challenge === 'SELECT_CHALLENGE' || challenge === 'EMAIL_OTP' || challenge === 'WEB_AUTHN')
+    return respondUserAuth(svc, challenge, sessionId, responses);
+  if (challenge === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
   if (challenge !== 'SOFTWARE_TOKEN_MFA' && challenge !== 'NEW_PASSWORD_REQUIRED') {
     throw invalidParameter(`The challenge ${challenge} is not supported by this user pool.`);
   }

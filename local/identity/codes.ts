@@ -3,10 +3,11 @@ import { MAX_CODE_ATTEMPTS } from './config';
 import { codeMismatch, expiredCode, limitExceeded, MESSAGES } from './errors';
 import type { CodePurpose, IdentityStore, UserRecord } from './store';
 
-const hashCode = (user: UserRecord, purpose: CodePurpose, code: string) =>
+/** How a code is stored: never the code itself. */
+export const hashCode = (user: UserRecord, purpose: CodePurpose, code: string) =>
   createHash('sha256').update(`${user.sub}:${purpose}:${code.trim()}`).digest('hex');
 
-const remember = (spent: string[], hash: string) =>
+export const remember = (spent: string[], hash: string) =>
   [...spent.filter((h) => h !== hash), hash].slice(-10);
 
 /** A new random 6-digit code for `purpose`, replacing (and retiring) any earlier one. The caller saves. */

@@ -16,6 +16,15 @@ export const OTHER_CODE_TTL_MS = HOUR;
 export const MAX_CODE_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 3 * MINUTE;
 export const MAX_SESSION_ATTEMPTS = 5;
+/** A sign-in code (EMAIL_OTP) lives as long as the session it was sent for. */
+export const SIGN_IN_CODE_TTL_MS = SESSION_TTL_MS;
+/** Cognito: "Each user can register up to 20 passkeys." */
+export const MAX_PASSKEYS = 20;
+/** The `timeout` hints Cognito puts in passkey options (ms): creation 1 minute, sign-in 3. */
+export const WEBAUTHN_CREATE_TIMEOUT_MS = MINUTE;
+export const WEBAUTHN_GET_TIMEOUT_MS = SESSION_TTL_MS;
+/** How long a StartWebAuthnRegistration challenge can be completed (not documented; a choice). */
+export const WEBAUTHN_REGISTRATION_TTL_MS = 5 * MINUTE;
 export const TEMP_PASSWORD_TTL_MS = 7 * 24 * HOUR;
 
 /** Cognito locks a user for 1 s after 5 failures and doubles per further failure, up to

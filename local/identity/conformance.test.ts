@@ -42,24 +42,31 @@ import {
   AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  CompleteWebAuthnRegistrationCommand,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
+  DeleteWebAuthnCredentialCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   GetUserAttributeVerificationCodeCommand,
+  GetUserAuthFactorsCommand,
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ListUsersCommand,
+  ListWebAuthnCredentialsCommand,
   ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
+  StartWebAuthnRegistrationCommand,
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
   VerifyUserAttributeCommand,
   type AttributeType,
+  type ChallengeNameType,
+  type CompleteWebAuthnRegistrationCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -82,6 +89,7 @@ import {
   type PoolTarget,
 } from './conformance-harness';
 import type { PoolSettings } from './settings';
+import { SoftwareAuthenticator, type CeremonyOverrides } from './test-authenticator';
 
 /** How a LEGACY app client answers a sign-in for a user it does not know. */
 const UNKNOWN_USER = { name: 'UserNotFoundException', message: 'User does not exist.' };
@@ -2050,3 +2058,1174 @@ for (const { suite, settings, profile, configured, local, real } of PROFILES) {
     });
   }
 }
+
+/*
+ * Choice-based sign-in (InitiateAuth USER_AUTH) with passwords, email codes and passkeys, and the
+ * passkey operations. A real pool for these cases (README: "Tests and real-pool runs") is on the
+ * Essentials or Plus feature plan, allows PASSWORD, EMAIL_OTP and WEB_AUTHN as first factors,
+ * has a passkey relying party id (WebAuthnConfiguration) with user verification "preferred" and
+ * passkeys as a single factor, and its app clients allow ALLOW_USER_AUTH. Cases that need the
+ * outbox, the clock or the software authenticator (test-authenticator.ts) run locally only.
+ */
+const ORIGIN = 'http://localhost:3000';
+
+function userAuthConformance(kind: 'local' | 'real', get: () => PoolTarget) {
+  const itLocal = kind === 'local' ? it : it.skip;
+  const created: string[] = [];
+  const t = () => get();
+  const nowMs = () => t().local?.now() ?? Date.now();
+  const local = () => {
+    const controls = t().local;
+    if (!controls) throw new Error('local-only case');
+    return controls;
+  };
+  const user = async () => {
+    const made = await createConfirmedUser(t());
+    created.push(made.email);
+    return made;
+  };
+  const start = (username: string, params: Record<string, string> = {}) =>
+    t().client.send(
+      new InitiateAuthCommand({
+        ClientId: t().clientId,
+        AuthFlow: 'USER_AUTH',
+        AuthParameters: { USERNAME: username, ...params, ...hashParam(t(), username) },
+      }),
+    );
+  const answer = (
+    name: ChallengeNameType,
+    session: string | undefined,
+    username: string,
+    responses: Record<string, string>,
+  ) =>
+    t().client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: t().clientId,
+        ChallengeName: name,
+        Session: session,
+        ChallengeResponses: { USERNAME: username, ...responses, ...hashParam(t(), username) },
+      }),
+    );
+  const sorted = (list: string[] | undefined) => [...(list ?? [])].sort();
+  const totp = (secret: string, atMs = nowMs()) =>
+    generateSync({ secret, epoch: Math.floor(atMs / 1000) });
+  /** Associates, verifies and turns on TOTP; answers the secret. */
+  const withTotp = async (accessToken: string | undefined) => {
+    const { SecretCode: secret = '' } = await t().client.send(
+      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+    );
+    await t().client.send(
+      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totp(secret) }),
+    );
+    await t().client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    return secret;
+  };
+  const credential = (value: unknown) =>
+    value as CompleteWebAuthnRegistrationCommandInput['Credential'];
+  const startRegistration = async (accessToken: string | undefined) =>
+    (await t().client.send(new StartWebAuthnRegistrationCommand({ AccessToken: accessToken })))
+      .CredentialCreationOptions as Record<string, unknown>;
+  const complete = (accessToken: string | undefined, value: unknown) =>
+    t().client.send(
+      new CompleteWebAuthnRegistrationCommand({
+        AccessToken: accessToken,
+        Credential: credential(value),
+      }),
+    );
+  const registerPasskey = async (
+    accessToken: string | undefined,
+    authenticator = new SoftwareAuthenticator({ origin: ORIGIN }),
+  ) => {
+    await complete(accessToken, authenticator.register(await startRegistration(accessToken)));
+    return authenticator;
+  };
+  const list = (
+    accessToken: string | undefined,
+    more: { MaxResults?: number; NextToken?: string } = {},
+  ) => t().client.send(new ListWebAuthnCredentialsCommand({ AccessToken: accessToken, ...more }));
+  const passkeyChallenge = async (email: string) => {
+    const challenge = await start(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+    expect(challenge.ChallengeName).toBe('WEB_AUTHN');
+    return challenge;
+  };
+  const passkeyAnswer = (email: string, session: string | undefined, assertion: unknown) =>
+    answer('WEB_AUTHN', session, email, { CREDENTIAL: JSON.stringify(assertion) });
+  const factors = async (accessToken: string | undefined) =>
+    t().client.send(new GetUserAuthFactorsCommand({ AccessToken: accessToken }));
+
+  afterAll(async () => {
+    if (kind !== 'real') return;
+    for (const email of created) {
+      await t()
+        .client.send(new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }))
+        .catch(() => undefined);
+    }
+  });
+
+  describe('choice-based sign-in (USER_AUTH)', () => {
+    it('without a preference, answers SELECT_CHALLENGE with what the user can use', async () => {
+      const { email } = await user();
+      const res = await start(email);
+      expect(res.ChallengeName).toBe('SELECT_CHALLENGE');
+      expect(sorted(res.AvailableChallenges)).toEqual(['EMAIL_OTP', 'PASSWORD', 'PASSWORD_SRP']);
+      expect(res.ChallengeParameters).toEqual({});
+      expect(res.AuthenticationResult).toBeUndefined();
+      expect(res.Session?.length).toBeGreaterThan(20);
+    });
+
+    it('SELECT_CHALLENGE with ANSWER PASSWORD and the password signs in, once', async () => {
+      const { email } = await user();
+      const { Session } = await start(email);
+      const done = await answer('SELECT_CHALLENGE', Session, email, {
+        ANSWER: 'PASSWORD',
+        PASSWORD,
+      });
+      expect(done.AuthenticationResult).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 3600 });
+      expect(done.AuthenticationResult?.RefreshToken).toBeTruthy();
+      const again = await failure(
+        answer('SELECT_CHALLENGE', Session, email, { ANSWER: 'PASSWORD', PASSWORD }),
+      );
+      expect(again.name).toBe('NotAuthorizedException');
+      if (kind === 'local')
+        expect(again.message).toBe('Invalid session for the user, session can only be used once.');
+    });
+
+    it('a wrong password in SELECT_CHALLENGE is "Incorrect username or password."', async () => {
+      const { email } = await user();
+      const { Session } = await start(email);
+      expect(
+        await failure(
+          answer('SELECT_CHALLENGE', Session, email, {
+            ANSWER: 'PASSWORD',
+            PASSWORD: 'Wr0ng-pass!',
+          }),
+        ),
+      ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    });
+
+    it('PREFERRED_CHALLENGE PASSWORD with the password signs in at once', async () => {
+      const { email } = await user();
+      const done = await start(email, { PREFERRED_CHALLENGE: 'PASSWORD', PASSWORD });
+      expect(done.ChallengeName).toBeUndefined();
+      expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      expect(
+        await failure(start(email, { PREFERRED_CHALLENGE: 'PASSWORD', PASSWORD: 'Wr0ng-pass!' })),
+      ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+      const bare = await failure(start(email, { PREFERRED_CHALLENGE: 'PASSWORD' }));
+      expect(bare.name).toBe('InvalidParameterException');
+      if (kind === 'local') expect(bare.message).toBe('Missing required parameter PASSWORD');
+    });
+
+    it('a preference the user cannot use (a passkey they do not have) gives the list instead', async () => {
+      const { email } = await user();
+      const res = await start(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+      expect(res.ChallengeName).toBe('SELECT_CHALLENGE');
+      expect(res.AvailableChallenges).not.toContain('WEB_AUTHN');
+    });
+
+    it('an answer that was not offered is InvalidParameterException', async () => {
+      const { email } = await user();
+      const { Session } = await start(email);
+      const res = await failure(
+        answer('SELECT_CHALLENGE', Session, email, { ANSWER: 'WEB_AUTHN' }),
+      );
+      expect(res.name).toBe('InvalidParameterException');
+    });
+
+    it('names an unknown user (LEGACY)', async () => {
+      expect(await failure(start(uniqueEmail('nobody')))).toEqual(UNKNOWN_USER);
+    });
+
+    it('an unconfirmed user answering with a password is UserNotConfirmedException', async () => {
+      const email = uniqueEmail('unconfirmed');
+      created.push(email);
+      await t().client.send(
+        new SignUpCommand({
+          ClientId: t().clientId,
+          Username: email,
+          Password: PASSWORD,
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+      expect(await failure(start(email, { PREFERRED_CHALLENGE: 'PASSWORD', PASSWORD }))).toEqual({
+        name: 'UserNotConfirmedException',
+        message: 'User is not confirmed.',
+      });
+    });
+
+    it('a disabled user is refused', async () => {
+      const { email } = await user();
+      await t().client.send(
+        new AdminDisableUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      expect(await failure(start(email))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'User is disabled.',
+      });
+    });
+
+    it('a session answers for its own user only', async () => {
+      const [a, b] = [await user(), await user()];
+      const { Session } = await start(a.email);
+      const res = await failure(
+        answer('SELECT_CHALLENGE', Session, b.email, { ANSWER: 'PASSWORD', PASSWORD }),
+      );
+      expect(res.name).toBe('NotAuthorizedException');
+    });
+
+    itLocal('PASSWORD_SRP is offered but not served here: InvalidParameterException', async () => {
+      const { email } = await user();
+      const refused = {
+        name: 'InvalidParameterException',
+        message: 'PASSWORD_SRP flow not enabled for this client',
+      };
+      expect(
+        await failure(start(email, { PREFERRED_CHALLENGE: 'PASSWORD_SRP', SRP_A: 'abc' })),
+      ).toEqual(refused);
+      const { Session } = await start(email);
+      expect(
+        await failure(answer('SELECT_CHALLENGE', Session, email, { ANSWER: 'PASSWORD_SRP' })),
+      ).toEqual(refused);
+    });
+
+    it('with TOTP on, only passwords are offered and PASSWORD is followed by SOFTWARE_TOKEN_MFA', async () => {
+      const { email, tokens } = await user();
+      const secret = await withTotp(tokens.AccessToken);
+      const choice = await start(email);
+      expect(sorted(choice.AvailableChallenges)).toEqual(['PASSWORD', 'PASSWORD_SRP']);
+      const otp = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+      expect(otp.ChallengeName).toBe('SELECT_CHALLENGE');
+      const mfa = await answer('SELECT_CHALLENGE', choice.Session, email, {
+        ANSWER: 'PASSWORD',
+        PASSWORD,
+      });
+      expect(mfa.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      if (kind === 'local') local().advance(30_000);
+      else await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+      const done = await answer('SOFTWARE_TOKEN_MFA', mfa.Session, email, {
+        SOFTWARE_TOKEN_MFA_CODE: totp(secret),
+      });
+      expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      const me = await factors(tokens.AccessToken);
+      expect(me.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+      expect(me.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
+      expect(sorted(me.ConfiguredUserAuthFactors)).toEqual(['PASSWORD', 'SOFTWARE_TOKEN']);
+    }, 45_000);
+
+    it('GetUserAuthFactors names the user and what they can sign in with', async () => {
+      const { tokens } = await user();
+      const res = await factors(tokens.AccessToken);
+      expect(res.Username).toBe(decodeJwt(tokens.AccessToken).payload.username);
+      expect(sorted(res.ConfiguredUserAuthFactors)).toEqual(['EMAIL_OTP', 'PASSWORD']);
+      expect(res.UserMFASettingList).toBeUndefined();
+      expect(res.PreferredMfaSetting).toBeUndefined();
+      expect((await failure(factors('not-a-token'))).name).toBe('NotAuthorizedException');
+    });
+  });
+
+  describe('email codes (EMAIL_OTP)', () => {
+    it('PREFERRED_CHALLENGE EMAIL_OTP sends a code: the challenge shows the masked address', async () => {
+      const { email } = await user();
+      const res = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+      expect(res.ChallengeName).toBe('EMAIL_OTP');
+      expect(res.ChallengeParameters?.CODE_DELIVERY_DELIVERY_MEDIUM).toBe('EMAIL');
+      if (kind === 'local')
+        expect(res.ChallengeParameters).toEqual({
+          CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+          CODE_DELIVERY_DESTINATION: 'c***@e***',
+        });
+      else expect(res.ChallengeParameters?.CODE_DELIVERY_DESTINATION).toContain('***');
+      expect(res.Session?.length).toBeGreaterThan(20);
+    });
+
+    it('a wrong code is CodeMismatchException', async () => {
+      const { email } = await user();
+      const { Session } = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+      const res = await failure(answer('EMAIL_OTP', Session, email, { EMAIL_OTP_CODE: '000000' }));
+      expect(res.name).toBe('CodeMismatchException');
+    });
+
+    itLocal(
+      'the code from the email signs in (outbox purpose "sign-in", and the terminal)',
+      async () => {
+        const { email } = await user();
+        const { Session } = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+        const [message] = await local().outbox(email);
+        expect(message).toMatchObject({ to: email, channel: 'email', purpose: 'sign-in' });
+        expect(message?.code).toMatch(/^\d{6}$/);
+        expect(local().logs).toContain(`✉  sign-in code for ${email}: ${message?.code}`);
+        const done = await answer('EMAIL_OTP', Session, email, {
+          EMAIL_OTP_CODE: message?.code ?? '',
+        });
+        expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+        const again = await failure(
+          answer('EMAIL_OTP', Session, email, { EMAIL_OTP_CODE: message?.code ?? '' }),
+        );
+        expect(again.message).toBe('Invalid session for the user, session can only be used once.');
+      },
+    );
+
+    itLocal('SELECT_CHALLENGE with ANSWER EMAIL_OTP sends the code', async () => {
+      const { email } = await user();
+      const choice = await start(email);
+      const challenge = await answer('SELECT_CHALLENGE', choice.Session, email, {
+        ANSWER: 'EMAIL_OTP',
+      });
+      expect(challenge.ChallengeName).toBe('EMAIL_OTP');
+      expect(challenge.Session).not.toBe(choice.Session);
+      const code = await local().code(email, 'sign-in');
+      const done = await answer('EMAIL_OTP', challenge.Session, email, { EMAIL_OTP_CODE: code });
+      expect(done.AuthenticationResult?.IdToken).toBeTruthy();
+    });
+
+    itLocal('a session allows five wrong codes; then it is gone', async () => {
+      const { email } = await user();
+      const { Session } = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+      const code = await local().code(email, 'sign-in');
+      const wrong = code === '999999' ? '999998' : '999999';
+      for (let i = 0; i < 5; i++) {
+        expect(
+          await failure(answer('EMAIL_OTP', Session, email, { EMAIL_OTP_CODE: wrong })),
+        ).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
+      }
+      expect(await failure(answer('EMAIL_OTP', Session, email, { EMAIL_OTP_CODE: code }))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session is expired.',
+      });
+    });
+
+    itLocal(
+      'asking again sends a new code: the old one is expired, the new one works',
+      async () => {
+        const { email } = await user();
+        const first = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+        const oldCode = await local().code(email, 'sign-in');
+        const second = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+        const newCode = await local().code(email, 'sign-in');
+        expect(newCode).not.toBe(oldCode);
+        const expired = {
+          name: 'ExpiredCodeException',
+          message: 'Invalid code provided, please request a code again.',
+        };
+        expect(
+          await failure(answer('EMAIL_OTP', first.Session, email, { EMAIL_OTP_CODE: oldCode })),
+        ).toEqual(expired);
+        expect(
+          await failure(answer('EMAIL_OTP', second.Session, email, { EMAIL_OTP_CODE: oldCode })),
+        ).toEqual(expired);
+        const done = await answer('EMAIL_OTP', second.Session, email, { EMAIL_OTP_CODE: newCode });
+        expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      },
+    );
+
+    itLocal('after three minutes the session and its code have expired', async () => {
+      const { email } = await user();
+      const { Session } = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+      const code = await local().code(email, 'sign-in');
+      local().advance(3 * 60_000 + 1000);
+      expect(await failure(answer('EMAIL_OTP', Session, email, { EMAIL_OTP_CODE: code }))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session is expired.',
+      });
+    });
+
+    itLocal(
+      'an unconfirmed user signing in with a code is confirmed and the address verified',
+      async () => {
+        const email = uniqueEmail('otpconfirm');
+        await t().client.send(
+          new SignUpCommand({
+            ClientId: t().clientId,
+            Username: email,
+            Password: PASSWORD,
+            UserAttributes: [{ Name: 'email', Value: email }],
+          }),
+        );
+        const choice = await start(email);
+        expect(sorted(choice.AvailableChallenges)).toEqual([
+          'EMAIL_OTP',
+          'PASSWORD',
+          'PASSWORD_SRP',
+        ]);
+        const { Session } = await start(email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+        const done = await answer('EMAIL_OTP', Session, email, {
+          EMAIL_OTP_CODE: await local().code(email, 'sign-in'),
+        });
+        expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+        const admin = await t().client.send(
+          new AdminGetUserCommand({ UserPoolId: t().poolId, Username: email }),
+        );
+        expect(admin.UserStatus).toBe('CONFIRMED');
+        expect(attr(admin.UserAttributes, 'email_verified')).toBe('true');
+      },
+    );
+
+    itLocal(
+      "ConfirmSignUp's Session signs the user in through USER_AUTH without another code",
+      async () => {
+        const email = uniqueEmail('autosignin');
+        await t().client.send(
+          new SignUpCommand({
+            ClientId: t().clientId,
+            Username: email,
+            Password: PASSWORD,
+            UserAttributes: [{ Name: 'email', Value: email }],
+          }),
+        );
+        const confirmed = await t().client.send(
+          new ConfirmSignUpCommand({
+            ClientId: t().clientId,
+            Username: email,
+            ConfirmationCode: await local().code(email, 'signup'),
+          }),
+        );
+        const signIn = () =>
+          t().client.send(
+            new InitiateAuthCommand({
+              ClientId: t().clientId,
+              AuthFlow: 'USER_AUTH',
+              Session: confirmed.Session,
+              AuthParameters: { USERNAME: email },
+            }),
+          );
+        const done = await signIn();
+        expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+        expect((await failure(signIn())).message).toBe(
+          'Invalid session for the user, session can only be used once.',
+        );
+      },
+    );
+  });
+
+  describe('passkeys (WEB_AUTHN)', () => {
+    it('StartWebAuthnRegistration answers CredentialCreationOptions', async () => {
+      const { email, tokens } = await user();
+      const options = await startRegistration(tokens.AccessToken);
+      expect(options).toMatchObject({
+        rp: { id: expect.any(String), name: expect.any(String) },
+        user: { id: expect.stringMatching(/^[A-Za-z0-9_-]+$/), name: expect.any(String) },
+        challenge: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/),
+        pubKeyCredParams: [
+          { type: 'public-key', alg: -7 },
+          { type: 'public-key', alg: -257 },
+        ],
+        timeout: expect.any(Number),
+        excludeCredentials: [],
+        authenticatorSelection: { requireResidentKey: true, residentKey: 'required' },
+      });
+      if (kind === 'local')
+        expect(options).toEqual({
+          rp: { id: 'localhost', name: 'localhost' },
+          user: {
+            id: Buffer.from(String(decodeJwt(tokens.AccessToken).payload.sub)).toString(
+              'base64url',
+            ),
+            name: email,
+            displayName: '',
+          },
+          challenge: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+          pubKeyCredParams: [
+            { type: 'public-key', alg: -7 },
+            { type: 'public-key', alg: -257 },
+          ],
+          timeout: 60000,
+          excludeCredentials: [],
+          authenticatorSelection: {
+            requireResidentKey: true,
+            residentKey: 'required',
+            userVerification: 'preferred',
+          },
+        });
+    });
+
+    it('a user without passkeys lists none; deleting an unknown one is ResourceNotFoundException', async () => {
+      const { tokens } = await user();
+      const res = await list(tokens.AccessToken);
+      expect(res.Credentials).toEqual([]);
+      expect(res.NextToken).toBeUndefined();
+      const gone = await failure(
+        t().client.send(
+          new DeleteWebAuthnCredentialCommand({
+            AccessToken: tokens.AccessToken,
+            CredentialId: 'bm8tc3VjaC1jcmVkZW50aWFs',
+          }),
+        ),
+      );
+      expect(gone.name).toBe('ResourceNotFoundException');
+      expect((await failure(list('not-a-token'))).name).toBe('NotAuthorizedException');
+    });
+
+    it('passkey MFA needs the pool to count passkeys as MFA', async () => {
+      const { tokens } = await user();
+      const res = await failure(
+        t().client.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken: tokens.AccessToken,
+            WebAuthnMfaSettings: { Enabled: true },
+          }),
+        ),
+      );
+      expect(res.name).toBe('InvalidParameterException');
+    });
+
+    itLocal('registers, lists, signs in with and deletes a passkey', async () => {
+      const { email, tokens } = await user();
+      const authenticator = await registerPasskey(tokens.AccessToken);
+      const listed = await list(tokens.AccessToken);
+      expect(listed.NextToken).toBeUndefined();
+      expect(listed.Credentials).toEqual([
+        {
+          CredentialId: authenticator.credentialId,
+          FriendlyCredentialName: 'Passkey',
+          RelyingPartyId: 'localhost',
+          AuthenticatorAttachment: 'platform',
+          AuthenticatorTransports: ['internal', 'hybrid'],
+          CreatedAt: expect.any(Date),
+        },
+      ]);
+      expect(sorted((await factors(tokens.AccessToken)).ConfiguredUserAuthFactors)).toEqual([
+        'EMAIL_OTP',
+        'PASSWORD',
+        'WEB_AUTHN',
+      ]);
+      const next = await startRegistration(tokens.AccessToken);
+      expect(next.excludeCredentials).toEqual([
+        { type: 'public-key', id: authenticator.credentialId },
+      ]);
+
+      const choice = await start(email);
+      expect(choice.AvailableChallenges).toEqual([
+        'PASSWORD',
+        'PASSWORD_SRP',
+        'EMAIL_OTP',
+        'WEB_AUTHN',
+      ]);
+      const challenge = await passkeyChallenge(email);
+      const options = JSON.parse(challenge.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS ?? '');
+      expect(options).toEqual({
+        hints: [],
+        attestation: 'none',
+        attestationFormats: [],
+        challenge: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        timeout: 180000,
+        rpId: 'localhost',
+        allowCredentials: [{ id: authenticator.credentialId, type: 'public-key' }],
+        userVerification: 'preferred',
+      });
+      expect(Object.keys(challenge.ChallengeParameters ?? {})).toEqual([
+        'CREDENTIAL_REQUEST_OPTIONS',
+      ]);
+      const done = await passkeyAnswer(
+        email,
+        challenge.Session,
+        authenticator.authenticate(options),
+      );
+      expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+      expect(done.ChallengeName).toBeUndefined();
+
+      // SELECT_CHALLENGE can lead to the passkey too.
+      const selected = await answer('SELECT_CHALLENGE', choice.Session, email, {
+        ANSWER: 'WEB_AUTHN',
+      });
+      expect(selected.ChallengeName).toBe('WEB_AUTHN');
+      const again = await passkeyAnswer(
+        email,
+        selected.Session,
+        authenticator.authenticate(selected.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS),
+      );
+      expect(again.AuthenticationResult?.AccessToken).toBeTruthy();
+
+      await t().client.send(
+        new DeleteWebAuthnCredentialCommand({
+          AccessToken: tokens.AccessToken,
+          CredentialId: authenticator.credentialId,
+        }),
+      );
+      expect((await list(tokens.AccessToken)).Credentials).toEqual([]);
+      expect((await start(email)).AvailableChallenges).not.toContain('WEB_AUTHN');
+    });
+
+    itLocal('lists a page at a time with NextToken', async () => {
+      const { tokens } = await user();
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        ids.push((await registerPasskey(tokens.AccessToken)).credentialId);
+        local().advance(1000);
+      }
+      const first = await list(tokens.AccessToken, { MaxResults: 2 });
+      expect(first.Credentials?.map((c) => c.CredentialId)).toEqual(ids.slice(0, 2));
+      expect(first.NextToken).toBeTruthy();
+      const second = await list(tokens.AccessToken, { MaxResults: 2, NextToken: first.NextToken });
+      expect(second.Credentials?.map((c) => c.CredentialId)).toEqual(ids.slice(2));
+      expect(second.NextToken).toBeUndefined();
+      expect(await failure(list(tokens.AccessToken, { NextToken: 'bm90LWEtY3Vyc29y' }))).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Invalid pagination token.',
+      });
+      expect((await failure(list(tokens.AccessToken, { MaxResults: 21 }))).message).toContain(
+        'Member must have value less than or equal to 20',
+      );
+    });
+
+    itLocal('registration refusals, by Cognito exception', async () => {
+      const { tokens } = await user();
+      const token = tokens.AccessToken;
+      const authenticator = new SoftwareAuthenticator({ origin: ORIGIN });
+      const refused = async (value: unknown) => (await failure(complete(token, value))).name;
+
+      // Nothing started yet.
+      const stray = authenticator.register({ challenge: 'c3RyYXk', rp: { id: 'localhost' } });
+      expect(await refused(stray)).toBe('WebAuthnChallengeNotFoundException');
+
+      const options = await startRegistration(token);
+      const registerWith = (overrides: CeremonyOverrides) =>
+        refused(authenticator.register(options, overrides));
+      expect(await registerWith({ challenge: 'b3RoZXItY2hhbGxlbmdl' })).toBe(
+        'WebAuthnChallengeNotFoundException',
+      );
+      expect(await registerWith({ origin: 'https://evil.example' })).toBe(
+        'WebAuthnOriginNotAllowedException',
+      );
+      expect(await registerWith({ origin: 'http://localhost.evil.example' })).toBe(
+        'WebAuthnOriginNotAllowedException',
+      );
+      expect(await registerWith({ rpId: 'example.com' })).toBe(
+        'WebAuthnRelyingPartyMismatchException',
+      );
+      expect(await registerWith({ type: 'webauthn.get' })).toBe('InvalidParameterException');
+      const ed25519 = new SoftwareAuthenticator({ origin: ORIGIN, algorithm: 'Ed25519' });
+      expect(await refused(ed25519.register(options))).toBe(
+        'WebAuthnCredentialNotSupportedException',
+      );
+      for (const malformed of [
+        'a string',
+        42,
+        [],
+        {},
+        { id: 'abc', type: 'public-key', response: {} },
+        {
+          id: 'abc',
+          type: 'public-key',
+          response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+        },
+      ]) {
+        expect(await refused(malformed)).toBe('InvalidParameterException');
+      }
+
+      // The real thing, once: the same answer again has no registration to complete.
+      const good = authenticator.register(options);
+      await complete(token, good);
+      expect(await refused(good)).toBe('WebAuthnChallengeNotFoundException');
+
+      // A registration left too long expires.
+      const later = await startRegistration(token);
+      local().advance(5 * 60_000 + 1000);
+      expect(await refused(new SoftwareAuthenticator({ origin: ORIGIN }).register(later))).toBe(
+        'WebAuthnChallengeNotFoundException',
+      );
+    });
+
+    itLocal('sign-in refusals are Cognito errors, never a 500', async () => {
+      const [a, b] = [await user(), await user()];
+      const mine = await registerPasskey(a.tokens.AccessToken);
+      const theirs = await registerPasskey(b.tokens.AccessToken);
+      const incorrect = {
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      };
+
+      // Malformed answers: InvalidParameterException, and the session stays usable.
+      const challenge = await passkeyChallenge(a.email);
+      for (const text of [
+        'not json',
+        '{}',
+        '[]',
+        '{"id":"abc","type":"public-key","response":{}}',
+      ]) {
+        const res = await failure(
+          answer('WEB_AUTHN', challenge.Session, a.email, { CREDENTIAL: text }),
+        );
+        expect(res.name).toBe('InvalidParameterException');
+      }
+      expect(await failure(answer('WEB_AUTHN', challenge.Session, a.email, {}))).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Missing required parameter CREDENTIAL',
+      });
+      const options = challenge.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS;
+
+      // Another user's passkey, another session's challenge, another origin or relying party.
+      expect(
+        await failure(passkeyAnswer(a.email, challenge.Session, theirs.authenticate(options))),
+      ).toEqual(incorrect);
+      const other = await passkeyChallenge(a.email);
+      expect(
+        await failure(
+          passkeyAnswer(
+            a.email,
+            challenge.Session,
+            mine.authenticate(other.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS),
+          ),
+        ),
+      ).toEqual(incorrect);
+      expect(
+        await failure(
+          passkeyAnswer(
+            a.email,
+            challenge.Session,
+            mine.authenticate(options, { origin: 'https://evil.example' }),
+          ),
+        ),
+      ).toEqual(incorrect);
+      expect(
+        await failure(
+          passkeyAnswer(
+            a.email,
+            challenge.Session,
+            mine.authenticate(options, { rpId: 'example.com' }),
+          ),
+        ),
+      ).toEqual(incorrect);
+
+      // A good assertion works once; replayed (same session or a new one), it does not.
+      const good = mine.authenticate(options);
+      expect(
+        (await passkeyAnswer(a.email, challenge.Session, good)).AuthenticationResult,
+      ).toBeTruthy();
+      expect((await failure(passkeyAnswer(a.email, challenge.Session, good))).message).toBe(
+        'Invalid session for the user, session can only be used once.',
+      );
+      const fresh = await passkeyChallenge(a.email);
+      expect(await failure(passkeyAnswer(a.email, fresh.Session, good))).toEqual(incorrect);
+      // A signature counter that went backwards is a cloned authenticator.
+      expect(
+        await failure(
+          passkeyAnswer(
+            a.email,
+            fresh.Session,
+            mine.authenticate(fresh.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS, {
+              counter: 1,
+            }),
+          ),
+        ),
+      ).toEqual(incorrect);
+      // Five failures end the session (two so far): then even a good answer finds none.
+      for (let i = 0; i < 3; i++)
+        await failure(
+          passkeyAnswer(
+            a.email,
+            fresh.Session,
+            theirs.authenticate(fresh.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS),
+          ),
+        );
+      expect(
+        (
+          await failure(
+            passkeyAnswer(
+              a.email,
+              fresh.Session,
+              mine.authenticate(fresh.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS, {
+                counter: 100,
+              }),
+            ),
+          )
+        ).message,
+      ).toBe('Invalid session for the user, session is expired.');
+      const health = await fetch(`${local().url}/__local/health`);
+      expect(health.status).toBe(200);
+    });
+
+    itLocal(
+      'a passkey is not offered to a user with TOTP MFA (passkeys as a single factor)',
+      async () => {
+        const { email, tokens } = await user();
+        await registerPasskey(tokens.AccessToken);
+        expect((await start(email)).AvailableChallenges).toContain('WEB_AUTHN');
+        await withTotp(tokens.AccessToken);
+        const choice = await start(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+        expect(choice.ChallengeName).toBe('SELECT_CHALLENGE');
+        expect(choice.AvailableChallenges).toEqual(['PASSWORD', 'PASSWORD_SRP']);
+        expect(sorted((await factors(tokens.AccessToken)).ConfiguredUserAuthFactors)).toEqual([
+          'PASSWORD',
+          'SOFTWARE_TOKEN',
+        ]);
+      },
+    );
+  });
+}
+
+/** The same pool under other passkey and first-factor settings (local only: one pool, one policy). */
+function userAuthSettingsConformance() {
+  const targets: PoolTarget[] = [];
+  const open = async (settings: Partial<PoolSettings>) => {
+    const target = await startLocalTarget(settings);
+    targets.push(target);
+    return target;
+  };
+  afterAll(async () => {
+    for (const target of targets) await target.close();
+  });
+  const start = (target: PoolTarget, email: string, params: Record<string, string> = {}) =>
+    target.client.send(
+      new InitiateAuthCommand({
+        ClientId: target.clientId,
+        AuthFlow: 'USER_AUTH',
+        AuthParameters: { USERNAME: email, ...params },
+      }),
+    );
+  const register = async (
+    target: PoolTarget,
+    accessToken: string | undefined,
+    authenticator: SoftwareAuthenticator,
+    overrides: CeremonyOverrides = {},
+  ) => {
+    const { CredentialCreationOptions: options } = await target.client.send(
+      new StartWebAuthnRegistrationCommand({ AccessToken: accessToken }),
+    );
+    return target.client.send(
+      new CompleteWebAuthnRegistrationCommand({
+        AccessToken: accessToken,
+        Credential: authenticator.register(
+          options,
+          overrides,
+        ) as CompleteWebAuthnRegistrationCommandInput['Credential'],
+      }),
+    );
+  };
+  const passkeySignIn = async (
+    target: PoolTarget,
+    email: string,
+    authenticator: SoftwareAuthenticator,
+    overrides: CeremonyOverrides = {},
+  ) => {
+    const challenge = await start(target, email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+    expect(challenge.ChallengeName).toBe('WEB_AUTHN');
+    const options = challenge.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS ?? '';
+    const response = await target.client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: target.clientId,
+        ChallengeName: 'WEB_AUTHN',
+        Session: challenge.Session,
+        ChallengeResponses: {
+          USERNAME: email,
+          CREDENTIAL: JSON.stringify(authenticator.authenticate(options, overrides)),
+        },
+      }),
+    );
+    return { options: JSON.parse(options) as Record<string, unknown>, response };
+  };
+  const totpOn = async (target: PoolTarget, accessToken: string | undefined) => {
+    const { SecretCode: secret = '' } = await target.client.send(
+      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+    );
+    await target.client.send(
+      new VerifySoftwareTokenCommand({
+        AccessToken: accessToken,
+        UserCode: generateSync({ secret, epoch: Math.floor((target.local?.now() ?? 0) / 1000) }),
+      }),
+    );
+    await target.client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+  };
+
+  it('passwords only: no code choice, and passkey registration is WebAuthnNotEnabledException', async () => {
+    const target = await open({ allowedFirstAuthFactors: ['PASSWORD'] });
+    const { email, tokens } = await createConfirmedUser(target);
+    const choice = await start(target, email, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+    expect(choice.ChallengeName).toBe('SELECT_CHALLENGE');
+    expect(choice.AvailableChallenges).toEqual(['PASSWORD', 'PASSWORD_SRP']);
+    const refused = await failure(
+      target.client.send(new StartWebAuthnRegistrationCommand({ AccessToken: tokens.AccessToken })),
+    );
+    expect(refused).toEqual({
+      name: 'WebAuthnNotEnabledException',
+      message: 'Passkeys are not enabled for this user pool.',
+    });
+    const factors = await target.client.send(
+      new GetUserAuthFactorsCommand({ AccessToken: tokens.AccessToken }),
+    );
+    expect(factors.ConfiguredUserAuthFactors).toEqual(['PASSWORD']);
+    expect(
+      (
+        await target.client.send(
+          new ListWebAuthnCredentialsCommand({ AccessToken: tokens.AccessToken }),
+        )
+      ).Credentials,
+    ).toEqual([]);
+  });
+
+  it('codes and passkeys only: no password choice, the code is the way in', async () => {
+    const target = await open({ allowedFirstAuthFactors: ['EMAIL_OTP', 'WEB_AUTHN'] });
+    const { email } = await createConfirmedUser(target);
+    const choice = await start(target, email);
+    expect(choice.AvailableChallenges).toEqual(['EMAIL_OTP']);
+  });
+
+  it('user verification required, relying party example.com: origins, verification', async () => {
+    const target = await open({
+      webAuthnUserVerification: 'required',
+      webAuthnRelyingPartyId: 'example.com',
+    });
+    const { email, tokens } = await createConfirmedUser(target);
+    const origin = 'https://app.example.com';
+    const refused = async (
+      authenticator: SoftwareAuthenticator,
+      overrides: CeremonyOverrides = {},
+    ) => (await failure(register(target, tokens.AccessToken, authenticator, overrides))).name;
+    expect(await refused(new SoftwareAuthenticator({ origin, userVerification: false }))).toBe(
+      'WebAuthnCredentialNotSupportedException',
+    );
+    for (const other of [
+      'http://app.example.com',
+      'https://example.org',
+      'https://badexample.com',
+    ]) {
+      expect(await refused(new SoftwareAuthenticator({ origin: other }))).toBe(
+        'WebAuthnOriginNotAllowedException',
+      );
+    }
+    const authenticator = new SoftwareAuthenticator({ origin });
+    await register(target, tokens.AccessToken, authenticator);
+    await register(
+      target,
+      tokens.AccessToken,
+      new SoftwareAuthenticator({ origin: 'https://example.com' }),
+    );
+    const { options, response } = await passkeySignIn(target, email, authenticator);
+    expect(options).toMatchObject({ rpId: 'example.com', userVerification: 'required' });
+    expect((options.allowCredentials as unknown[]).length).toBe(2);
+    expect(response.AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(
+      await failure(passkeySignIn(target, email, authenticator, { userVerified: false })),
+    ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  });
+
+  it('passkeys as MFA (MULTI_FACTOR_WITH_USER_VERIFICATION): a verified passkey stands for TOTP', async () => {
+    const target = await open({
+      webAuthnFactorConfiguration: 'MULTI_FACTOR_WITH_USER_VERIFICATION',
+    });
+    const { email, tokens } = await createConfirmedUser(target);
+    const authenticator = new SoftwareAuthenticator({ origin: ORIGIN });
+    await register(target, tokens.AccessToken, authenticator);
+    const passkeyMfa = (Enabled: boolean) =>
+      target.client.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: tokens.AccessToken,
+          WebAuthnMfaSettings: { Enabled },
+        }),
+      );
+    // Passkey MFA needs another MFA method first.
+    expect((await failure(passkeyMfa(true))).message).toBe(
+      'Passkey MFA needs another MFA method activated for the user.',
+    );
+    await totpOn(target, tokens.AccessToken);
+    expect((await start(target, email)).AvailableChallenges).toEqual(['PASSWORD', 'PASSWORD_SRP']);
+    await passkeyMfa(true);
+    expect((await start(target, email)).AvailableChallenges).toEqual([
+      'PASSWORD',
+      'PASSWORD_SRP',
+      'WEB_AUTHN',
+    ]);
+    const { options, response } = await passkeySignIn(target, email, authenticator);
+    expect(options.userVerification).toBe('required');
+    expect(response.ChallengeName).toBeUndefined();
+    expect(response.AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(
+      await failure(passkeySignIn(target, email, authenticator, { userVerified: false })),
+    ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    // The password still needs the TOTP code.
+    const password = await start(target, email, { PREFERRED_CHALLENGE: 'PASSWORD', PASSWORD });
+    expect(password.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    await passkeyMfa(false);
+    expect((await start(target, email)).AvailableChallenges).toEqual(['PASSWORD', 'PASSWORD_SRP']);
+  });
+}
+
+/** Choice-based sign-in for a confidential app client that hides unknown users (the strict profile). */
+function strictUserAuthConformance(kind: 'local' | 'real', get: () => PoolTarget) {
+  const itLocal = kind === 'local' ? it : it.skip;
+  const created: string[] = [];
+  const t = () => get();
+  const local = () => {
+    const controls = t().local;
+    if (!controls) throw new Error('local-only case');
+    return controls;
+  };
+  const start = (username: string, params: Record<string, string> = {}, hash = true) =>
+    t().client.send(
+      new InitiateAuthCommand({
+        ClientId: t().clientId,
+        AuthFlow: 'USER_AUTH',
+        AuthParameters: {
+          USERNAME: username,
+          ...params,
+          ...(hash ? hashParam(t(), username) : {}),
+        },
+      }),
+    );
+  const answer = (
+    name: ChallengeNameType,
+    session: string | undefined,
+    username: string,
+    responses: Record<string, string>,
+  ) =>
+    t().client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: t().clientId,
+        ChallengeName: name,
+        Session: session,
+        ChallengeResponses: { USERNAME: username, ...responses, ...hashParam(t(), username) },
+      }),
+    );
+
+  afterAll(async () => {
+    if (kind !== 'real') return;
+    for (const email of created) {
+      await t()
+        .client.send(new AdminDeleteUserCommand({ UserPoolId: t().poolId, Username: email }))
+        .catch(() => undefined);
+    }
+  });
+
+  describe('choice-based sign-in, confidential client hiding unknown users', () => {
+    it('needs SECRET_HASH, then signs in with the password', async () => {
+      const made = await createConfirmedUser(t());
+      created.push(made.email);
+      expect(await failure(start(made.email, {}, false))).toEqual({
+        name: 'NotAuthorizedException',
+        message: `Unable to verify secret hash for client ${t().clientId}`,
+      });
+      const { Session } = await start(made.email);
+      const done = await answer('SELECT_CHALLENGE', Session, made.email, {
+        ANSWER: 'PASSWORD',
+        PASSWORD,
+      });
+      expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+    });
+
+    it('an unknown user still gets a challenge, and a password for it is "incorrect"', async () => {
+      const nobody = uniqueEmail('nobody');
+      const res = await start(nobody);
+      expect(['SELECT_CHALLENGE', 'EMAIL_OTP', 'WEB_AUTHN', 'PASSWORD']).toContain(
+        res.ChallengeName,
+      );
+      expect(res.Session?.length).toBeGreaterThan(20);
+      expect(await failure(start(nobody, { PREFERRED_CHALLENGE: 'PASSWORD', PASSWORD }))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+    });
+
+    itLocal(
+      'simulated answers for an unknown name: stable, nothing sent, every answer refused',
+      async () => {
+        const nobody = uniqueEmail('ghost');
+        const first = await start(nobody);
+        expect(first.ChallengeName).toBe('SELECT_CHALLENGE');
+        expect((await start(nobody)).AvailableChallenges).toEqual(first.AvailableChallenges);
+        expect(first.AvailableChallenges).toEqual(
+          expect.arrayContaining(['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP']),
+        );
+        expect(
+          await failure(
+            answer('SELECT_CHALLENGE', first.Session, nobody, { ANSWER: 'PASSWORD', PASSWORD }),
+          ),
+        ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+
+        const otp = await start(nobody, { PREFERRED_CHALLENGE: 'EMAIL_OTP' });
+        expect(otp.ChallengeParameters).toEqual({
+          CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+          CODE_DELIVERY_DESTINATION: 'c***@e***',
+        });
+        expect(await local().outbox(nobody)).toEqual([]);
+        expect(
+          (await failure(answer('EMAIL_OTP', otp.Session, nobody, { EMAIL_OTP_CODE: '123456' })))
+            .name,
+        ).toBe('CodeMismatchException');
+
+        const selected = await answer('SELECT_CHALLENGE', first.Session, nobody, {
+          ANSWER: 'EMAIL_OTP',
+        });
+        expect(selected.ChallengeName).toBe('EMAIL_OTP');
+
+        const ghost = await start(nobody, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+        if (ghost.ChallengeName === 'WEB_AUTHN') {
+          const options = JSON.parse(ghost.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS ?? '');
+          expect(options.allowCredentials).toHaveLength(1);
+          const someone = new SoftwareAuthenticator({ origin: ORIGIN });
+          expect(
+            await failure(
+              answer('WEB_AUTHN', ghost.Session, nobody, {
+                CREDENTIAL: JSON.stringify(someone.authenticate(options)),
+              }),
+            ),
+          ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+        } else {
+          expect(ghost.AvailableChallenges).not.toContain('WEB_AUTHN');
+        }
+      },
+    );
+  });
+}
+
+describe('local identity service, choice-based sign-in', () => {
+  let target: PoolTarget;
+  beforeAll(async () => {
+    target = await startLocalTarget();
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+  userAuthConformance('local', () => target);
+});
+
+(realTargetConfig() ? describe : describe.skip)(
+  'real Cognito user pool, choice-based sign-in',
+  () => {
+    let target: PoolTarget;
+    beforeAll(async () => {
+      target = await startRealTarget();
+    });
+    afterAll(async () => {
+      await target.close();
+    });
+    userAuthConformance('real', () => target);
+  },
+);
+
+describe('local identity service, choice-based sign-in under other pool settings', () => {
+  userAuthSettingsConformance();
+});
+
+describe('local identity service, choice-based sign-in, strict settings', () => {
+  let target: PoolTarget;
+  beforeAll(async () => {
+    target = await startLocalTarget(STRICT);
+  });
+  afterAll(async () => {
+    await target.close();
+  });
+  strictUserAuthConformance('local', () => target);
+});
+
+(realProfileConfig('strict') ? describe : describe.skip)(
+  'real Cognito, strict app client, choice-based sign-in',
+  () => {
+    let target: PoolTarget;
+    beforeAll(async () => {
+      target = await startRealTarget('strict');
+    });
+    afterAll(async () => {
+      await target.close();
+    });
+    strictUserAuthConformance('real', () => target);
+  },
+);

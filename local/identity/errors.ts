@@ -24,6 +24,12 @@ export const resourceNotFound = make('ResourceNotFoundException');
 export const passwordHistoryViolation = make('PasswordHistoryPolicyViolationException');
 export const refreshTokenReuse = make('RefreshTokenReuseException');
 export const tooManyRequests = make('TooManyRequestsException');
+export const userNotConfirmed = make('UserNotConfirmedException');
+export const webAuthnNotEnabled = make('WebAuthnNotEnabledException');
+export const webAuthnChallengeNotFound = make('WebAuthnChallengeNotFoundException');
+export const webAuthnRelyingPartyMismatch = make('WebAuthnRelyingPartyMismatchException');
+export const webAuthnOriginNotAllowed = make('WebAuthnOriginNotAllowedException');
+export const webAuthnCredentialNotSupported = make('WebAuthnCredentialNotSupportedException');
 
 /** Cognito's own wording, shared by several operations. */
 export const MESSAGES = {
@@ -55,4 +61,22 @@ export const MESSAGES = {
   unauthorizedAttribute: 'A client attempted to write unauthorized attribute',
   noVerifiedContact:
     'Cannot reset password for the user as there is no registered/verified email or phone_number',
+  // Choice-based sign-in and passkeys (not confirmed either):
+  srpNotServed: 'PASSWORD_SRP flow not enabled for this client',
+  unknownChallengeChoice: 'The challenge is not available for this user.',
+  noSignInChoice: 'No sign-in method is available for this user.',
+  badPreferredChallenge: 'Invalid PREFERRED_CHALLENGE.',
+  webAuthnNotEnabled: 'Passkeys are not enabled for this user pool.',
+  webAuthnNoChallenge: 'No passkey registration is in progress for this user, or it has expired.',
+  webAuthnOrigin: 'The credential origin is not allowed for this relying party.',
+  webAuthnRelyingParty: 'The credential was made for another relying party.',
+  webAuthnNotSupported: 'This passkey is not supported.',
+  webAuthnUvRequired: 'This user pool requires passkeys that verify the user.',
+  webAuthnInvalid: 'The credential could not be read.',
+  webAuthnAlreadyRegistered: 'This passkey is already registered.',
+  passkeyLimit: 'A user can register up to 20 passkeys.',
+  passkeyNotFound: 'The passkey does not exist.',
+  invalidNextToken: 'Invalid pagination token.',
+  passkeyMfaNotAvailable: 'Passkey MFA is not enabled for this user pool.',
+  passkeyMfaNeedsOther: 'Passkey MFA needs another MFA method activated for the user.',
 } as const;

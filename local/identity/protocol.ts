@@ -72,7 +72,7 @@ export interface Attribute {
   Value: string;
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** How the AWS JSON protocol words a value of the wrong type. */
 function typeMismatch(value: unknown, expected: string): CognitoError {
@@ -152,6 +152,33 @@ export class Input {
     const value = this.raw(name);
     if (value === undefined) return undefined;
     if (typeof value !== 'boolean') throw typeMismatch(value, 'a Boolean');
+    return value;
+  }
+
+  /** A whole number within `min`..`max` (Cognito's wording for one outside). */
+  optInteger(name: string, rule: { min?: number; max?: number } = {}): number | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      throw typeMismatch(value, 'an Integer');
+    if (rule.min !== undefined && value < rule.min)
+      throw invalidParameter(
+        `1 validation error detected: Value '${value}' at '${memberName(name)}' failed to satisfy constraint: Member must have value greater than or equal to ${rule.min}`,
+      );
+    if (rule.max !== undefined && value > rule.max)
+      throw invalidParameter(
+        `1 validation error detected: Value '${value}' at '${memberName(name)}' failed to satisfy constraint: Member must have value less than or equal to ${rule.max}`,
+      );
+    return value;
+  }
+
+  /** A document member (any JSON value), as the JSON protocol carries documents. */
+  document(name: string): Json {
+    const value = this.raw(name);
+    if (value === undefined)
+      throw invalidParameter(
+        `1 validation error detected: Value null at '${memberName(name)}' failed to satisfy constraint: Member must not be null`,
+      );
     return value;
   }
 

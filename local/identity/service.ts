@@ -16,6 +16,7 @@ import {
   OTHER_CODE_TTL_MS,
   POOL_ID,
   SESSION_TTL_MS,
+  SIGN_IN_CODE_TTL_MS,
   SIGNUP_CODE_TTL_MS,
 } from './config';
 import {
@@ -177,9 +178,19 @@ export class IdentityService {
 
   // ---- challenge sessions ----
 
-  createSession(kind: SessionKind, sub: string): string {
+  createSession(
+    kind: SessionKind,
+    sub: string,
+    extra: Omit<Partial<SessionRecord>, 'kind' | 'sub'> = {},
+  ): string {
     const id = randomBytes(600).toString('base64url');
-    this.store.putSession(id, { kind, sub, expiresAt: this.now() + SESSION_TTL_MS, attempts: 0 });
+    this.store.putSession(id, {
+      kind,
+      sub,
+      expiresAt: this.now() + SESSION_TTL_MS,
+      attempts: 0,
+      ...extra,
+    });
     return id;
   }
 
@@ -211,8 +222,14 @@ export class IdentityService {
     to: string,
   ): { message: PendingMessage; details: DeliveryDetails } {
     const channel = purpose === 'verify-phone' ? 'sms' : 'email';
-    // Sign-up and attribute-verification codes live 24 hours; a password-reset code one hour.
-    const ttl = purpose === 'forgot-password' ? OTHER_CODE_TTL_MS : SIGNUP_CODE_TTL_MS;
+    // Sign-up and attribute-verification codes live 24 hours; a password-reset code one hour; a
+    // sign-in code as long as its session.
+    const ttl =
+      purpose === 'forgot-password'
+        ? OTHER_CODE_TTL_MS
+        : purpose === 'sign-in'
+          ? SIGN_IN_CODE_TTL_MS
+          : SIGNUP_CODE_TTL_MS;
     const code = issueCode(user, purpose, to, this.now() + ttl);
     return {
       message: { to, channel, purpose, code },

@@ -10,6 +10,10 @@ test('unset, every setting keeps the behaviour the product was built against', (
     refreshTokenGraceSeconds: 0,
     passwordHistorySize: 0,
     keepOriginalPhone: false,
+    allowedFirstAuthFactors: ['PASSWORD', 'EMAIL_OTP', 'WEB_AUTHN'],
+    webAuthnRelyingPartyId: 'localhost',
+    webAuthnUserVerification: 'preferred',
+    webAuthnFactorConfiguration: 'SINGLE_FACTOR',
   });
   expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
 });
@@ -25,6 +29,10 @@ test('reads each variable', () => {
       IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '60',
       IDENTITY_PASSWORD_HISTORY_SIZE: '24',
       IDENTITY_KEEP_ORIGINAL_PHONE: 'on',
+      IDENTITY_ALLOWED_FIRST_AUTH_FACTORS: ' web_authn , password ',
+      IDENTITY_WEBAUTHN_RELYING_PARTY_ID: 'Creators.Example.com',
+      IDENTITY_WEBAUTHN_USER_VERIFICATION: 'Required',
+      IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION: 'multi_factor_with_user_verification',
     }),
   ).toEqual({
     clientSecret: 's3cret',
@@ -35,6 +43,10 @@ test('reads each variable', () => {
     refreshTokenGraceSeconds: 60,
     passwordHistorySize: 24,
     keepOriginalPhone: true,
+    allowedFirstAuthFactors: ['PASSWORD', 'WEB_AUTHN'],
+    webAuthnRelyingPartyId: 'creators.example.com',
+    webAuthnUserVerification: 'required',
+    webAuthnFactorConfiguration: 'MULTI_FACTOR_WITH_USER_VERIFICATION',
   });
 });
 
@@ -45,6 +57,11 @@ test.each([
   ['IDENTITY_PASSWORD_HISTORY_SIZE', '-1', 'must be a whole number from 0 to 24'],
   ['IDENTITY_REFRESH_TOKEN_ROTATION', 'maybe', 'must be on or off'],
   ['IDENTITY_LOCKOUT_MAX_SECONDS', '0', 'must be a whole number from 1 to 86400'],
+  ['IDENTITY_ALLOWED_FIRST_AUTH_FACTORS', 'PASSWORD,SMS_OTP', 'must be a comma list of'],
+  ['IDENTITY_ALLOWED_FIRST_AUTH_FACTORS', 'WEB_AUTHN', 'must be a comma list of'],
+  ['IDENTITY_WEBAUTHN_RELYING_PARTY_ID', 'https://example.com', 'must be a domain name'],
+  ['IDENTITY_WEBAUTHN_USER_VERIFICATION', 'discouraged', 'must be required or preferred'],
+  ['IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION', 'BOTH', 'must be SINGLE_FACTOR or'],
 ])('refuses %s=%s, naming it', (name, value, why) => {
   expect(() => settingsFromEnv({ [name]: value })).toThrow(`${name} ${why}`);
 });

@@ -6,6 +6,16 @@
  */
 
 export type ExistenceErrors = 'ENABLED' | 'LEGACY';
+/** The pool's allowed first factors for choice-based sign-in (Cognito's SignInPolicy). */
+export type FirstAuthFactor = 'PASSWORD' | 'EMAIL_OTP' | 'WEB_AUTHN';
+export const FIRST_AUTH_FACTORS: readonly FirstAuthFactor[] = [
+  'PASSWORD',
+  'EMAIL_OTP',
+  'WEB_AUTHN',
+];
+export type UserVerification = 'required' | 'preferred';
+/** Cognito's WebAuthnConfiguration.FactorConfiguration. */
+export type WebAuthnFactorConfiguration = 'SINGLE_FACTOR' | 'MULTI_FACTOR_WITH_USER_VERIFICATION';
 
 export interface PoolSettings {
   /** IDENTITY_CLIENT_SECRET: set, the app client is confidential (SECRET_HASH required). */
@@ -24,6 +34,14 @@ export interface PoolSettings {
   passwordHistorySize: number;
   /** IDENTITY_KEEP_ORIGINAL_PHONE=on: a new phone number stays pending until it is verified. */
   keepOriginalPhone: boolean;
+  /** IDENTITY_ALLOWED_FIRST_AUTH_FACTORS: what USER_AUTH (choice-based sign-in) may offer. */
+  allowedFirstAuthFactors: FirstAuthFactor[];
+  /** IDENTITY_WEBAUTHN_RELYING_PARTY_ID: the passkeys' relying party (a domain name). */
+  webAuthnRelyingPartyId: string;
+  /** IDENTITY_WEBAUTHN_USER_VERIFICATION: required or preferred. */
+  webAuthnUserVerification: UserVerification;
+  /** IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION: whether a passkey with user verification counts as MFA. */
+  webAuthnFactorConfiguration: WebAuthnFactorConfiguration;
 }
 
 export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
@@ -34,7 +52,27 @@ export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
   refreshTokenGraceSeconds: 0,
   passwordHistorySize: 0,
   keepOriginalPhone: false,
+  allowedFirstAuthFactors: [...FIRST_AUTH_FACTORS],
+  webAuthnRelyingPartyId: 'localhost',
+  webAuthnUserVerification: 'preferred',
+  webAuthnFactorConfiguration: 'SINGLE_FACTOR',
 };
+
+// A domain name: dot-separated labels of letters, digits and hyphens (Cognito: 1-127 characters).
+const DOMAIN =
+  /^(?=.{1,127}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function checkFactors(factors: readonly string[]): void {
+  const unknown = factors.filter((f) => !(FIRST_AUTH_FACTORS as readonly string[]).includes(f));
+  if (unknown.length || factors.length === 0)
+    throw new Error(
+      `allowedFirstAuthFactors must list some of ${FIRST_AUTH_FACTORS.join(', ')}, got "${factors.join(',')}"`,
+    );
+  // Cognito: "The WEB_AUTHN option for passkey authentication must be accompanied by at least one
+  // other option."
+  if (factors.length === 1 && factors[0] === 'WEB_AUTHN')
+    throw new Error('allowedFirstAuthFactors: WEB_AUTHN needs at least one other factor beside it');
+}
 
 export function resolveSettings(partial: Partial<PoolSettings> = {}): PoolSettings {
   const defined = Object.fromEntries(
@@ -50,6 +88,26 @@ export function resolveSettings(partial: Partial<PoolSettings> = {}): PoolSettin
   range('lockoutMaxSeconds', settings.lockoutMaxSeconds, 1, 24 * 3600);
   range('refreshTokenGraceSeconds', settings.refreshTokenGraceSeconds, 0, 60);
   range('passwordHistorySize', settings.passwordHistorySize, 0, 24);
+  checkFactors(settings.allowedFirstAuthFactors);
+  settings.allowedFirstAuthFactors = FIRST_AUTH_FACTORS.filter((f) =>
+    settings.allowedFirstAuthFactors.includes(f),
+  );
+  if (!DOMAIN.test(settings.webAuthnRelyingPartyId))
+    throw new Error(
+      `webAuthnRelyingPartyId must be a domain name, got "${settings.webAuthnRelyingPartyId}"`,
+    );
+  if (!['required', 'preferred'].includes(settings.webAuthnUserVerification))
+    throw new Error(
+      `webAuthnUserVerification must be required or preferred, got "${settings.webAuthnUserVerification}"`,
+    );
+  if (
+    !['SINGLE_FACTOR', 'MULTI_FACTOR_WITH_USER_VERIFICATION'].includes(
+      settings.webAuthnFactorConfiguration,
+    )
+  )
+    throw new Error(
+      `webAuthnFactorConfiguration must be SINGLE_FACTOR or MULTI_FACTOR_WITH_USER_VERIFICATION, got "${settings.webAuthnFactorConfiguration}"`,
+    );
   return settings;
 }
 
@@ -71,6 +129,40 @@ function onOff(env: Env, name: string): boolean | undefined {
   throw new Error(`${name} must be on or off, got "${env[name] ?? ''}"`);
 }
 
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], upper: boolean) {
+  const trimmed = env[name]?.trim();
+  if (!trimmed) return undefined;
+  const raw = upper ? trimmed.toUpperCase() : trimmed.toLowerCase();
+  if (!(values as readonly string[]).includes(raw))
+    throw new Error(`${name} must be ${values.join(' or ')}, got "${trimmed}"`);
+  return raw as T;
+}
+
+function relyingPartyId(env: Env): string | undefined {
+  const raw = env.IDENTITY_WEBAUTHN_RELYING_PARTY_ID?.trim().toLowerCase();
+  if (!raw) return undefined;
+  if (!DOMAIN.test(raw))
+    throw new Error(`IDENTITY_WEBAUTHN_RELYING_PARTY_ID must be a domain name, got "${raw}"`);
+  return raw;
+}
+
+function factorList(env: Env): FirstAuthFactor[] | undefined {
+  const raw = env.IDENTITY_ALLOWED_FIRST_AUTH_FACTORS?.trim();
+  if (!raw) return undefined;
+  const factors = raw
+    .split(',')
+    .map((f) => f.trim().toUpperCase())
+    .filter(Boolean);
+  try {
+    checkFactors(factors);
+  } catch {
+    throw new Error(
+      `IDENTITY_ALLOWED_FIRST_AUTH_FACTORS must be a comma list of ${FIRST_AUTH_FACTORS.join(', ')} (WEB_AUTHN not alone), got "${raw}"`,
+    );
+  }
+  return factors as FirstAuthFactor[];
+}
+
 /** The settings named by the local stack's environment; throws naming the variable that is wrong. */
 export function settingsFromEnv(env: Env = process.env): PoolSettings {
   const existence = env.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS?.trim().toUpperCase();
@@ -88,5 +180,19 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
     refreshTokenGraceSeconds: whole(env, 'IDENTITY_REFRESH_TOKEN_GRACE_SECONDS', 0, 60),
     passwordHistorySize: whole(env, 'IDENTITY_PASSWORD_HISTORY_SIZE', 0, 24),
     keepOriginalPhone: onOff(env, 'IDENTITY_KEEP_ORIGINAL_PHONE'),
+    allowedFirstAuthFactors: factorList(env),
+    webAuthnRelyingPartyId: relyingPartyId(env),
+    webAuthnUserVerification: oneOf(
+      env,
+      'IDENTITY_WEBAUTHN_USER_VERIFICATION',
+      ['required', 'preferred'] as const,
+      false,
+    ),
+    webAuthnFactorConfiguration: oneOf(
+      env,
+      'IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION',
+      ['SINGLE_FACTOR', 'MULTI_FACTOR_WITH_USER_VERIFICATION'] as const,
+      true,
+    ),
   });
 }

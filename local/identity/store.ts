@@ -13,7 +13,8 @@ import path from 'node:path';
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
 export type CodeRequestKind =
   'ForgotPassword' | 'ResendConfirmationCode' | 'GetUserAttributeVerificationCode';
-export type CodePurpose = 'signup' | 'forgot-password' | 'verify-email' | 'verify-phone';
+export type CodePurpose =
+  'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'sign-in';
 
 export interface ActiveCode {
   hash: string;
@@ -27,6 +28,30 @@ export interface CodeSlot {
   active?: ActiveCode;
   /** Hashes of codes already used or replaced: entering one again is "expired", not "wrong". */
   spent: string[];
+}
+
+/** A registered passkey (WebAuthn credential). */
+export interface PasskeyRecord {
+  /** The credential id, base64url. */
+  id: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter (0 when it keeps none). */
+  counter: number;
+  transports: string[];
+  /** "platform" or "cross-platform", as the browser reported it. */
+  attachment?: string;
+  rpId: string;
+  aaguid: string;
+  friendlyName: string;
+  createdAt: number;
+  lastUsedAt?: number;
+}
+
+/** A passkey registration started with StartWebAuthnRegistration and not yet completed. */
+export interface PendingRegistration {
+  challenge: string;
+  expiresAt: number;
 }
 
 export interface FailureState {
@@ -65,11 +90,24 @@ export interface UserRecord {
     enabled: boolean;
     preferred: boolean;
     lastStep?: number;
+    /** Passkey MFA (WebAuthnMfaSettings): a passkey with user verification stands for MFA. */
+    webAuthn?: boolean;
   };
+  passkeys?: PasskeyRecord[];
+  pendingRegistration?: PendingRegistration;
   tokenTtl?: { access?: number; id?: number; refresh?: number };
 }
 
-export type SessionKind = 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP' | 'SIGN_UP';
+export type SessionKind =
+  | 'NEW_PASSWORD_REQUIRED'
+  | 'SOFTWARE_TOKEN_MFA'
+  | 'MFA_SETUP'
+  | 'SIGN_UP'
+  /** ConfirmSignUp's session: signs the user in through USER_AUTH without a second code. */
+  | 'SIGN_UP_CONFIRMED'
+  | 'SELECT_CHALLENGE'
+  | 'EMAIL_OTP'
+  | 'WEB_AUTHN';
 
 export interface SessionRecord {
   kind: SessionKind;
@@ -78,6 +116,15 @@ export interface SessionRecord {
   attempts: number;
   /** Set once the session has been answered: a second use is refused until it expires. */
   used?: boolean;
+  /** A choice-based sign-in for a name the pool does not know (user-existence errors prevented). */
+  simulated?: { username: string };
+  /** SELECT_CHALLENGE: the challenges offered. */
+  available?: string[];
+  /** EMAIL_OTP: the hash of the code sent for this session. */
+  codeHash?: string;
+  /** WEB_AUTHN: the challenge (base64url) and whether user verification is required. */
+  challenge?: string;
+  userVerification?: 'required' | 'preferred';
 }
 
 /** One refresh-token family under rotation (all tokens of one sign-in share its origin). */
@@ -92,7 +139,13 @@ export interface OutboxMessage {
   to: string;
   channel: 'email' | 'sms';
   purpose:
-    'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'invite' | 'email-changed';
+    | 'signup'
+    | 'forgot-password'
+    | 'verify-email'
+    | 'verify-phone'
+    | 'sign-in'
+    | 'invite'
+    | 'email-changed';
   /** "" for a notice that carries no code (e.g. 'email-changed', to the old address). */
   code: string;
   sentAt: string;

@@ -9,15 +9,25 @@ import {
   userNotFound,
   MESSAGES,
 } from '../errors';
-import { checkPasswordPolicy, verifyPassword } from '../passwords';
+import { checkPasswordPolicy } from '../passwords';
 import { enumValue, RULES, type Attribute } from '../protocol';
 import type { IdentityService } from '../service';
-import { emptyFailures, type UserRecord } from '../store';
+import type { UserRecord } from '../store';
 import type { RefreshClaims } from '../tokens';
 import { matchTotp } from '../totp';
 import { MAX_SESSION_ATTEMPTS } from '../config';
 import { publicCall } from './signup';
 import type { Operation } from './shared';
+import {
+  checkChallengeHash,
+  finishSignIn,
+  missing,
+  passwordResetRequired,
+  passwordStep,
+  signedIn,
+  unknownUserPassword,
+} from './sign-in';
+import { respondUserAuth, userAuth } from './user-auth';
 
 const AUTH_FLOWS = [
   'USER_SRP_AUTH',
@@ -49,39 +59,6 @@ const CHALLENGES = [
   'PASSWORD_SRP',
 ] as const;
 
-// Compared against when the user does not exist, so both answers take as long.
-let dummyHash: Promise<string> | undefined;
-
-const passwordResetRequired = () =>
-  new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
-const userNotConfirmed = () =>
-  new CognitoError('UserNotConfirmedException', MESSAGES.userNotConfirmed);
-
-function missing(name: string): CognitoError {
-  return invalidParameter(`Missing required parameter ${name}`);
-}
-
-/** A full sign-in clears the failure count (a right password alone does not: MFA codes count too). */
-async function signedIn(svc: IdentityService, user: UserRecord) {
-  if (user.signInFailures.count > 0) {
-    user.signInFailures = emptyFailures();
-    svc.store.saveUser(user);
-  }
-  return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
-}
-
-/** After the password (or a new one) is accepted: MFA challenge or tokens. */
-async function finishSignIn(svc: IdentityService, user: UserRecord) {
-  if (user.mfa.enabled && user.mfa.secret) {
-    return {
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      Session: svc.createSession('SOFTWARE_TOKEN_MFA', user.sub),
-      ChallengeParameters: { USER_ID_FOR_SRP: user.sub },
-    };
-  }
-  return signedIn(svc, user);
-}
-
 async function passwordAuth(svc: IdentityService, params: Record<string, string>) {
   const username = params.USERNAME;
   if (!username) throw missing('USERNAME');
@@ -93,36 +70,9 @@ async function passwordAuth(svc: IdentityService, params: Record<string, string>
     // LEGACY app clients name an unknown user; ENABLED ones answer as for a wrong password, after
     // as long a wait as a password check takes.
     if (!svc.hidesUnknownUsers) throw userNotFound(MESSAGES.userDoesNotExist);
-    dummyHash ??= svc.hash('not-a-password');
-    await verifyPassword(password, await dummyHash);
-    throw notAuthorized(MESSAGES.incorrectCredentials);
+    return unknownUserPassword(svc, password);
   }
-  if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
-  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    svc.recordFailure(user.signInFailures);
-    svc.store.saveUser(user);
-    throw notAuthorized(MESSAGES.incorrectCredentials);
-  }
-  if (user.status === 'UNCONFIRMED') throw userNotConfirmed();
-  if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
-  if (user.status === 'FORCE_CHANGE_PASSWORD') {
-    if ((user.temporaryPasswordExpiresAt ?? Infinity) <= svc.now()) {
-      throw notAuthorized('Temporary password has expired and must be reset by an administrator.');
-    }
-    const visible: Record<string, string> = { ...user.attributes };
-    delete visible.sub;
-    return {
-      ChallengeName: 'NEW_PASSWORD_REQUIRED',
-      Session: svc.createSession('NEW_PASSWORD_REQUIRED', user.sub),
-      ChallengeParameters: {
-        USER_ID_FOR_SRP: user.sub,
-        requiredAttributes: '[]',
-        userAttributes: JSON.stringify(visible),
-      },
-    };
-  }
-  return finishSignIn(svc, user);
+  return passwordStep(svc, user, password);
 }
 
 /** The user a refresh token belongs to, once the token is known good. */
@@ -206,8 +156,10 @@ export const GetTokensFromRefreshToken: Operation = async (svc, input) => {
 export const InitiateAuth: Operation = async (svc, input) => {
   const flow = enumValue('AuthFlow', input.string('AuthFlow'), AUTH_FLOWS);
   const params = input.optStringMap('AuthParameters') ?? {};
+  const session = input.optString('Session', RULES.session);
   publicCall(svc, input);
   if (flow === 'USER_PASSWORD_AUTH') return passwordAuth(svc, params);
+  if (flow === 'USER_AUTH') return userAuth(svc, params, session);
   if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshAuth(svc, params);
   throw invalidParameter('Initiate Auth method not supported.');
 };
@@ -219,20 +171,14 @@ function challengeAttributes(responses: Record<string, string>): Attribute[] {
     .map(([key, Value]) => ({ Name: key.slice('userAttributes.'.length), Value }));
 }
 
-/** The SECRET_HASH a challenge response carries, over USERNAME (or any name of the user). */
-function checkChallengeHash(
-  svc: IdentityService,
-  responses: Record<string, string>,
-  user: UserRecord | undefined,
-): void {
-  svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME, user?.sub, user?.email]);
-}
-
 export const RespondToAuthChallenge: Operation = async (svc, input) => {
   const challenge = enumValue('ChallengeName', input.string('ChallengeName'), CHALLENGES);
   const sessionId = input.optString('Session', RULES.session);
   const responses = input.optStringMap('ChallengeResponses') ?? {};
   publicCall(svc, input);
+  if (challenge === 'SELECT_CHALLENGE' || challenge === 'EMAIL_OTP' || challenge === 'WEB_AUTHN')
+    return respondUserAuth(svc, challenge, sessionId, responses);
+  if (challenge === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
   if (challenge !== 'SOFTWARE_TOKEN_MFA' && challenge !== 'NEW_PASSWORD_REQUIRED') {
     throw invalidParameter(`The challenge ${challenge} is not supported by this user pool.`);
   }

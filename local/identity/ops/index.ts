@@ -15,6 +15,13 @@ import {
   RevokeToken,
 } from './auth';
 import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from './mfa';
+import {
+  CompleteWebAuthnRegistration,
+  DeleteWebAuthnCredential,
+  GetUserAuthFactors,
+  ListWebAuthnCredentials,
+  StartWebAuthnRegistration,
+} from './passkeys';
 import { ChangePassword, ConfirmForgotPassword, ForgotPassword } from './password';
 import {
   DeleteUser,
@@ -50,6 +57,11 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     AssociateSoftwareToken,
     VerifySoftwareToken,
     SetUserMFAPreference,
+    StartWebAuthnRegistration,
+    CompleteWebAuthnRegistration,
+    ListWebAuthnCredentials,
+    DeleteWebAuthnCredential,
+    GetUserAuthFactors,
     AdminCreateUser,
     AdminGetUser,
     AdminUpdateUserAttributes,

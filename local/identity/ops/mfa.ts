@@ -62,6 +62,7 @@ export const SetUserMFAPreference: Operation = async (svc, input) => {
   const software = input.optObject('SoftwareTokenMfaSettings');
   const sms = input.optObject('SMSMfaSettings');
   const email = input.optObject('EmailMfaSettings');
+  const passkey = input.optObject('WebAuthnMfaSettings')?.optBoolean('Enabled');
   const enabled = software?.optBoolean('Enabled');
   const preferred = software?.optBoolean('PreferredMfa');
   const { user } = await svc.authenticate(accessToken);
@@ -73,10 +74,19 @@ export const SetUserMFAPreference: Operation = async (svc, input) => {
   }
   if ((enabled || preferred) && !user.mfa.secret)
     throw invalidParameter('User has not verified software token mfa');
+  const totpOn = preferred || (enabled ?? user.mfa.enabled);
+  // Passkey MFA needs the pool's MULTI_FACTOR_WITH_USER_VERIFICATION and, "to prevent account
+  // lockout", another MFA method the user has activated.
+  if (passkey) {
+    if (svc.settings.webAuthnFactorConfiguration !== 'MULTI_FACTOR_WITH_USER_VERIFICATION')
+      throw invalidParameter(MESSAGES.passkeyMfaNotAvailable);
+    if (!totpOn || !user.mfa.secret) throw invalidParameter(MESSAGES.passkeyMfaNeedsOther);
+  }
   if (enabled !== undefined) user.mfa.enabled = enabled;
   if (preferred !== undefined) user.mfa.preferred = preferred;
   if (preferred) user.mfa.enabled = true;
   if (!user.mfa.enabled) user.mfa.preferred = false;
+  if (passkey !== undefined) user.mfa.webAuthn = passkey;
   user.updatedAt = svc.now();
   svc.store.saveUser(user);
   return {};

@@ -86,8 +86,8 @@ export const ConfirmSignUp: Operation = async (svc, input) => {
   user.attributes.email_verified = 'true';
   user.updatedAt = svc.now();
   svc.store.saveUser(user);
-  // For signing in straight after confirmation (Cognito's choice-based sign-in; not served here).
-  return { Session: svc.createSession('SIGN_UP', user.sub) };
+  // For signing in straight after confirmation: InitiateAuth USER_AUTH with this Session.
+  return { Session: svc.createSession('SIGN_UP_CONFIRMED', user.sub) };
 };
 
 export const ResendConfirmationCode: Operation = async (svc, input) => {

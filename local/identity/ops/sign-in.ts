@@ -1,0 +1,91 @@
+/** The steps every sign-in shares: the password, MFA, tokens; and the checks on a challenge answer. */
+import {
+  CognitoError,
+  invalidParameter,
+  notAuthorized,
+  userNotConfirmed,
+  MESSAGES,
+} from '../errors';
+import { verifyPassword } from '../passwords';
+import type { IdentityService } from '../service';
+import { emptyFailures, type UserRecord } from '../store';
+
+// Compared against when the user does not exist, so both answers take as long.
+let dummyHash: Promise<string> | undefined;
+
+export const passwordResetRequired = () =>
+  new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+
+export function missing(name: string): CognitoError {
+  return invalidParameter(`Missing required parameter ${name}`);
+}
+
+/** A full sign-in clears the failure count (a right password alone does not: MFA codes count too). */
+export async function signedIn(svc: IdentityService, user: UserRecord) {
+  if (user.signInFailures.count > 0) {
+    user.signInFailures = emptyFailures();
+    svc.store.saveUser(user);
+  }
+  return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
+}
+
+/** After the password (or a new one) is accepted: MFA challenge or tokens. */
+export async function finishSignIn(svc: IdentityService, user: UserRecord) {
+  if (user.mfa.enabled && user.mfa.secret) {
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: svc.createSession('SOFTWARE_TOKEN_MFA', user.sub),
+      ChallengeParameters: { USER_ID_FOR_SRP: user.sub },
+    };
+  }
+  return signedIn(svc, user);
+}
+
+/** A password for a name the pool does not know: as long a wait as a check, then "incorrect". */
+export async function unknownUserPassword(svc: IdentityService, password: string): Promise<never> {
+  dummyHash ??= svc.hash('not-a-password');
+  await verifyPassword(password, await dummyHash);
+  throw notAuthorized(MESSAGES.incorrectCredentials);
+}
+
+/**
+ * The password step for a known user (USER_PASSWORD_AUTH, and PASSWORD in choice-based sign-in):
+ * lockout, disabled, the password, the user's status; then a new-password or MFA challenge, or tokens.
+ */
+export async function passwordStep(svc: IdentityService, user: UserRecord, password: string) {
+  if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
+  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    svc.recordFailure(user.signInFailures);
+    svc.store.saveUser(user);
+    throw notAuthorized(MESSAGES.incorrectCredentials);
+  }
+  if (user.status === 'UNCONFIRMED') throw userNotConfirmed(MESSAGES.userNotConfirmed);
+  if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
+  if (user.status === 'FORCE_CHANGE_PASSWORD') {
+    if ((user.temporaryPasswordExpiresAt ?? Infinity) <= svc.now()) {
+      throw notAuthorized('Temporary password has expired and must be reset by an administrator.');
+    }
+    const visible: Record<string, string> = { ...user.attributes };
+    delete visible.sub;
+    return {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: svc.createSession('NEW_PASSWORD_REQUIRED', user.sub),
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.sub,
+        requiredAttributes: '[]',
+        userAttributes: JSON.stringify(visible),
+      },
+    };
+  }
+  return finishSignIn(svc, user);
+}
+
+/** The SECRET_HASH a challenge response carries, over USERNAME (or any name of the user). */
+export function checkChallengeHash(
+  svc: IdentityService,
+  responses: Record<string, string>,
+  user: UserRecord | undefined,
+): void {
+  svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME, user?.sub, user?.email]);
+}

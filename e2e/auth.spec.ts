@@ -50,7 +50,7 @@ test.describe('register and confirm', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/');
   });
 
@@ -279,7 +279,7 @@ test.describe('sign in', () => {
     await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
 
     await page.getByLabel('Password', { exact: true }).fill('');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
       'Password is required',
     );

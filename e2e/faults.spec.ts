@@ -58,7 +58,7 @@ test('sign-in says so when the creator system is slow, without hanging', async (
   await signInWithForm(page, email, password);
   // The upstream timeout (4 s in e2e) answers long before the 30 s the fault would take.
   await expect(formAlert(page)).toHaveText(CREATOR_DOWN, { timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
 });
 
 test('when Cognito throttles, sign-in says the service is busy (after the retries) and works once it stops', async ({
@@ -82,6 +82,6 @@ test('when Cognito throttles, sign-in says the service is busy (after the retrie
     await throttle('off');
   }
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/');
 });

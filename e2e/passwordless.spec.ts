@@ -31,7 +31,7 @@ test.describe('sign in with an emailed code', () => {
     const first = await waitForCode(email, 'sign-in', since);
 
     await enterCode(page, first === '111111' ? '222222' : '111111');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Invalid verification code.')).toBeVisible();
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -43,7 +43,7 @@ test.describe('sign in with an emailed code', () => {
     const second = await waitForCode(email, 'sign-in', again);
     expect(second).not.toBe('');
     await enterCode(page, second);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   });
@@ -70,7 +70,7 @@ test.describe('sign in with an emailed code', () => {
     await page.context().clearCookies();
     await page.context().addCookies(cookies.filter((c) => c.name !== 'cd_challenge'));
     await enterCode(page, '123456');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/login?reason=expired');
     await expect(formAlert(page)).toBeVisible();
   });
@@ -152,7 +152,7 @@ test.describe('passkeys', () => {
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/');
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Manage passkeys' }).click();

@@ -176,3 +176,27 @@ test.describe('passkeys', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   });
 });
+
+test('a browser without passkeys sees no passkey controls, and nothing breaks', async ({
+  page,
+  account: { email, password },
+}) => {
+  await page.addInitScript(() => {
+    // As in a browser without WebAuthn.
+    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Email me a sign-in code' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Manage passkeys' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Passkeys' });
+  await expect(
+    dialog.getByText("This browser can't create passkeys.", { exact: false }),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
+});

@@ -1,0 +1,242 @@
+/**
+ * @jest-environment ./local/identity/test-environment.ts
+ */
+// The passkey actions against the real local identity service, with a software authenticator in
+// the browser's place: the proof a long session needs, the whole ceremony, and what bad answers
+// from a browser get (a message, never a crash). Only Next's request APIs are stood in for.
+jest.mock('jose', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
+);
+jest.mock('otplib', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'),
+);
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
+jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CLIENT_ID } from '@/local/identity/config';
+import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
+import { SoftwareAuthenticator } from '@/local/identity/test-authenticator';
+import { withEnv } from '@/test/env';
+import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
+
+const ORIGIN = 'http://localhost:3000';
+const PASSWORD = 'Sunny!Day42';
+const setEnv = withEnv();
+
+let server: IdentityServer;
+let dataDir: string;
+let profile: typeof import('@/components/profile/actions');
+let auth: typeof import('@/components/auth/actions');
+let session: typeof import('@/lib/session');
+let seal: typeof import('@/lib/session/seal');
+let cognito: typeof import('@/lib/cognito');
+let env: typeof import('@/lib/env');
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'passkey-actions-'));
+  server = await startIdentityServer({
+    port: 0,
+    dataDir,
+    log: () => undefined,
+    seedDemo: false,
+    scryptLogN: 10,
+  });
+  setEnv({
+    LOCAL_IDENTITY_PORT: String(server.port),
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TRUSTED_PROXY_HOPS: '1',
+  });
+  profile = await import('@/components/profile/actions');
+  auth = await import('@/components/auth/actions');
+  session = await import('@/lib/session');
+  seal = await import('@/lib/session/seal');
+  cognito = await import('@/lib/cognito');
+  env = await import('@/lib/env');
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+let ip = 0;
+beforeEach(() => {
+  jar.clear();
+  setClientAddress(`198.51.100.${++ip}`);
+});
+
+async function identity(op: string, body: object) {
+  const res = await fetch(`${server.url}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${op}: ${res.status}`);
+}
+
+/** A confirmed account, signed in through the adapter, its cookies in the jar. */
+async function signedIn() {
+  const email = `passkey.${randomBytes(4).toString('hex')}@creator.test`;
+  await identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
+  const codes = (await (
+    await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(email)}`)
+  ).json()) as { code: string }[];
+  await identity('ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: codes[0]!.code,
+  });
+  return { email, accessToken: await signInAs(email) };
+}
+
+async function signInAs(email: string): Promise<string> {
+  const result = await cognito.signIn(email, PASSWORD);
+  if (!result.ok || result.value.type !== 'signed-in') throw new Error('sign-in failed');
+  jar.clear();
+  await session.writeTokens(
+    { set: (name: string, value: string) => void jar.set(name, value) },
+    result.value.tokens,
+  );
+  return result.value.tokens.accessToken;
+}
+
+/** Makes the jar's session look started `minutes` ago (a long session). */
+async function ageSession(minutes: number) {
+  const e = env.getEnv();
+  const name = seal.cookieNames(e).session;
+  const current = await seal.unsealSession(jar.get(name), e);
+  if (!current) throw new Error('no session');
+  const startedAt = current.startedAt - minutes * 60;
+  jar.set(name, await seal.sealSession({ ...current, startedAt, seenAt: current.seenAt }, e));
+}
+
+function form(entries: Record<string, string>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(entries)) fd.append(k, v);
+  return fd;
+}
+
+const isRedirectTo = (to: string) =>
+  expect.objectContaining({ digest: expect.stringContaining(`;${to};`) });
+
+describe('adding a passkey', () => {
+  test('right after sign-in: options, the ceremony, and the passkey is listed', async () => {
+    const { accessToken } = await signedIn();
+    const started = await profile.startPasskeyAction();
+    expect(started.status).toBe('success');
+    const device = new SoftwareAuthenticator({ origin: ORIGIN });
+    const credential = device.register(started.data!.options!);
+    expect(await profile.completePasskeyAction(credential)).toEqual({ status: 'success' });
+    const listed = await cognito.listPasskeys(accessToken);
+    expect(listed.ok && listed.value.map((p) => p.id)).toEqual([device.credentialId]);
+  });
+
+  test('after a long session: the password first; without it the ceremony cannot be finished', async () => {
+    await signedIn();
+    await ageSession(11);
+    expect(await profile.startPasskeyAction()).toEqual({
+      status: 'idle',
+      data: { proof: 'needed' },
+    });
+    expect(await profile.completePasskeyAction({})).toMatchObject({ status: 'error' });
+
+    const wrong = await profile.provePasskeyAction(
+      { status: 'idle' },
+      form({ currentPassword: 'Wrong!Pass1' }),
+    );
+    expect(wrong.fieldErrors?.currentPassword).toBeDefined();
+    const proved = await profile.provePasskeyAction(
+      { status: 'idle' },
+      form({ currentPassword: PASSWORD }),
+    );
+    expect(proved.status).toBe('success');
+    const device = new SoftwareAuthenticator({ origin: ORIGIN });
+    expect(await profile.completePasskeyAction(device.register(proved.data!.options!))).toEqual({
+      status: 'success',
+    });
+  });
+
+  test.each([
+    ['a string', 'garbage'],
+    ['null', null],
+    ['an object of the wrong shape', { id: 'x', type: 'password' }],
+    ['markup in a field', { id: 'a', rawId: 'a', type: 'public-key', response: { x: '<b>' } }],
+  ])(
+    'a malformed answer from the browser (%s) gets a message and reaches no one',
+    async (_, bad) => {
+      await signedIn();
+      await profile.startPasskeyAction();
+      expect(await profile.completePasskeyAction(bad)).toEqual({
+        status: 'error',
+        message: { text: "The passkey couldn't be saved. Please try again." },
+      });
+    },
+  );
+
+  test('a passkey made for another site is refused in words a person can act on', async () => {
+    await signedIn();
+    const started = await profile.startPasskeyAction();
+    const device = new SoftwareAuthenticator({ origin: 'https://evil.example' });
+    expect(await profile.completePasskeyAction(device.register(started.data!.options!))).toEqual({
+      status: 'error',
+      message: { text: "This passkey belongs to another site and can't be used here." },
+    });
+  });
+});
+
+describe('signing in with a passkey, and removing it', () => {
+  test('an assertion signs in once; replayed, or after removal, it does not', async () => {
+    const { email, accessToken } = await signedIn();
+    const device = new SoftwareAuthenticator({ origin: ORIGIN });
+    const started = await profile.startPasskeyAction();
+    await profile.completePasskeyAction(device.register(started.data!.options!));
+
+    const challenge = async () => {
+      jar.clear();
+      const begun = await cognito.startPasswordless(email, 'WEB_AUTHN');
+      if (!begun.ok || begun.value.type !== 'challenge') throw new Error('no challenge');
+      await session.setChallenge({
+        name: 'WEB_AUTHN',
+        session: begun.value.session,
+        username: email,
+      });
+      return begun.value.parameters!.CREDENTIAL_REQUEST_OPTIONS!;
+    };
+
+    const assertion = device.authenticate(await challenge());
+    await expect(auth.passkeySignInFinishAction(assertion)).rejects.toEqual(isRedirectTo('/'));
+    expect(jar.get(seal.cookieNames(env.getEnv()).session)).toBeTruthy();
+
+    // The same assertion again, against a new challenge: refused, with a message.
+    await challenge();
+    expect(await auth.passkeySignInFinishAction(assertion)).toEqual({
+      status: 'error',
+      message: {
+        text: "That passkey didn't work for this account. Try another passkey, or sign in with your password.",
+      },
+    });
+    // Malformed: refused before it reaches Cognito.
+    await challenge();
+    expect(await auth.passkeySignInFinishAction('{"id":1}')).toMatchObject({ status: 'error' });
+
+    // Removed: gone from the list; a bad id is refused without a call.
+    await signInAs(email);
+    expect(await profile.removePasskeyAction('../etc')).toMatchObject({ status: 'error' });
+    expect(await profile.removePasskeyAction(device.credentialId)).toEqual({ status: 'success' });
+    const listed = await cognito.listPasskeys(accessToken);
+    expect(listed.ok && listed.value).toEqual([]);
+  });
+
+  test('no challenge waiting: back to sign-in, told why', async () => {
+    await expect(auth.passkeySignInFinishAction({})).rejects.toEqual(
+      isRedirectTo('/login?reason=expired'),
+    );
+  });
+});

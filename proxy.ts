@@ -86,7 +86,11 @@ async function guard(request: NextRequest, reqId: string) {
   let response: NextResponse;
   if (decision.action === 'redirect' && !isAction) {
     response = NextResponse.redirect(new URL(decision.to, request.nextUrl.href));
-    if (decision.told) auth.told(response);
+    // Used up only where a person will see it: a page load, or the way to /login itself (the
+    // router's navigation there). Prefetches of other pages, which Next re-runs for every visible
+    // link after a server action, follow the redirect unseen and leave the reason (decision 011).
+    const seen = request.headers.get('sec-fetch-dest') === 'document' || pathname === '/login';
+    if (decision.told && seen) auth.told(response);
   } else {
     // Next reads the nonce from the request's CSP header and puts it on its own scripts; the
     // (possibly refreshed) cookies travel on the same request so this render sees them.

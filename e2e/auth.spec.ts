@@ -478,6 +478,31 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(page).toHaveURL('/login');
   });
 
+  test('prefetches that meet the ended session leave the reason for the page a person loads', async ({
+    signedInPage: page,
+    account: { email },
+  }) => {
+    // Off the dashboard (its own token fetch would find the account gone too); cookies stay.
+    await page.goto('about:blank');
+    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+    // As the router does after a server action: it prefetches every visible link again, and those
+    // fetches follow the guard's redirect with nobody looking.
+    for (const path of ['/profile', '/', '/profile']) {
+      const prefetch = await page.request.get(path, {
+        headers: { 'sec-fetch-dest': 'empty', rsc: '1' },
+        maxRedirects: 0,
+      });
+      expect(prefetch.status(), path).toBe(307);
+      expect(prefetch.headers().location, path).toBe('/login?reason=no-account');
+    }
+    await page.goto('/login');
+    await expect(page).toHaveURL('/login?reason=no-account');
+    await expect(formAlert(page)).toHaveText('No account found with this username.');
+    // Once: the page a person saw used it up.
+    await page.goto('/login');
+    await expect(page).toHaveURL('/login');
+  });
+
   test('a deleted account is told so when the dashboard frame finds it gone', async ({
     page,
     account: { email, password },

@@ -16,9 +16,13 @@ import { REFRESHED_SHARE_S, sealRefreshed, unsealRefreshed } from './seal';
  * find the access token expired (the page, its RSC fetches, the dashboard's token fetch) would each
  * refresh, and every one but the first would be refused as reuse and end the session. So the first
  * refresh's answer is handed to every other request that presents the same token in the next
- * minute (while its access token lasts): within this process through the promise itself, and across instances through Redis when
+ * minute: within this process through the promise itself, and across instances through Redis when
  * REDIS_URL is set (sealed; the instance that takes a short lock refreshes, the others wait for its
  * answer). Only answers that worked are shared: a failure is for each request to find out.
+ *
+ * An answer whose access token has expired since is not handed on as it is: with rotation, the
+ * chain goes on from the successor it named (the presented token is spent); without, the same
+ * token is refreshed again.
  */
 
 const SHARE_MS = REFRESHED_SHARE_S * 1000;
@@ -26,42 +30,55 @@ const SHARE_MS = REFRESHED_SHARE_S * 1000;
 const LOCK_MS = 5000;
 const POLL_MS = 50;
 
-type Shared = { result: Promise<Result<Tokens>>; until: number };
+type Shared = { result: Promise<Result<Tokens>>; keepUntil: number };
 const inProcess = new Map<string, Shared>();
 let prunedAt = 0;
 
 function prune(now: number) {
   if (now - prunedAt < 1000) return;
   prunedAt = now;
-  for (const [key, entry] of inProcess) if (entry.until <= now) inProcess.delete(key);
+  for (const [key, entry] of inProcess) if (entry.keepUntil <= now) inProcess.delete(key);
 }
 
 /** Never the token itself as a key: a digest of it. */
 const keyOf = (refreshToken: string) =>
   createHash('sha256').update(refreshToken).digest('base64url');
 
+/** Whether an answer's access token still has a second to live. */
+const fresh = (tokens: Tokens, now = Date.now()) => tokens.accessExpiresAt * 1000 - 1000 > now;
+
 /**
- * How long an answer may be handed on: a minute at most, and never past the last second of its
- * access token. Without rotation the same refresh token comes back at every expiry, and an answer
- * kept longer would hand out a token that has expired since.
+ * A shared answer that is no longer fresh: its access token has expired since. With rotation it
+ * names the successor of the token presented, and the chain goes on from there (the presented
+ * token is spent); without, the same token is simply refreshed again.
  */
-function shareUntil(tokens: Tokens, now = Date.now()): number {
-  return Math.min(now + SHARE_MS, tokens.accessExpiresAt * 1000 - 1000);
+function successorOf(tokens: Tokens, presented: string): string | undefined {
+  return tokens.refreshToken && tokens.refreshToken !== presented ? tokens.refreshToken : undefined;
 }
 
-export function refreshOnce(refreshToken: string): Promise<Result<Tokens>> {
+/** Links of a successor chain followed at most, within one minute's answers. */
+const MAX_CHAIN = 8;
+
+export async function refreshOnce(refreshToken: string, chain = 0): Promise<Result<Tokens>> {
   const now = Date.now();
   prune(now);
   const key = keyOf(refreshToken);
   const known = inProcess.get(key);
-  if (known && known.until > now) return known.result;
-  const result = acrossInstances(key, refreshToken);
-  // While in flight, every request with this token waits for it.
-  const entry: Shared = { result, until: Infinity };
+  if (known && known.keepUntil > now) {
+    const answer = await known.result;
+    if (!answer.ok || fresh(answer.value)) return answer;
+    const next = successorOf(answer.value, refreshToken);
+    if (next && chain < MAX_CHAIN) return refreshOnce(next, chain + 1);
+    // Stale and not rotated: whoever comes first refreshes again; the others wait for that.
+    const latest = inProcess.get(key);
+    if (latest && latest !== known && latest.keepUntil > Date.now()) return latest.result;
+  }
+  const result = acrossInstances(key, refreshToken, chain);
+  // While in flight, and for a minute after, every request with this token gets this answer.
+  const entry: Shared = { result, keepUntil: now + SHARE_MS + LOCK_MS };
   inProcess.set(key, entry);
   void result.then((r) => {
-    if (r.ok) entry.until = shareUntil(r.value);
-    else if (inProcess.get(key) === entry) inProcess.delete(key);
+    if (!r.ok && inProcess.get(key) === entry) inProcess.delete(key);
   });
   return result;
 }
@@ -73,24 +90,42 @@ export function forgetRefreshes(): void {
 
 async function read(redis: RedisLink, key: string): Promise<Tokens | null> {
   const sealed = await redis.client.get(`refreshed:${key}`);
-  const tokens = sealed ? await unsealRefreshed(sealed, getEnv()) : null;
-  return tokens && shareUntil(tokens) > Date.now() ? tokens : null;
+  return sealed ? unsealRefreshed(sealed, getEnv()) : null;
 }
 
-async function acrossInstances(key: string, refreshToken: string): Promise<Result<Tokens>> {
+/**
+ * Another instance's answer for this token: fresh, it is used; stale but rotated, the chain goes
+ * on from its successor; stale and not rotated, there is nothing to take (undefined).
+ */
+async function taken(
+  tokens: Tokens | null,
+  presented: string,
+  chain: number,
+): Promise<Result<Tokens> | undefined> {
+  if (!tokens) return undefined;
+  if (fresh(tokens)) return { ok: true, value: tokens };
+  const next = successorOf(tokens, presented);
+  return next && chain < MAX_CHAIN ? refreshOnce(next, chain + 1) : undefined;
+}
+
+async function acrossInstances(
+  key: string,
+  refreshToken: string,
+  chain: number,
+): Promise<Result<Tokens>> {
   const redis = sharedRedis();
   if (!redis?.usable()) return refresh(refreshToken);
   try {
-    const found = await read(redis, key);
-    if (found) return { ok: true, value: found };
+    const found = await taken(await read(redis, key), refreshToken, chain);
+    if (found) return found;
     const mine = await redis.client.set(`refreshed:${key}:lock`, '1', 'PX', LOCK_MS, 'NX');
     if (mine !== 'OK') {
       // Another instance is refreshing this token: its answer appears under the key.
       const deadline = Date.now() + LOCK_MS;
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        const theirs = await read(redis, key);
-        if (theirs) return { ok: true, value: theirs };
+        const theirs = await taken(await read(redis, key), refreshToken, chain);
+        if (theirs) return theirs;
       }
       log.warn('session.refresh_wait_timed_out');
     }
@@ -100,14 +135,12 @@ async function acrossInstances(key: string, refreshToken: string): Promise<Resul
   }
   const result = await refresh(refreshToken);
   try {
-    const ttl = result.ok ? shareUntil(result.value) - Date.now() : 0;
-    if (result.ok && ttl > 0) {
+    if (result.ok) {
       const sealed = await sealRefreshed(result.value, getEnv());
-      await redis.client.set(`refreshed:${key}`, sealed, 'PX', ttl);
-    } else {
-      // Nothing to hand on: the others try for themselves at once.
-      await redis.client.del(`refreshed:${key}:lock`);
+      await redis.client.set(`refreshed:${key}`, sealed, 'PX', SHARE_MS);
     }
+    // The lock goes either way: the others take the answer, or try for themselves at once.
+    await redis.client.del(`refreshed:${key}:lock`);
   } catch (error) {
     redis.failed(error);
   }

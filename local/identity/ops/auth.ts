@@ -84,7 +84,11 @@ async function refreshUser(svc: IdentityService, token: string) {
 }
 
 /** Refuses a refresh for a disabled, revoked or reset user. */
-export function checkRefreshUser(svc: IdentityService, user: UserRecord, claims: RefreshClaims): void {
+export function checkRefreshUser(
+  svc: IdentityService,
+  user: UserRecord,
+  claims: RefreshClaims,
+): void {
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   if (svc.isRevoked(user, claims.originJti)) throw notAuthorized(MESSAGES.refreshRevoked);
   if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();

@@ -34,3 +34,10 @@ export const FAILURE_MEMORY_MS = 15 * MINUTE;
 
 export const MAX_BODY_BYTES = 256 * 1024;
 export const OUTBOX_LIMIT = 200;
+
+/** The hosted OAuth endpoints (/oauth2/*): what the app client may ask for. */
+export const OAUTH_SCOPES = ['openid', 'email', 'profile', 'phone', ACCESS_SCOPE] as const;
+/** "The authorization code is valid for five minutes" (Cognito, token endpoint). */
+export const AUTHORIZATION_CODE_TTL_MS = 5 * MINUTE;
+/** How long the local Google stand-in's page can be answered (a local choice). */
+export const PENDING_AUTHORIZATION_TTL_MS = 15 * MINUTE;

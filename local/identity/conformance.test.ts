@@ -71,6 +71,7 @@ import {
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { JSDOM } from 'jsdom';
 import { generateSync } from 'otplib';
 import { DEMO_CREATOR } from '../demo';
 import {
@@ -88,6 +89,7 @@ import {
   uniqueEmail,
   type PoolTarget,
 } from './conformance-harness';
+import { googleSubFor, s256 } from './oauth';
 import type { PoolSettings } from './settings';
 import { SoftwareAuthenticator, type CeremonyOverrides } from './test-authenticator';
 
@@ -3229,3 +3231,565 @@ describe('local identity service, choice-based sign-in, strict settings', () => 
     strictUserAuthConformance('real', () => target);
   },
 );
+
+// ---- Hosted OAuth endpoints (authorization code + PKCE) and the local Google stand-in ----
+//
+// Against a real pool these need CONFORMANCE_DOMAIN (the pool's domain, e.g.
+// my-pool.auth.us-east-1.amazoncognito.com) with Google as an identity provider of the default app
+// client and the local default callback and sign-out URLs (README, "Hosted OAuth endpoints").
+// Every case that goes through the consent page (the stand-in for Google) is local-only.
+
+const CALLBACK = 'http://localhost:3000/api/auth/callback';
+const OTHER_CALLBACK = 'http://127.0.0.1:3000/api/auth/callback';
+const LOGOUT = 'http://localhost:3000/login';
+const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+/** RFC 7636 Appendix B: BASE64URL(SHA256(VERIFIER)). */
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+test('S256 of RFC 7636 Appendix B’s verifier is its challenge', () => {
+  expect(s256(VERIFIER)).toBe(CHALLENGE);
+});
+
+interface HostedTarget {
+  base: string;
+  pool: PoolTarget;
+}
+
+function hostedConformance(kind: 'local' | 'real', get: () => HostedTarget) {
+  const itLocal = kind === 'local' ? it : it.skip;
+  const base = () => get().base;
+  const clientId = () => get().pool.clientId;
+  const local = () => {
+    const controls = get().pool.local;
+    if (!controls) throw new Error('local-only case');
+    return controls;
+  };
+  const authorizeUrl = (params: Record<string, string | undefined>) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries({
+      response_type: 'code',
+      client_id: clientId(),
+      redirect_uri: CALLBACK,
+      state: 'st-123',
+      scope: 'openid email profile aws.cognito.signin.user.admin',
+      code_challenge: CHALLENGE,
+      code_challenge_method: 'S256',
+      identity_provider: 'Google',
+      ...params,
+    }))
+      if (value !== undefined) query.set(key, value);
+    return `${base()}/oauth2/authorize?${query.toString()}`;
+  };
+  const location = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: 'manual' });
+    await res.arrayBuffer();
+    expect(res.status).toBe(302);
+    return new URL(res.headers.get('location') ?? '', base());
+  };
+  const query = (url: URL) => Object.fromEntries(url.searchParams);
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const post = async (pathname: string, fields: Record<string, string>) => {
+    const res = await fetch(`${base()}${pathname}`, form(fields));
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  };
+  /** The stand-in's page for a fresh authorization: its URL and opaque id. */
+  const consentPage = async (params: Record<string, string | undefined> = {}) => {
+    const page = await location(authorizeUrl(params));
+    expect(page.pathname).toBe('/google/signin');
+    return { page, id: page.searchParams.get('authorization') ?? '' };
+  };
+  const answer = (id: string, fields: Record<string, string>) =>
+    location(`${base()}/google/signin`, form({ authorization: id, ...fields }));
+  /** Authorize, Continue as `email`, and the callback's code. */
+  const codeFor = async (email: string, params: Record<string, string | undefined> = {}) => {
+    const { id } = await consentPage(params);
+    const back = await answer(id, { email, name: 'Gia Google', action: 'continue' });
+    expect(`${back.origin}${back.pathname}`).toBe(params.redirect_uri ?? CALLBACK);
+    return back.searchParams.get('code') ?? '';
+  };
+  const exchange = (code: string, extra: Record<string, string> = {}) =>
+    post('/oauth2/token', {
+      grant_type: 'authorization_code',
+      client_id: clientId(),
+      code,
+      redirect_uri: CALLBACK,
+      code_verifier: VERIFIER,
+      ...extra,
+    });
+  const userInfo = async (token: string) => {
+    const res = await fetch(`${base()}/oauth2/userInfo`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return {
+      status: res.status,
+      header: res.headers.get('www-authenticate'),
+      body: (await res.json()) as Record<string, unknown>,
+    };
+  };
+
+  describe('hosted OAuth: authorize validation', () => {
+    it('an unlisted redirect_uri gets the error page, never a redirect to it', async () => {
+      const to = await location(authorizeUrl({ redirect_uri: 'https://evil.example/cb' }));
+      expect(to.pathname).toBe('/error');
+      expect(query(to)).toEqual({ error: 'redirect_mismatch', client_id: clientId() });
+    });
+
+    it.each([
+      [{ response_type: undefined }, 'invalid_request'],
+      [{ response_type: 'token' }, 'unauthorized_client'],
+      [{ response_type: 'id_token' }, 'unsupported_response_type'],
+      [{ scope: 'openid admin' }, 'invalid_scope'],
+      [{ code_challenge_method: 'plain', code_challenge: VERIFIER }, 'invalid_request'],
+      [{ code_challenge_method: undefined }, 'invalid_request'],
+    ])('%j: back to redirect_uri with error %s and the state', async (params, error) => {
+      const to = await location(authorizeUrl(params));
+      expect(`${to.origin}${to.pathname}`).toBe(CALLBACK);
+      expect(to.searchParams.get('error')).toBe(error);
+      expect(to.searchParams.get('state')).toBe('st-123');
+      expect(to.searchParams.get('code')).toBeNull();
+    });
+
+    itLocal('an unknown app client gets the error page', async () => {
+      const to = await location(authorizeUrl({ client_id: 'nosuchclient123' }));
+      expect(to.pathname).toBe('/error');
+      const page = await fetch(to);
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain('An error was encountered with the requested page.');
+    });
+
+    itLocal('without identity_provider, a page that offers Google only', async () => {
+      const res = await fetch(authorizeUrl({ identity_provider: undefined }));
+      const doc = new JSDOM(await res.text()).window.document;
+      expect(res.status).toBe(200);
+      const link = doc.querySelector('a');
+      expect(link?.textContent).toBe('Continue with Google (local)');
+      expect(link?.getAttribute('href')).toContain('identity_provider=Google');
+    });
+  });
+
+  describe('hosted OAuth: the Google stand-in', () => {
+    itLocal(
+      'an accessible page: title, heading, labelled Email and Name, Continue and Cancel',
+      async () => {
+        const { page, id } = await consentPage();
+        expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        const res = await fetch(page);
+        expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        const doc = new JSDOM(await res.text()).window.document;
+        expect(doc.documentElement.lang).toBe('en');
+        expect(doc.title).toBe('Sign in with Google (local)');
+        expect(doc.querySelector('main h1')?.textContent).toBe('Sign in with Google (local)');
+        const field = (label: string) => {
+          const el = [...doc.querySelectorAll('label')].find((l) => l.textContent === label);
+          return doc.getElementById(el?.htmlFor ?? '') as HTMLInputElement | null;
+        };
+        expect(field('Email')?.type).toBe('email');
+        expect(field('Name')?.type).toBe('text');
+        const buttons = [...doc.querySelectorAll('button')].map((b) => b.textContent);
+        expect(buttons).toEqual(['Continue', 'Cancel']);
+        // The pending authorization stays on the server: the form carries its opaque id only.
+        const hidden = [...doc.querySelectorAll('input[type=hidden]')].map((i) =>
+          i.getAttribute('name'),
+        );
+        expect(hidden).toEqual(['authorization']);
+        expect(doc.querySelectorAll('script, link, img').length).toBe(0);
+      },
+    );
+
+    itLocal('Continue: a federated Google_<digits> user, then the code and state', async () => {
+      const email = uniqueEmail('google');
+      const { id } = await consentPage();
+      const back = await answer(id, { email, name: 'Gia Google', action: 'continue' });
+      expect(Object.keys(query(back))).toEqual(['code', 'state']);
+      expect(back.searchParams.get('state')).toBe('st-123');
+      // The id is spent.
+      expect((await fetch(`${base()}/google/signin?authorization=${id}`)).status).toBe(400);
+
+      const sub = googleSubFor(email);
+      expect(sub).toMatch(/^\d{21}$/);
+      const made = await get().pool.client.send(
+        new AdminGetUserCommand({ UserPoolId: get().pool.poolId, Username: `Google_${sub}` }),
+      );
+      expect(made.Username).toBe(`Google_${sub}`);
+      expect(made.UserStatus).toBe('EXTERNAL_PROVIDER');
+      expect(attr(made.UserAttributes, 'email')).toBe(email);
+      expect(attr(made.UserAttributes, 'email_verified')).toBe('true');
+      expect(attr(made.UserAttributes, 'name')).toBe('Gia Google');
+      expect(JSON.parse(attr(made.UserAttributes, 'identities') ?? '')).toEqual([
+        {
+          userId: sub,
+          providerName: 'Google',
+          providerType: 'Google',
+          issuer: null,
+          primary: true,
+          dateCreated: expect.any(Number),
+        },
+      ]);
+
+      // The same address again: the same user.
+      const again = await codeFor(email.toUpperCase());
+      const tokens = await exchange(again);
+      expect(decodeJwt(tokens.body.access_token as string).payload.username).toBe(`Google_${sub}`);
+    });
+
+    itLocal('a native user with the same email stays a separate user', async () => {
+      const native = await createConfirmedUser(get().pool);
+      const code = await codeFor(native.email);
+      const { body } = await exchange(code);
+      const id = decodeJwt(body.id_token as string).payload;
+      expect(id.sub).not.toBe(decodeJwt(native.tokens.IdToken).payload.sub);
+      expect(id['cognito:username']).toBe(`Google_${googleSubFor(native.email)}`);
+      // The password still signs in the native user.
+      expect((await signIn(get().pool, native.email, PASSWORD)).AuthenticationResult).toBeTruthy();
+    });
+
+    itLocal('Cancel: back with access_denied and the state', async () => {
+      const { id } = await consentPage();
+      const back = await answer(id, { email: '', name: '', action: 'cancel' });
+      expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+      expect(query(back)).toEqual({
+        error_description: 'access_denied',
+        state: 'st-123',
+        error: 'access_denied',
+      });
+    });
+
+    itLocal('an unusable email shows the page again with the error', async () => {
+      const { id } = await consentPage();
+      const res = await fetch(
+        `${base()}/google/signin`,
+        form({ authorization: id, email: 'nope', name: '', action: 'continue' }),
+      );
+      expect(res.status).toBe(400);
+      const doc = new JSDOM(await res.text()).window.document;
+      expect(doc.getElementById('email')?.getAttribute('aria-invalid')).toBe('true');
+      expect(doc.querySelector('[role=alert]')?.textContent).toBe('Enter an email address.');
+    });
+  });
+
+  describe('hosted OAuth: token endpoint', () => {
+    itLocal('exchanges a code with the right verifier for Cognito-shaped tokens', async () => {
+      const email = uniqueEmail('gtok');
+      const res = await exchange(await codeFor(email, { nonce: 'n-1' }));
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(
+        ['access_token', 'expires_in', 'id_token', 'refresh_token', 'token_type'].sort(),
+      );
+      expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+      const username = `Google_${googleSubFor(email)}`;
+      const access = decodeJwt(res.body.access_token as string).payload;
+      expect(access).toMatchObject({
+        token_use: 'access',
+        scope: 'openid email profile aws.cognito.signin.user.admin',
+        username,
+        client_id: clientId(),
+      });
+      const id = decodeJwt(res.body.id_token as string).payload;
+      expect(id).toMatchObject({
+        token_use: 'id',
+        'cognito:username': username,
+        email,
+        email_verified: true,
+        name: 'Gia Google',
+        nonce: 'n-1',
+        aud: clientId(),
+        identities: [
+          {
+            userId: googleSubFor(email),
+            providerName: 'Google',
+            providerType: 'Google',
+            issuer: null,
+            primary: 'true',
+            dateCreated: expect.stringMatching(/^\d+$/),
+          },
+        ],
+      });
+      // The same keys as the user API: GetUser takes the access token.
+      const me = await get().pool.client.send(
+        new GetUserCommand({ AccessToken: res.body.access_token as string }),
+      );
+      expect(me.Username).toBe(username);
+    });
+
+    itLocal('a code is single-use', async () => {
+      const code = await codeFor(uniqueEmail('greplay'));
+      expect((await exchange(code)).status).toBe(200);
+      expect(await exchange(code)).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    });
+
+    itLocal('a wrong verifier is invalid_grant, and spends the code', async () => {
+      const code = await codeFor(uniqueEmail('gverifier'));
+      expect(await exchange(code, { code_verifier: `${VERIFIER.slice(0, -1)}A` })).toEqual({
+        status: 400,
+        body: { error: 'invalid_grant' },
+      });
+      expect((await exchange(code)).body).toEqual({ error: 'invalid_grant' });
+    });
+
+    itLocal('a missing verifier for a PKCE code is invalid_request', async () => {
+      const code = await codeFor(uniqueEmail('gnoverifier'));
+      expect((await exchange(code, { code_verifier: '' })).body).toEqual({
+        error: 'invalid_request',
+      });
+    });
+
+    itLocal('a code expires after 5 minutes', async () => {
+      const code = await codeFor(uniqueEmail('gexpired'));
+      local().advance(5 * 60_000 + 1000);
+      expect(await exchange(code)).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    });
+
+    itLocal('redirect_uri must be the one used at authorize', async () => {
+      const code = await codeFor(uniqueEmail('gredirect'));
+      expect((await exchange(code, { redirect_uri: OTHER_CALLBACK })).body).toEqual({
+        error: 'invalid_grant',
+      });
+    });
+
+    itLocal('refresh_token grant: new access and id tokens with the same scopes', async () => {
+      const first = await exchange(await codeFor(uniqueEmail('grefresh')));
+      const res = await post('/oauth2/token', {
+        grant_type: 'refresh_token',
+        client_id: clientId(),
+        refresh_token: first.body.refresh_token as string,
+      });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual(
+        ['access_token', 'expires_in', 'id_token', 'token_type'].sort(),
+      );
+      expect(decodeJwt(res.body.access_token as string).payload.scope).toBe(
+        'openid email profile aws.cognito.signin.user.admin',
+      );
+    });
+
+    it.each([
+      [{ grant_type: 'password' }, 'unsupported_grant_type'],
+      [{ grant_type: '' }, 'invalid_request'],
+      [{ grant_type: 'authorization_code', code: '' }, 'invalid_request'],
+      [
+        { grant_type: 'authorization_code', code: '00000000-0000-4000-8000-000000000000' },
+        'invalid_grant',
+      ],
+      [{ grant_type: 'refresh_token', refresh_token: 'garbage' }, 'invalid_grant'],
+    ])('%j answers %s', async (fields, error) => {
+      const res = await post('/oauth2/token', {
+        client_id: clientId(),
+        redirect_uri: CALLBACK,
+        code_verifier: VERIFIER,
+        ...fields,
+      });
+      expect(res).toEqual({ status: 400, body: { error } });
+    });
+
+    it('an unknown client is invalid_client', async () => {
+      const res = await post('/oauth2/token', {
+        grant_type: 'authorization_code',
+        client_id: 'nosuchclient123',
+        code: '00000000-0000-4000-8000-000000000000',
+        redirect_uri: CALLBACK,
+      });
+      expect(res).toEqual({ status: 400, body: { error: 'invalid_client' } });
+    });
+  });
+
+  describe('hosted OAuth: userInfo, revoke, logout', () => {
+    itLocal('userInfo answers the attributes as strings, with the username', async () => {
+      const email = uniqueEmail('ginfo');
+      const { body } = await exchange(await codeFor(email));
+      const info = await userInfo(body.access_token as string);
+      expect(info.status).toBe(200);
+      expect(info.body).toEqual({
+        sub: decodeJwt(body.id_token as string).payload.sub,
+        email,
+        email_verified: 'true',
+        name: 'Gia Google',
+        identities: expect.stringContaining('"providerName":"Google"'),
+        username: `Google_${googleSubFor(email)}`,
+      });
+    });
+
+    itLocal(
+      'userInfo refuses a user-API access token (no openid scope) and a bad one',
+      async () => {
+        const native = await createConfirmedUser(get().pool);
+        const noOpenId = await userInfo(native.tokens.AccessToken ?? '');
+        expect(noOpenId.status).toBe(401);
+        expect(noOpenId.body.error).toBe('invalid_token');
+        const bad = await userInfo('not-a-token');
+        expect(bad.status).toBe(401);
+        expect(bad.header).toContain('error="invalid_token"');
+      },
+    );
+
+    itLocal(
+      'an access token without aws.cognito.signin.user.admin cannot call GetUser',
+      async () => {
+        const { body } = await exchange(
+          await codeFor(uniqueEmail('gscope'), { scope: 'openid email' }),
+        );
+        expect(decodeJwt(body.access_token as string).payload.scope).toBe('openid email');
+        expect(
+          await failure(
+            get().pool.client.send(
+              new GetUserCommand({ AccessToken: body.access_token as string }),
+            ),
+          ),
+        ).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'Access Token does not have required scopes',
+        });
+        expect((await userInfo(body.access_token as string)).status).toBe(200);
+      },
+    );
+
+    itLocal('revoke: 200, then the refresh token and its access tokens are refused', async () => {
+      const { body } = await exchange(await codeFor(uniqueEmail('grevoke')));
+      const res = await post('/oauth2/revoke', {
+        client_id: clientId(),
+        token: body.refresh_token as string,
+      });
+      expect(res.status).toBe(200);
+      const again = await post('/oauth2/token', {
+        grant_type: 'refresh_token',
+        client_id: clientId(),
+        refresh_token: body.refresh_token as string,
+      });
+      expect(again.body).toEqual({ error: 'invalid_grant' });
+      expect((await userInfo(body.access_token as string)).status).toBe(401);
+      expect(
+        (
+          await post('/oauth2/revoke', {
+            client_id: clientId(),
+            token: body.access_token as string,
+          })
+        ).body,
+      ).toEqual({ error: 'unsupported_token_type' });
+    });
+
+    it('logout redirects to a listed sign-out URL only', async () => {
+      const ok = await location(
+        `${base()}/logout?${new URLSearchParams({ client_id: clientId(), logout_uri: LOGOUT }).toString()}`,
+      );
+      expect(ok.toString()).toBe(LOGOUT);
+      const refused = await location(
+        `${base()}/logout?${new URLSearchParams({ client_id: clientId(), logout_uri: 'https://evil.example/' }).toString()}`,
+      );
+      expect(refused.pathname).toBe('/error');
+      expect(refused.searchParams.get('error')).toBe('redirect_mismatch');
+    });
+  });
+}
+
+describe('local identity service, hosted OAuth endpoints', () => {
+  let pool: PoolTarget;
+  beforeAll(async () => {
+    pool = await startLocalTarget();
+  });
+  afterAll(async () => {
+    await pool.close();
+  });
+  hostedConformance('local', () => ({ base: pool.local?.url ?? '', pool }));
+});
+
+(realTargetConfig() && process.env.CONFORMANCE_DOMAIN?.trim() ? describe : describe.skip)(
+  'real Cognito user pool, hosted OAuth endpoints',
+  () => {
+    let pool: PoolTarget;
+    beforeAll(async () => {
+      pool = await startRealTarget();
+    });
+    afterAll(async () => {
+      await pool.close();
+    });
+    hostedConformance('real', () => ({
+      base: `https://${process.env.CONFORMANCE_DOMAIN?.trim() ?? ''}`,
+      pool,
+    }));
+  },
+);
+
+describe('local identity service, hosted OAuth under other app client settings', () => {
+  let pool: PoolTarget;
+  afterEach(async () => {
+    await pool.close();
+  });
+  const authorize = (base: string) =>
+    `${base}/oauth2/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: pool.clientId,
+      redirect_uri: CALLBACK,
+      state: 's',
+      identity_provider: 'Google',
+    }).toString()}`;
+  const manual = { redirect: 'manual' } as const;
+
+  it('a confidential client authenticates at the token endpoint (HTTP Basic or client_secret)', async () => {
+    pool = await startLocalTarget({ clientSecret: 'top-secret' });
+    const base = pool.local?.url ?? '';
+    const page = new URL(
+      (await fetch(authorize(base), manual)).headers.get('location') ?? '',
+      base,
+    );
+    const back = new URL(
+      (
+        await fetch(`${base}/google/signin`, {
+          ...manual,
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            authorization: page.searchParams.get('authorization') ?? '',
+            email: uniqueEmail('gsecret'),
+            name: '',
+            action: 'continue',
+          }).toString(),
+        })
+      ).headers.get('location') ?? '',
+    );
+    const code = back.searchParams.get('code') ?? '';
+    const token = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
+      fetch(`${base}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: CALLBACK,
+          ...extra,
+        }).toString(),
+      });
+    const without = await token({}, { client_id: pool.clientId });
+    expect([without.status, await without.json()]).toEqual([400, { error: 'invalid_client' }]);
+    const basic = Buffer.from(`${pool.clientId}:top-secret`).toString('base64');
+    const res = await token({ authorization: `Basic ${basic}` });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { access_token?: string }).access_token).toBeTruthy();
+  });
+
+  it('without Google among the identity providers, identity_provider=Google is refused', async () => {
+    pool = await startLocalTarget({ identityProviders: [] });
+    const base = pool.local?.url ?? '';
+    const to = new URL((await fetch(authorize(base), manual)).headers.get('location') ?? '');
+    expect(`${to.origin}${to.pathname}`).toBe(CALLBACK);
+    expect(to.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('callback and sign-out URLs come from the settings', async () => {
+    pool = await startLocalTarget({
+      callbackUrls: ['https://app.example.com/cb'],
+      logoutUrls: ['https://app.example.com/bye'],
+    });
+    const base = pool.local?.url ?? '';
+    const to = new URL((await fetch(authorize(base), manual)).headers.get('location') ?? '', base);
+    expect(to.searchParams.get('error')).toBe('redirect_mismatch');
+    const bye = await fetch(
+      `${base}/logout?client_id=${pool.clientId}&logout_uri=${encodeURIComponent('https://app.example.com/bye')}`,
+      manual,
+    );
+    expect(bye.headers.get('location')).toBe('https://app.example.com/bye');
+  });
+});

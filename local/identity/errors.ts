@@ -51,6 +51,7 @@ export const MESSAGES = {
   refreshInvalid: 'Invalid Refresh Token',
   invalidSession: 'Invalid session for the user, session is expired.',
   sessionUsed: 'Invalid session for the user, session can only be used once.',
+  missingScopes: 'Access Token does not have required scopes',
   // Not confirmed against a real pool (the SDK model names the exceptions, not their messages):
   passwordReused: 'Password has previously been used',
   refreshReused: 'Refresh token has been reused',

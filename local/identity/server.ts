@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MAX_BODY_BYTES, POOL_ID } from './config';
 import { CognitoError, tooManyRequests, MESSAGES } from './errors';
 import { handleLocal } from './local-routes';
+import { handleOAuth } from './oauth';
 import { OPERATIONS } from './ops';
 import {
   AMZ_JSON,
@@ -102,8 +103,14 @@ async function handleCognito(
 }
 
 function openIdConfiguration(issuer: string) {
+  // The hosted endpoints live on the pool's domain: here, the service's own origin.
+  const origin = issuer.slice(0, issuer.lastIndexOf('/'));
   return {
     issuer,
+    authorization_endpoint: `${origin}/oauth2/authorize`,
+    token_endpoint: `${origin}/oauth2/token`,
+    userinfo_endpoint: `${origin}/oauth2/userInfo`,
+    revocation_endpoint: `${origin}/oauth2/revoke`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
@@ -143,6 +150,7 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
         return sendJson(res, 200, openIdConfiguration(keys.issuer));
       }
       if (req.method === 'POST' && url.pathname === '/') return handleCognito(svc, req, res);
+      if (await handleOAuth(svc, req, res, url)) return;
       req.resume();
       sendJson(res, 404, { error: `Not found: ${req.method ?? ''} ${url.pathname}` });
     })();

@@ -8,6 +8,7 @@ import {
 } from './attributes';
 import { issueCode } from './codes';
 import {
+  ACCESS_SCOPE,
   CHANNEL_ATTRIBUTE,
   CLIENT_ID,
   DEFAULT_TOKEN_TTL,
@@ -41,7 +42,14 @@ import {
   type UserRecord,
   type UserStatus,
 } from './store';
-import { uuidv7, uuidv7Time, type AccessClaims, type TokenKeys, type TokenTtls } from './tokens';
+import {
+  uuidv7,
+  uuidv7Time,
+  type AccessClaims,
+  type OAuthExtras,
+  type TokenKeys,
+  type TokenTtls,
+} from './tokens';
 
 export interface ServiceOptions {
   store: IdentityStore;
@@ -156,6 +164,9 @@ export class IdentityService {
   /** Full access-token check, on every call: signature, issuer, expiry, revocation, user state. */
   async authenticate(accessToken: string): Promise<{ user: UserRecord; claims: AccessClaims }> {
     const claims = await this.keys.verifyAccess(accessToken, this.now());
+    // A hosted sign-in that did not ask for aws.cognito.signin.user.admin cannot call the user API.
+    if (!claims.scope.split(' ').includes(ACCESS_SCOPE))
+      throw notAuthorized(MESSAGES.missingScopes);
     const user = this.store.getUser(claims.sub);
     if (!user) throw userNotFound(MESSAGES.userDoesNotExist);
     if (this.isRevoked(user, claims.originJti)) throw notAuthorized(MESSAGES.accessRevoked);
@@ -164,14 +175,14 @@ export class IdentityService {
   }
 
   /** A fresh sign-in: new origin (so GlobalSignOut before now never covers it), access, id and refresh tokens. */
-  async issueTokens(user: UserRecord) {
+  async issueTokens(user: UserRecord, extras: OAuthExtras = {}) {
     const now = this.now();
     const originJti = uuidv7(Math.max(now, user.revokedBefore));
     const authTime = Math.floor(now / 1000);
     const ttl = this.ttlFor(user);
     const [tokens, refresh] = await Promise.all([
-      this.keys.issueAccessAndId(user, originJti, authTime, now, ttl),
-      this.keys.issueRefresh(user, originJti, authTime, now, ttl.refresh),
+      this.keys.issueAccessAndId(user, originJti, authTime, now, ttl, extras),
+      this.keys.issueRefresh(user, originJti, authTime, now, ttl.refresh, undefined, extras.scope),
     ]);
     return { ...tokens, RefreshToken: refresh };
   }

@@ -14,6 +14,12 @@ test('unset, every setting keeps the behaviour the product was built against', (
     webAuthnRelyingPartyId: 'localhost',
     webAuthnUserVerification: 'preferred',
     webAuthnFactorConfiguration: 'SINGLE_FACTOR',
+    callbackUrls: [
+      'http://localhost:3000/api/auth/callback',
+      'http://127.0.0.1:3000/api/auth/callback',
+    ],
+    logoutUrls: ['http://localhost:3000/login', 'http://127.0.0.1:3000/login'],
+    identityProviders: ['Google'],
   });
   expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
 });
@@ -47,6 +53,9 @@ test('reads each variable', () => {
     webAuthnRelyingPartyId: 'creators.example.com',
     webAuthnUserVerification: 'required',
     webAuthnFactorConfiguration: 'MULTI_FACTOR_WITH_USER_VERIFICATION',
+    callbackUrls: DEFAULT_SETTINGS.callbackUrls,
+    logoutUrls: DEFAULT_SETTINGS.logoutUrls,
+    identityProviders: ['Google'],
   });
 });
 
@@ -64,4 +73,30 @@ test.each([
   ['IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION', 'BOTH', 'must be SINGLE_FACTOR or'],
 ])('refuses %s=%s, naming it', (name, value, why) => {
   expect(() => settingsFromEnv({ [name]: value })).toThrow(`${name} ${why}`);
+});
+
+test('callback and sign-out URLs follow PORT, or are listed; identity providers may be none', () => {
+  const byPort = settingsFromEnv({ PORT: '4100' });
+  expect(byPort.callbackUrls).toEqual([
+    'http://localhost:4100/api/auth/callback',
+    'http://127.0.0.1:4100/api/auth/callback',
+  ]);
+  expect(byPort.logoutUrls).toEqual(['http://localhost:4100/login', 'http://127.0.0.1:4100/login']);
+  const listed = settingsFromEnv({
+    IDENTITY_CALLBACK_URLS: ' https://app.example.com/cb , http://localhost:5000/cb',
+    IDENTITY_LOGOUT_URLS: 'https://app.example.com/bye',
+    IDENTITY_IDENTITY_PROVIDERS: '',
+  });
+  expect(listed.callbackUrls).toEqual(['https://app.example.com/cb', 'http://localhost:5000/cb']);
+  expect(listed.logoutUrls).toEqual(['https://app.example.com/bye']);
+  expect(listed.identityProviders).toEqual([]);
+  expect(() => settingsFromEnv({ IDENTITY_CALLBACK_URLS: 'not a url' })).toThrow(
+    /IDENTITY_CALLBACK_URLS/,
+  );
+  expect(() => settingsFromEnv({ IDENTITY_LOGOUT_URLS: 'http://x/#frag' })).toThrow(
+    /IDENTITY_LOGOUT_URLS/,
+  );
+  expect(() => settingsFromEnv({ IDENTITY_IDENTITY_PROVIDERS: 'Facebook' })).toThrow(
+    /IDENTITY_IDENTITY_PROVIDERS/,
+  );
 });

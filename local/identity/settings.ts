@@ -5,6 +5,8 @@
  * new pool made in the console would have instead.
  */
 
+import { LOCAL_STACK, portFrom } from '../../contract/local-stack';
+
 export type ExistenceErrors = 'ENABLED' | 'LEGACY';
 /** The pool's allowed first factors for choice-based sign-in (Cognito's SignInPolicy). */
 export type FirstAuthFactor = 'PASSWORD' | 'EMAIL_OTP' | 'WEB_AUTHN';
@@ -42,7 +44,27 @@ export interface PoolSettings {
   webAuthnUserVerification: UserVerification;
   /** IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION: whether a passkey with user verification counts as MFA. */
   webAuthnFactorConfiguration: WebAuthnFactorConfiguration;
+  /** IDENTITY_CALLBACK_URLS: the app client's allowed callback URLs (exact match). */
+  callbackUrls: string[];
+  /** IDENTITY_LOGOUT_URLS: the app client's allowed sign-out URLs (exact match). */
+  logoutUrls: string[];
+  /** IDENTITY_IDENTITY_PROVIDERS: the app client's social providers (only Google is served). */
+  identityProviders: IdentityProvider[];
 }
+
+export type IdentityProvider = 'Google';
+export const IDENTITY_PROVIDERS: readonly IdentityProvider[] = ['Google'];
+
+/** The default callback URLs for the web app on `webPort` (localhost and 127.0.0.1). */
+export const defaultCallbackUrls = (webPort: number) => [
+  `http://localhost:${webPort}/api/auth/callback`,
+  `http://127.0.0.1:${webPort}/api/auth/callback`,
+];
+/** The default sign-out URLs: the web app's sign-in page. */
+export const defaultLogoutUrls = (webPort: number) => [
+  `http://localhost:${webPort}/login`,
+  `http://127.0.0.1:${webPort}/login`,
+];
 
 export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
   preventUserExistenceErrors: 'LEGACY',
@@ -56,7 +78,24 @@ export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
   webAuthnRelyingPartyId: 'localhost',
   webAuthnUserVerification: 'preferred',
   webAuthnFactorConfiguration: 'SINGLE_FACTOR',
+  callbackUrls: defaultCallbackUrls(LOCAL_STACK.ports.web),
+  logoutUrls: defaultLogoutUrls(LOCAL_STACK.ports.web),
+  identityProviders: [...IDENTITY_PROVIDERS],
 };
+
+/** An absolute http(s) URL without a fragment, as Cognito requires of callback and sign-out URLs. */
+function checkUrls(name: string, urls: readonly string[]): void {
+  for (const url of urls) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.hash || url.includes('#'))
+      throw new Error(`${name} must list absolute http(s) URLs without a fragment, got "${url}"`);
+  }
+}
 
 // A domain name: dot-separated labels of letters, digits and hyphens (Cognito: 1-127 characters).
 const DOMAIN =
@@ -107,6 +146,13 @@ export function resolveSettings(partial: Partial<PoolSettings> = {}): PoolSettin
   )
     throw new Error(
       `webAuthnFactorConfiguration must be SINGLE_FACTOR or MULTI_FACTOR_WITH_USER_VERIFICATION, got "${settings.webAuthnFactorConfiguration}"`,
+    );
+  checkUrls('callbackUrls', settings.callbackUrls);
+  checkUrls('logoutUrls', settings.logoutUrls);
+  const unknownIdp = settings.identityProviders.filter((p) => !IDENTITY_PROVIDERS.includes(p));
+  if (unknownIdp.length)
+    throw new Error(
+      `identityProviders may only list ${IDENTITY_PROVIDERS.join(', ')}, got "${unknownIdp.join(',')}"`,
     );
   return settings;
 }
@@ -163,6 +209,32 @@ function factorList(env: Env): FirstAuthFactor[] | undefined {
   return factors as FirstAuthFactor[];
 }
 
+const commaList = (raw: string) =>
+  raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function urlList(env: Env, name: string): string[] | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const urls = commaList(raw);
+  checkUrls(name, urls);
+  return urls;
+}
+
+function providerList(env: Env): IdentityProvider[] | undefined {
+  const raw = env.IDENTITY_IDENTITY_PROVIDERS;
+  if (raw === undefined) return undefined;
+  const names = commaList(raw);
+  const unknown = names.filter((n) => !(IDENTITY_PROVIDERS as readonly string[]).includes(n));
+  if (unknown.length)
+    throw new Error(
+      `IDENTITY_IDENTITY_PROVIDERS must be empty or a comma list of ${IDENTITY_PROVIDERS.join(', ')}, got "${raw}"`,
+    );
+  return names as IdentityProvider[];
+}
+
 /** The settings named by the local stack's environment; throws naming the variable that is wrong. */
 export function settingsFromEnv(env: Env = process.env): PoolSettings {
   const existence = env.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS?.trim().toUpperCase();
@@ -171,7 +243,11 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
       `IDENTITY_PREVENT_USER_EXISTENCE_ERRORS must be ENABLED or LEGACY, got "${existence}"`,
     );
   }
+  const webPort = portFrom(env.PORT, LOCAL_STACK.ports.web);
   return resolveSettings({
+    callbackUrls: urlList(env, 'IDENTITY_CALLBACK_URLS') ?? defaultCallbackUrls(webPort),
+    logoutUrls: urlList(env, 'IDENTITY_LOGOUT_URLS') ?? defaultLogoutUrls(webPort),
+    identityProviders: providerList(env),
     clientSecret: env.IDENTITY_CLIENT_SECRET?.trim() || undefined,
     preventUserExistenceErrors: (existence || undefined) as ExistenceErrors | undefined,
     codeRequestsPerHour: whole(env, 'IDENTITY_CODE_REQUESTS_PER_HOUR', 0, 1000),

@@ -10,7 +10,13 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
-export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
+export type UserStatus =
+  | 'UNCONFIRMED'
+  | 'CONFIRMED'
+  | 'FORCE_CHANGE_PASSWORD'
+  | 'RESET_REQUIRED'
+  /** A user made by a sign-in through a social provider (Google): no password of its own. */
+  | 'EXTERNAL_PROVIDER';
 export type CodeRequestKind =
   'ForgotPassword' | 'ResendConfirmationCode' | 'GetUserAttributeVerificationCode';
 export type CodePurpose =
@@ -62,6 +68,8 @@ export interface FailureState {
 
 export interface UserRecord {
   sub: string;
+  /** A federated user's username (`Google_<provider sub>`); native users' username is the sub. */
+  username?: string;
   /** The address the user signs in with (as entered); `attributes.email` mirrors it. */
   email: string;
   attributes: Record<string, string>;
@@ -247,7 +255,16 @@ export class IdentityStore {
   private recent: OutboxMessage[];
 
   constructor(readonly root: string) {
-    for (const dir of ['users', 'emails', 'revoked', 'sessions', 'outbox', 'families'])
+    for (const dir of [
+      'users',
+      'emails',
+      'revoked',
+      'sessions',
+      'outbox',
+      'families',
+      'federated',
+      'oauth',
+    ])
       mkdirSync(path.join(root, dir), { recursive: true });
     this.recent = readJson<OutboxMessage[]>(this.file('outbox', 'recent')) ?? [];
   }
@@ -283,9 +300,46 @@ export class IdentityStore {
     return sub === undefined ? undefined : this.getUser(sub);
   }
 
-  /** Cognito accepts the username (here the sub) or the email alias wherever a Username is asked. */
+  /**
+   * Cognito accepts the username (here the sub, or a federated user's `Google_…`) or the email
+   * alias wherever a Username is asked. A federated user is never found by email: its email is no
+   * alias (a native user may have the same one).
+   */
   findUser(username: string): UserRecord | undefined {
-    return this.getUserByEmail(username) ?? this.getUser(username.toLowerCase());
+    return (
+      this.getUserByEmail(username) ??
+      this.getUser(username.toLowerCase()) ??
+      this.getFederatedUser(username)
+    );
+  }
+
+  // ---- federated users (Google_<sub>), indexed by username only ----
+
+  getFederatedUser(username: string): UserRecord | undefined {
+    if (!/^[A-Za-z]+_[\w.@-]+$/.test(username)) return undefined;
+    const sub = readJson<{ sub: string }>(this.file('federated', sha256(username)))?.sub;
+    return sub === undefined ? undefined : this.getUser(sub);
+  }
+
+  /** Adds a federated user (its `username` set); the email index is left alone. */
+  createFederatedUser(user: UserRecord): void {
+    if (!user.username) throw new Error('a federated user needs a username');
+    this.saveUser(user);
+    writeJsonAtomic(this.file('federated', sha256(user.username)), { sub: user.sub });
+  }
+
+  // ---- hosted OAuth records (pending authorizations, codes), one file per opaque id ----
+
+  putOAuth(kind: 'pending' | 'code', id: string, record: unknown): void {
+    writeJsonAtomic(this.file('oauth', `${kind}-${sha256(id)}`), record, 0o600);
+  }
+
+  getOAuth<T>(kind: 'pending' | 'code', id: string): T | undefined {
+    return readJson<T>(this.file('oauth', `${kind}-${sha256(id)}`));
+  }
+
+  deleteOAuth(kind: 'pending' | 'code', id: string): void {
+    removeFile(this.file('oauth', `${kind}-${sha256(id)}`));
   }
 
   /** Adds a new user; false when the email is already taken. */
@@ -316,6 +370,7 @@ export class IdentityStore {
 
   deleteUser(user: UserRecord): void {
     const key = emailKey(user.email);
+    if (user.username) removeFile(this.file('federated', sha256(user.username)));
     if (this.subForEmail(user.email) === user.sub) {
       removeFile(this.file('emails', key));
       this.emails.set(key, null);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   calculateJwkThumbprint,
@@ -41,6 +41,44 @@ export interface AccessClaims {
   sub: string;
   originJti: string;
   authTime: number;
+  /** The token's `scope` claim (space separated). */
+  scope: string;
+}
+
+/** What the hosted OAuth endpoints add to a sign-in's tokens. */
+export interface OAuthExtras {
+  /** The scopes granted (space separated); default: aws.cognito.signin.user.admin only. */
+  scope?: string;
+  /** The authorize request's nonce, echoed in the id token. */
+  nonce?: string;
+}
+
+/** The name Cognito puts in `username` / `cognito:username`: a federated user's `Google_…`, else the sub. */
+export const usernameOf = (user: UserRecord): string => user.username ?? user.sub;
+
+/** OIDC at_hash: the left half of SHA-256 of the access token, base64url. */
+const atHash = (accessToken: string) =>
+  createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');
+
+/**
+ * The id token's `identities` claim from the `identities` attribute: Cognito puts the same list in
+ * the token with every value a string (`"primary": "true"`, `"dateCreated": "1642699117273"`).
+ */
+function identitiesClaim(raw: string | undefined): Record<string, string | null>[] | undefined {
+  if (!raw) return undefined;
+  try {
+    const list = JSON.parse(raw) as Record<string, unknown>[];
+    return list.map((entry) =>
+      Object.fromEntries(
+        Object.entries(entry).map(([key, value]) => [
+          key,
+          value === null ? null : typeof value === 'string' ? value : JSON.stringify(value),
+        ]),
+      ),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 export interface RefreshClaims {
@@ -51,6 +89,8 @@ export interface RefreshClaims {
   expiresAt: number;
   /** This token's own id within its family (rotation); absent in tokens from before rotation. */
   tid?: string;
+  /** The scopes of a sign-in through the hosted OAuth endpoints (their refreshes keep them). */
+  scope?: string;
 }
 
 export interface TokenTtls {
@@ -125,35 +165,41 @@ export class TokenKeys {
     authTime: number,
     nowMs: number,
     ttl: TokenTtls,
+    extras: OAuthExtras = {},
   ) {
     const iat = Math.floor(nowMs / 1000);
     const eventId = randomUUID();
-    const accessToken = this.sign({
+    const username = usernameOf(user);
+    const accessToken = await this.sign({
       sub: user.sub,
       iss: this.issuer,
       client_id: CLIENT_ID,
       origin_jti: originJti,
       event_id: eventId,
       token_use: 'access',
-      scope: ACCESS_SCOPE,
+      scope: extras.scope ?? ACCESS_SCOPE,
       auth_time: authTime,
       exp: iat + ttl.access,
       iat,
       jti: randomUUID(),
-      username: user.sub,
+      username,
     });
     const attrs = user.attributes;
     const idClaims: Record<string, unknown> = {
+      ...(extras.scope !== undefined ? { at_hash: atHash(accessToken) } : {}),
       sub: user.sub,
       email_verified: attrs.email_verified === 'true',
       iss: this.issuer,
-      'cognito:username': user.sub,
+      'cognito:username': username,
       origin_jti: originJti,
       aud: CLIENT_ID,
       event_id: eventId,
       token_use: 'id',
       auth_time: authTime,
     };
+    const identities = identitiesClaim(attrs.identities);
+    if (identities) idClaims.identities = identities;
+    if (extras.nonce !== undefined) idClaims.nonce = extras.nonce;
     if (attrs.name !== undefined) idClaims.name = attrs.name;
     if (attrs.phone_number !== undefined) {
       idClaims.phone_number = attrs.phone_number;
@@ -162,8 +208,8 @@ export class TokenKeys {
     if (attrs[CHANNEL_ATTRIBUTE] !== undefined)
       idClaims[CHANNEL_ATTRIBUTE] = attrs[CHANNEL_ATTRIBUTE];
     Object.assign(idClaims, { exp: iat + ttl.id, iat, jti: randomUUID(), email: user.email });
-    const [AccessToken, IdToken] = await Promise.all([accessToken, this.sign(idClaims)]);
-    return { AccessToken, IdToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
+    const IdToken = await this.sign(idClaims);
+    return { AccessToken: accessToken, IdToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
   }
 
   /** Opaque to clients, like Cognito's; padded to Cognito's size (~1.8 KB) so cookie limits show up locally. */
@@ -174,12 +220,14 @@ export class TokenKeys {
     nowMs: number,
     ttlSeconds: number,
     tid: string = randomUUID(),
+    scope?: string,
   ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
     return new EncryptJWT({
       client_id: CLIENT_ID,
       auth_time: authTime,
       tid,
+      ...(scope !== undefined ? { scope } : {}),
       pad: randomBytes(960).toString('base64url'),
     })
       .setProtectedHeader({ cty: 'JWT', enc: 'A256GCM', alg: 'dir' })
@@ -204,9 +252,10 @@ export class TokenKeys {
         throw notAuthorized(MESSAGES.accessExpired);
       throw notAuthorized(MESSAGES.accessInvalid);
     }
-    const { sub, origin_jti: originJti, auth_time: authTime } = payload;
+    const { sub, origin_jti: originJti, auth_time: authTime, scope } = payload;
     if (
       payload.token_use !== 'access' ||
+      typeof scope !== 'string' ||
       payload.client_id !== CLIENT_ID ||
       !str(sub) ||
       !str(originJti) ||
@@ -214,7 +263,7 @@ export class TokenKeys {
     ) {
       throw notAuthorized(MESSAGES.accessInvalid);
     }
-    return { sub, originJti, authTime };
+    return { sub, originJti, authTime, scope };
   }
 
   async readRefresh(token: string, nowMs: number): Promise<RefreshClaims> {
@@ -237,6 +286,7 @@ export class TokenKeys {
       throw notAuthorized(MESSAGES.refreshInvalid);
     }
     const tid = str(payload.tid) ? payload.tid : undefined;
-    return { sub, originJti: jti, authTime, expiresAt: exp * 1000, tid };
+    const scope = str(payload.scope) ? payload.scope : undefined;
+    return { sub, originJti: jti, authTime, expiresAt: exp * 1000, tid, scope };
   }
 }

@@ -84,14 +84,20 @@ async function refreshUser(svc: IdentityService, token: string) {
 }
 
 /** Refuses a refresh for a disabled, revoked or reset user. */
-function checkRefreshUser(svc: IdentityService, user: UserRecord, claims: RefreshClaims): void {
+export function checkRefreshUser(
+  svc: IdentityService,
+  user: UserRecord,
+  claims: RefreshClaims,
+): void {
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   if (svc.isRevoked(user, claims.originJti)) throw notAuthorized(MESSAGES.refreshRevoked);
   if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
 }
 
 const accessAndId = (svc: IdentityService, user: UserRecord, claims: RefreshClaims) =>
-  svc.keys.issueAccessAndId(user, claims.originJti, claims.authTime, svc.now(), svc.ttlFor(user));
+  svc.keys.issueAccessAndId(user, claims.originJti, claims.authTime, svc.now(), svc.ttlFor(user), {
+    scope: claims.scope,
+  });
 
 /** New access and id tokens from a refresh token (Cognito issues no new refresh token here). */
 async function refreshAuth(svc: IdentityService, params: Record<string, string>) {
@@ -111,7 +117,7 @@ async function refreshAuth(svc: IdentityService, params: Record<string, string>)
  * one, and is replaced by a new one; the one rotated out last still works for the grace period and
  * answers the same successor. Any other token of the family is reuse: the family is revoked.
  */
-async function rotate(svc: IdentityService, user: UserRecord, claims: RefreshClaims) {
+export async function rotate(svc: IdentityService, user: UserRecord, claims: RefreshClaims) {
   const now = svc.now();
   const family = svc.store.getFamily(claims.originJti);
   const tid = claims.tid ?? 'legacy';
@@ -129,6 +135,7 @@ async function rotate(svc: IdentityService, user: UserRecord, claims: RefreshCla
     now,
     svc.ttlFor(user).refresh,
     next,
+    claims.scope,
   );
   const grace = svc.settings.refreshTokenGraceSeconds * 1000;
   svc.store.putFamily(claims.originJti, {

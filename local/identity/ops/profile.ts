@@ -2,6 +2,7 @@ import { toAttributeList, validateAttributes } from '../attributes';
 import { consumeCode } from '../codes';
 import { invalidParameter } from '../errors';
 import { RULES } from '../protocol';
+import { usernameOf } from '../tokens';
 import { aliasExists, applyAttributeWrites, mfaSettings, type Operation } from './shared';
 
 const ATTRIBUTE_NAME = { min: 1, max: 32 };
@@ -9,7 +10,7 @@ const ATTRIBUTE_NAME = { min: 1, max: 32 };
 export const GetUser: Operation = async (svc, input) => {
   const { user } = await svc.authenticate(input.string('AccessToken', RULES.accessToken));
   return {
-    Username: user.sub,
+    Username: usernameOf(user),
     UserAttributes: toAttributeList(user.attributes),
     ...mfaSettings(user),
   };

@@ -3,6 +3,7 @@ import { CognitoError, invalidParameter, MESSAGES } from '../errors';
 import type { Input } from '../protocol';
 import type { IdentityService, PendingMessage } from '../service';
 import type { UserRecord } from '../store';
+import { usernameOf } from '../tokens';
 
 export type Operation = (svc: IdentityService, input: Input) => Promise<object>;
 
@@ -27,7 +28,7 @@ export function mfaSettings(user: UserRecord): {
 /** Cognito's UserType (AdminCreateUser answers it). */
 export function userType(user: UserRecord) {
   return {
-    Username: user.sub,
+    Username: usernameOf(user),
     Attributes: toAttributeList(user.attributes),
     UserCreateDate: seconds(user.createdAt),
     UserLastModifiedDate: seconds(user.updatedAt),
@@ -38,7 +39,7 @@ export function userType(user: UserRecord) {
 
 export function adminUserView(user: UserRecord) {
   return {
-    Username: user.sub,
+    Username: usernameOf(user),
     UserAttributes: toAttributeList(user.attributes),
     UserCreateDate: seconds(user.createdAt),
     UserLastModifiedDate: seconds(user.updatedAt),

@@ -132,6 +132,9 @@ test.describe('sign-out elsewhere', () => {
     signedInPage: page,
     account: { email, password },
   }) => {
+    // The dashboard has its token: it makes no request of its own while the test goes on (had it
+    // met the revoked session, it would leave for /login by itself, racing the visit below).
+    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
     // Another device signs out everywhere.
     const other = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>(
       'InitiateAuth',

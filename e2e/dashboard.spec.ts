@@ -359,6 +359,9 @@ test.describe('accounts the dashboard cannot show', () => {
     await setUserAttributes(email, { [CHANNEL_ATTRIBUTE]: '' });
     await signInWithForm(page, email, password);
     await expect(page).toHaveURL('/login');
+    // The sign-out ends with a page load of /login of its own: let it finish before the next visit.
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.goto('/');
     await expect(page).toHaveURL('/login');
   });

@@ -60,9 +60,7 @@ export function useAnswerEffects<F extends string>(
   });
   useEffect(() => {
     if (state.status === 'success') success.current?.(state);
-    // A full page load: the router may hold a copy of /login from while the person was signed in
-    // (one that points home), and /login must ask the guard, which says why the session ended.
-    if (state.unauthenticated) window.location.replace('/login');
+    if (state.unauthenticated) router.replace('/login');
     if (state.data?.refresh) router.refresh();
     if (state.data?.signOut) {
       // Loaded when needed: it brings the sign-out action, which no other answer uses.

@@ -320,6 +320,8 @@ test('email: until verified, the old address stays the sign-in address', async (
 test('phone: digits only, messages, wrong code, resend, change number, verify', async ({
   page,
 }) => {
+  // Two numbers, three codes and a resend: a long walk on a busy machine.
+  test.setTimeout(90_000);
   const { password } = await openProfile(page);
   await edit(page, 'Phone Number').click();
   let dialog = page.getByRole('dialog', { name: 'Change phone number' });

@@ -267,23 +267,23 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
 /** Where a lost or expired challenge sends people: sign in again, told why. */
 const CHALLENGE_EXPIRED = '/login?reason=expired';
 
-/** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
-export const twoStepSignInAction = validatedAction(authenticatorCodeSchema, async ({ code }) => {
+/**
+ * A code that answers a waiting sign-in challenge (the authenticator app's, or an emailed one):
+ * limits, Cognito's answer, and on success the session; a lost challenge starts sign-in again.
+ */
+async function answerCodeChallenge(
+  name: 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP',
+  code: string,
+  failedEvent: string,
+  signedIn: Record<string, string | boolean>,
+): Promise<ActionState<CodeField>> {
   const challenge = await getChallenge();
-  if (!challenge || challenge.name !== 'SOFTWARE_TOKEN_MFA') redirect(CHALLENGE_EXPIRED);
+  if (!challenge || challenge.name !== name) redirect(CHALLENGE_EXPIRED);
   const limited = await checkLimit('verifyCode', challenge.username);
   if (limited) return { status: 'error', message: limited };
-  const result = await respondToChallenge(
-    'SOFTWARE_TOKEN_MFA',
-    challenge.session,
-    challenge.username,
-    code,
-  );
+  const result = await respondToChallenge(name, challenge.session, challenge.username, code);
   if (!result.ok) {
-    log.info('auth.two_step_failed', {
-      reason: result.failure.name,
-      account: emailRef(challenge.username),
-    });
+    log.info(failedEvent, { reason: result.failure.name, account: emailRef(challenge.username) });
     if (result.failure.kind === 'challenge-expired') {
       await clearChallenge();
       redirect(CHALLENGE_EXPIRED);
@@ -292,9 +292,14 @@ export const twoStepSignInAction = validatedAction(authenticatorCodeSchema, asyn
   }
   const finished = await finishSignIn(result.value);
   if (!finished.done) return { status: 'error', message: finished.message };
-  log.info('auth.signed_in', { twoStep: true });
+  log.info('auth.signed_in', signedIn);
   redirect(finished.next);
-});
+}
+
+/** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
+export const twoStepSignInAction = validatedAction(authenticatorCodeSchema, ({ code }) =>
+  answerCodeChallenge('SOFTWARE_TOKEN_MFA', code, 'auth.two_step_failed', { twoStep: true }),
+);
 
 /** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */
 export const newPasswordChallengeAction = validatedAction(
@@ -402,28 +407,9 @@ export const emailCodeStartAction = validatedAction(
 );
 
 /** Stage 2: the emailed code signs the creator in. */
-export const emailCodeSignInAction = validatedAction(verificationCodeSchema, async ({ code }) => {
-  const challenge = await getChallenge();
-  if (!challenge || challenge.name !== 'EMAIL_OTP') redirect(CHALLENGE_EXPIRED);
-  const limited = await checkLimit('verifyCode', challenge.username);
-  if (limited) return { status: 'error', message: limited };
-  const result = await respondToChallenge('EMAIL_OTP', challenge.session, challenge.username, code);
-  if (!result.ok) {
-    log.info('auth.email_code_failed', {
-      reason: result.failure.name,
-      account: emailRef(challenge.username),
-    });
-    if (result.failure.kind === 'challenge-expired') {
-      await clearChallenge();
-      redirect(CHALLENGE_EXPIRED);
-    }
-    return failureState(result.failure, { codeField: 'code' });
-  }
-  const finished = await finishSignIn(result.value);
-  if (!finished.done) return { status: 'error', message: finished.message };
-  log.info('auth.signed_in', { factor: 'EMAIL_OTP' });
-  redirect(finished.next);
-});
+export const emailCodeSignInAction = validatedAction(verificationCodeSchema, ({ code }) =>
+  answerCodeChallenge('EMAIL_OTP', code, 'auth.email_code_failed', { factor: 'EMAIL_OTP' }),
+);
 
 /** Send Again: a new sign-in code (Cognito has no resend here: a new USER_AUTH start). */
 export async function resendSignInCodeAction(): Promise<ActionState<CodeField>> {

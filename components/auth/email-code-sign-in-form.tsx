@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import {
   emailCodeSignInAction,
   emailCodeStartAction,
@@ -14,6 +13,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { ResendRow } from '@/components/ui/resend-row';
 import { signInEmailSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
+import { BackToSignIn } from './back-to-sign-in';
 
 /**
  * Sign-in with a code emailed by Cognito instead of the password (USER_AUTH, EMAIL_OTP): the email,
@@ -73,15 +73,5 @@ function CodeStage({ email }: { email: string }) {
       </CodeForm>
       <BackToSignIn />
     </>
-  );
-}
-
-function BackToSignIn() {
-  return (
-    <p className="text-ink-muted mt-6 text-center text-sm">
-      <Link href="/login" className="text-brand-700 font-semibold hover:underline">
-        Back to sign in
-      </Link>
-    </p>
   );
 }

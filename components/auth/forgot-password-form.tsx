@@ -16,6 +16,7 @@ import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { ResendRow } from '@/components/ui/resend-row';
 import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
+import { BackToSignIn } from './back-to-sign-in';
 
 /** Two stages (docs/product.md §2): request a code, then the code and a new password. */
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
@@ -118,15 +119,5 @@ function ConfirmStage({ email }: { email: string }) {
       </p>
       <BackToSignIn />
     </>
-  );
-}
-
-function BackToSignIn() {
-  return (
-    <p className="text-ink-muted mt-6 text-center text-sm">
-      <Link href="/login" className="text-brand-700 font-semibold hover:underline">
-        Back to sign in
-      </Link>
-    </p>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { twoStepSignInAction } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { OtpInput } from '@/components/ui/otp-input';
 import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import { MSG } from '@/lib/validation/messages';
 import { AuthHeading } from './auth-heading';
+import { BackToSignIn } from './back-to-sign-in';
 
 /** The second step of sign-in for creators who turned on an authenticator app. */
 export function TwoStepSignInForm() {
@@ -27,11 +27,7 @@ export function TwoStepSignInForm() {
           Verify
         </Button>
       </form>
-      <p className="text-ink-muted mt-6 text-center text-sm">
-        <Link href="/login" className="text-brand-700 font-semibold hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </>
   );
 }

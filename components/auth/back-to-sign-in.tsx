@@ -1,0 +1,12 @@
+import Link from 'next/link';
+
+/** The way back from a sign-in side page (a reset, a code, a second step) to /login. */
+export function BackToSignIn() {
+  return (
+    <p className="text-ink-muted mt-6 text-center text-sm">
+      <Link href="/login" className="text-brand-700 font-semibold hover:underline">
+        Back to sign in
+      </Link>
+    </p>
+  );
+}

@@ -15,8 +15,8 @@ const config = {
   testTimeout: 20_000,
 };
 
-// jose and otplib ship only as ES modules: let SWC transform them like our own code.
-const ESM_PACKAGES = ['jose', 'otplib', '@otplib', '@noble', '@scure'];
+// jose, oauth4webapi and otplib ship only as ES modules: let SWC transform them like our own code.
+const ESM_PACKAGES = ['jose', 'oauth4webapi', 'otplib', '@otplib', '@noble', '@scure'];
 
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();

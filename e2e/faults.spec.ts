@@ -85,3 +85,24 @@ test('when Cognito throttles, sign-in says the service is busy (after the retrie
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/');
 });
+
+test('Continue with Google says plainly when the creator system is down, and works once it heals', async ({
+  page,
+}) => {
+  const { email } = await createCreator();
+  const answerGoogle = async () => {
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveTitle('Sign in with Google (local)');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Casey Creator');
+    await page.getByRole('button', { name: 'Continue' }).click();
+  };
+  await setFault('search', 'error');
+  await page.goto('/login');
+  await answerGoogle();
+  await expect(page).toHaveURL('/login?reason=google-creator-down');
+  await expect(page.getByText(CREATOR_DOWN)).toBeVisible();
+  await setFault('search', 'off');
+  await answerGoogle();
+  await expect(page).toHaveURL('/');
+});

@@ -22,7 +22,7 @@ export async function boundClaims(
   const record = lookup ?? (await findCreatorId(claims.email));
   if (!record.ok || record.value === claims.channelId) return claims;
   if (claims.channelId) log.warn('channel.corrected', { account: claims.sub });
-  const bound = await bindChannel(getEnv(), claims.sub, record.value);
+  const bound = await bindChannel(getEnv(), claims.username ?? claims.sub, record.value);
   if (!bound.ok) log.error('channel.bind_failed', { reason: bound.failure.name });
   else log.info('channel.bound', { account: claims.sub });
   return { ...claims, channelId: record.value };

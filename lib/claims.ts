@@ -12,6 +12,13 @@ export const userClaimsSchema = z.object({
   phoneNumber: z.string().optional(),
   phoneNumberVerified: z.boolean(),
   channelId: z.string().optional(),
+  /**
+   * Cognito's username (`cognito:username`): the sub of a native user, `Google_<id>` of a user who
+   * signs in with Google. Admin calls name a federated user by it (they do not take its sub).
+   */
+  username: z.string().min(1).max(128).optional(),
+  /** Where a federated account comes from (the id token's `identities`); absent for native users. */
+  provider: z.literal('Google').optional(),
 });
 
 export type UserClaims = z.infer<typeof userClaimsSchema>;

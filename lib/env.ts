@@ -73,6 +73,12 @@ const schema = z.object({
   COGNITO_CLIENT_ID: z.string().min(1),
   COGNITO_CLIENT_SECRET: z.string().min(1).optional(),
   COGNITO_ENDPOINT: httpUrl.optional(),
+  /**
+   * The user pool's domain for hosted sign-in (Sign in with Google): its /oauth2/authorize,
+   * /oauth2/token and /logout. Unset, the product offers no hosted sign-in. Production needs
+   * SITE_URL with it: the callback and sign-out URLs are built on that origin.
+   */
+  COGNITO_DOMAIN: httpUrl.optional(),
   SESSION_SECRET: sessionSecrets,
   CREATOR_API_URL: httpUrl,
   CREATOR_API_KEY: z.string().min(1).optional(),
@@ -212,6 +218,8 @@ export function parseEnv(raw: Source): Env {
       COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.COGNITO_USER_POOL_ID,
       COGNITO_CLIENT_ID: LOCAL_DEFAULTS.COGNITO_CLIENT_ID,
       COGNITO_ENDPOINT: addr.identity,
+      // The local identity service serves the hosted routes on its own origin.
+      COGNITO_DOMAIN: addr.identity,
       SESSION_SECRET: LOCAL_DEFAULTS.SESSION_SECRET,
       CREATOR_API_URL: addr.creator,
       ANALYTICS_EMBED_URL: addr.embed,
@@ -242,6 +250,12 @@ export function parseEnv(raw: Source): Env {
       (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
     );
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`, problems);
+  }
+  if (!local && result.data.COGNITO_DOMAIN && !/^https?:\/\/[^/]/.test(source.SITE_URL ?? '')) {
+    throw new EnvError(
+      'Invalid configuration: COGNITO_DOMAIN needs SITE_URL (the public origin its callback and sign-out URLs are on)',
+      ['SITE_URL: required with COGNITO_DOMAIN'],
+    );
   }
   const secrets = result.data.SESSION_SECRET;
   // iron-session seals with the highest numeric id and unseals with any: the first listed is newest.

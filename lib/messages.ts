@@ -22,6 +22,9 @@ export const APP_MSG = {
   notAuthenticated: 'User is not authenticated',
   signInExpired: 'Your sign-in took too long. Please sign in again.',
   noAccount: 'No account found with this username.',
+  invalidOAuthState: 'Invalid state in OAuth flow',
+  oauthPending: 'Pending sign-in attempt already in progress',
+  signOutTimeout: 'Signout timeout fail',
 } as const;
 
 export function emailNotFound(supportEmail: string): Message {

@@ -18,8 +18,19 @@ import type { Message } from '@/lib/messages';
 import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
 import { signInSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
+import { ContinueWithGoogle } from './continue-with-google';
+import { OrDivider } from './or-divider';
 
-export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; notice?: Message }) {
+export function LoginForm({
+  defaultEmail,
+  notice,
+  google = false,
+}: {
+  defaultEmail: string;
+  notice?: Message;
+  /** Whether "Continue with Google" is offered (the pool has a hosted sign-in domain). */
+  google?: boolean;
+}) {
   const { state, pending, formAction, onSubmit, errorsFor, register, form } = useActionForm({
     schema: signInSchema,
     action: signInAction,
@@ -91,9 +102,8 @@ export function LoginForm({ defaultEmail, notice }: { defaultEmail: string; noti
         </Button>
       </form>
       <div className="mt-4 flex flex-col gap-3">
-        <p className="text-ink-subtle flex items-center gap-3 text-xs uppercase before:h-px before:flex-1 before:bg-current/25 after:h-px after:flex-1 after:bg-current/25">
-          or
-        </p>
+        <OrDivider />
+        {google && <ContinueWithGoogle />}
         {webAuthn && (
           <Button type="button" variant="secondary" pending={passkeyPending} onClick={passkey}>
             Sign in with a passkey

@@ -9,9 +9,18 @@ import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { signUpSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
+import { ContinueWithGoogle } from './continue-with-google';
+import { OrDivider } from './or-divider';
 
 /** Sign-up. With an email from the invitation link it is read-only and the page says 'Activate'. */
-export function RegisterForm({ prefilledEmail }: { prefilledEmail?: string }) {
+export function RegisterForm({
+  prefilledEmail,
+  google = false,
+}: {
+  prefilledEmail?: string;
+  /** Whether "Continue with Google" is offered (never on an invitation: that account has a password). */
+  google?: boolean;
+}) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: signUpSchema,
     action: signUpAction,
@@ -39,6 +48,12 @@ export function RegisterForm({ prefilledEmail }: { prefilledEmail?: string }) {
           Create account
         </Button>
       </form>
+      {google && !prefilledEmail && (
+        <div className="mt-4 flex flex-col gap-3">
+          <OrDivider />
+          <ContinueWithGoogle />
+        </div>
+      )}
       <p className="text-ink-muted mt-6 text-center text-sm">
         Already have an account?{' '}
         <Link href="/login" className="text-brand-700 font-semibold hover:underline">

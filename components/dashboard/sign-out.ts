@@ -8,10 +8,12 @@ import { signOutAction } from '@/components/dashboard/actions';
  * the guard already ended the session, the action's request fails, and the page goes anyway.
  */
 export async function signOutNow() {
+  let next = '/login';
   try {
-    await signOutAction();
+    // A creator who signed in with Google goes by the pool's /logout, which comes back to /login.
+    next = (await signOutAction()).data?.next ?? next;
   } catch {
-    // The session is gone either way; the page below is where the person belongs.
+    // The session is gone either way; /login is where the person belongs.
   }
-  window.location.replace('/login');
+  window.location.replace(next);
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import {
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -103,5 +105,38 @@ export async function bindChannel(
     return { ok: true, value: undefined };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'bindChannel', env.SUPPORT_EMAIL) };
+  }
+}
+
+/**
+ * Whether a native (password) account has this email: Cognito finds it by its email, which a
+ * federated user's email never is. A hosted sign-in with Google is refused for such an email
+ * (docs/decisions/015-google-and-password-accounts.md).
+ */
+export async function hasPasswordAccount(env: Env, email: string): Promise<Result<boolean>> {
+  try {
+    const out = await admin(env).send(
+      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: email }),
+    );
+    return { ok: true, value: out.UserStatus !== 'EXTERNAL_PROVIDER' };
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'UserNotFoundException')
+      return { ok: true, value: false };
+    return { ok: false, failure: toAuthFailure(error, 'signIn', env.SUPPORT_EMAIL) };
+  }
+}
+
+/**
+ * Deletes a user by username: a federated user whose sign-in the product refused before it ever
+ * completed, so a refusal leaves no account behind.
+ */
+export async function deleteUser(env: Env, username: string): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminDeleteUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'signIn', env.SUPPORT_EMAIL) };
   }
 }

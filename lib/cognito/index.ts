@@ -80,6 +80,7 @@ export function claimsFromIdToken(idToken: string): UserClaims {
   const sub = str(c.sub);
   const email = str(c.email);
   if (!sub || !email) throw new Error('id token without sub or email');
+  const username = str(c['cognito:username']);
   return {
     sub,
     email,
@@ -88,7 +89,22 @@ export function claimsFromIdToken(idToken: string): UserClaims {
     phoneNumber: str(c.phone_number),
     phoneNumberVerified: bool(c.phone_number_verified),
     channelId: str(c[CHANNEL_ATTRIBUTE]),
+    ...(username ? { username } : {}),
+    ...(providerOf(c.identities) ? { provider: 'Google' as const } : {}),
   };
+}
+
+/** The identity provider an id token's `identities` claim names, when it is one the product knows. */
+function providerOf(identities: unknown): 'Google' | undefined {
+  if (!Array.isArray(identities)) return undefined;
+  return identities.some(
+    (i) =>
+      typeof i === 'object' &&
+      i !== null &&
+      (i as { providerName?: unknown }).providerName === 'Google',
+  )
+    ? 'Google'
+    : undefined;
 }
 
 export function claimsFromAttributes(
@@ -106,7 +122,10 @@ export function claimsFromAttributes(
   };
 }
 
-function tokensFrom(result: AuthenticationResultType | undefined, refreshToken?: string): Tokens {
+export function tokensFrom(
+  result: AuthenticationResultType | undefined,
+  refreshToken?: string,
+): Tokens {
   if (!result?.AccessToken || !result.IdToken)
     throw new Error('authentication result without tokens');
   const exp = decodeJwt(result.AccessToken).exp;

@@ -17,6 +17,9 @@ const PUBLIC_ONLY = new Set([
   '/register',
   '/verify-email',
   '/forgot-password',
+  // The hosted sign-in's start and return (app/api/auth): answer for themselves, signed out only.
+  '/api/auth/google',
+  '/api/auth/callback',
 ]);
 /** Open to everyone: the marketing pages, the legal redirects, and what crawlers and monitors fetch. */
 const PUBLIC = new Set([

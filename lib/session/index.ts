@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/env';
+import { LOGIN_REASONS, type LoginReason } from '@/lib/login-notices';
 import {
   CHALLENGE_TTL_S,
   PENDING_TTL_S,
@@ -42,15 +43,17 @@ export const REFRESH_MARGIN_S = 60;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Why a session ended, when the person should be told on /login (?reason=…). */
-export type EndedReason = 'no-account' | 'idle' | 'session-expired';
-const ENDED_REASONS: readonly EndedReason[] = ['no-account', 'idle', 'session-expired'];
+/**
+ * What /login should tell the person (?reason=…): why a session ended, or how a sign-in with Google
+ * ended where the pool's /logout came back to /login (lib/login-notices.ts).
+ */
+export type EndedReason = LoginReason;
 /** How long the reason waits for the next page that can show it. */
 export const ENDED_NOTICE_TTL_S = 10 * 60;
 
 /** A reason read back from its cookie; anything else (someone wrote it) is ignored. */
 export function parseEndedReason(value: string | undefined): EndedReason | undefined {
-  return ENDED_REASONS.find((r) => r === value);
+  return LOGIN_REASONS.find((r) => r === value);
 }
 
 /** Cookie options for a session started at `startedAt`: the cookie goes when the session must. */

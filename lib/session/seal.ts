@@ -62,7 +62,23 @@ const challengeData = z.object({
   username: z.string().min(1),
 });
 
+/** Hosted sign-ins under way (lib/oauth/flows.ts): each state with its PKCE verifier. */
+export const OAUTH_FLOWS_MAX = 3;
+const oauthFlowsData = z.object({
+  v: z.literal(1),
+  flows: z
+    .array(
+      z.object({
+        state: z.string().length(32),
+        verifier: z.string().length(128),
+        startedAt: z.number().int(),
+      }),
+    )
+    .max(OAUTH_FLOWS_MAX),
+});
+
 export type SessionData = z.infer<typeof sessionData>;
+export type OAuthFlowsData = z.infer<typeof oauthFlowsData>;
 type RefreshData = z.infer<typeof refreshData>;
 type PendingData = z.infer<typeof pendingData>;
 export type ChallengeData = z.infer<typeof challengeData>;
@@ -84,6 +100,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     challenge: `${prefix}cd_challenge`,
     emailChange: `${prefix}cd_email_change`,
     ended: `${prefix}cd_ended`,
+    oauth: `${prefix}cd_oauth`,
   } as const;
 }
 
@@ -162,6 +179,12 @@ export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
 export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
 export const unsealChallenge = (v: string | undefined, env: Secrets) =>
   unseal(challengeData, v, env, CHALLENGE_TTL_S);
+
+/** A hosted sign-in may take this long, Google's own pages included. */
+export const OAUTH_FLOW_TTL_S = 10 * 60;
+export const sealOAuthFlows = (d: OAuthFlowsData, env: Secrets) => seal(d, env, OAUTH_FLOW_TTL_S);
+export const unsealOAuthFlows = (v: string | undefined, env: Secrets) =>
+  unseal(oauthFlowsData, v, env, OAUTH_FLOW_TTL_S);
 
 type SessionLimits = { idleS: number; maxS: number };
 

@@ -1,16 +1,9 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
 import { getEnv } from '@/lib/env';
-import { APP_MSG } from '@/lib/messages';
+import { loginNotice } from '@/lib/login-notices';
+import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/search-params';
-
-/** 1800 -> '30 minutes', 43200 -> '12 hours'. */
-function duration(seconds: number): string {
-  const hours = seconds / 3600;
-  if (Number.isInteger(hours)) return hours === 1 ? '1 hour' : `${hours} hours`;
-  const minutes = Math.round(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
 
 export const metadata: Metadata = {
   title: 'Sign in',
@@ -23,15 +16,13 @@ export default async function LoginPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { email, reason } = await searchParams;
-  const { idleS, maxS } = getEnv().sessionLimits;
-  const notices: Record<string, string> = {
-    expired: APP_MSG.signInExpired,
-    idle: `You were signed out after ${duration(idleS)} without activity. Please sign in again.`,
-    'session-expired': `You were signed out: sessions last ${duration(maxS)}. Please sign in again.`,
-    // Spec §8: UserNotFoundException; the guard has already signed the person out.
-    'no-account': APP_MSG.noAccount,
-  };
-  const notice =
-    typeof reason === 'string' && notices[reason] ? { text: notices[reason] } : undefined;
-  return <LoginForm defaultEmail={emailParam(email) ?? ''} notice={notice} />;
+  const env = getEnv();
+  const notice = loginNotice(reason, { ...env.sessionLimits, supportEmail: env.SUPPORT_EMAIL });
+  return (
+    <LoginForm
+      defaultEmail={emailParam(email) ?? ''}
+      notice={notice}
+      google={hostedSignInEnabled(env)}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { RegisterForm } from '@/components/auth/register-form';
+import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/search-params';
 
 export const metadata: Metadata = {
@@ -13,5 +14,5 @@ export default async function RegisterPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { email } = await searchParams;
-  return <RegisterForm prefilledEmail={emailParam(email)} />;
+  return <RegisterForm prefilledEmail={emailParam(email)} google={hostedSignInEnabled()} />;
 }

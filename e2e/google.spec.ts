@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import type { Page, Request } from '@playwright/test';
+import {
+  IDENTITY,
+  POOL_ID,
+  cognitoCall,
+  createAccount,
+  createCreator,
+  expect,
+  expectAccessible,
+  snap,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+/**
+ * Sign in with Google through the pool's hosted flow (authorization code + PKCE), against the
+ * local identity service's stand-in for Google's page ("Sign in with Google (local)").
+ */
+
+/** Google's subject for an address on the local stand-in (local/identity/oauth.ts). */
+function googleUsername(email: string): string {
+  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return `Google_1${(BigInt(`0x${hash}`) % 10n ** 20n).toString().padStart(20, '0')}`;
+}
+
+/** The federated user's attributes, or null when the pool has no such user. */
+async function federatedUser(email: string): Promise<Record<string, string> | null> {
+  try {
+    const out = await cognitoCall<{ UserAttributes: { Name: string; Value: string }[] }>(
+      'AdminGetUser',
+      { UserPoolId: POOL_ID, Username: googleUsername(email) },
+    );
+    return Object.fromEntries(out.UserAttributes.map((a) => [a.Name, a.Value]));
+  } catch (error) {
+    if (String(error).includes('UserNotFoundException')) return null;
+    throw error;
+  }
+}
+
+/** Clicks "Continue with Google" and answers the stand-in's page as the person would. */
+async function continueWithGoogle(page: Page, email: string, name = 'Casey Creator') {
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveTitle('Sign in with Google (local)');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * Answers Google's page but keeps the pool's answer (the redirect to our callback, with the code
+ * and state) from the browser: the test decides when and where it is delivered.
+ */
+async function heldAnswer(page: Page, email: string): Promise<string> {
+  let answer = '';
+  await page.route(/\/google\/signin/, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const response = await route.fetch({ maxRedirects: 0 });
+    answer = response.headers()['location'] ?? '';
+    await route.fulfill({ status: 200, contentType: 'text/plain', body: 'held' });
+  });
+  await continueWithGoogle(page, email);
+  await expect.poll(() => answer).toContain('code=');
+  await page.unrouteAll();
+  return answer;
+}
+
+/** Every top-level navigation of the page, in order (the redirects included). */
+function navigations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r: Request) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) seen.push(r.url());
+  });
+  return seen;
+}
+
+const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL('/login');
+};
+
+test.describe('Continue with Google', () => {
+  test('a first sign-in links the creator; the second reuses the account; logout ends both sessions', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('google');
+    const creator = await createCreator(email);
+    const trail = navigations(page);
+
+    await page.goto('/login');
+    await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'login-with-google');
+    await continueWithGoogle(page, email, 'Casey Creator');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+
+    // The code went through our callback, and the browser never saw a token.
+    const callback = trail.find((u) => u.includes('/api/auth/callback?'));
+    expect(callback).toBeDefined();
+    const authorize = new URL(trail.find((u) => u.startsWith(`${IDENTITY}/oauth2/authorize`))!);
+    expect(authorize.searchParams.get('state')).toMatch(/^[A-Za-z0-9._~-]{32}$/);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authorize.searchParams.get('identity_provider')).toBe('Google');
+    const cookies = await page.context().cookies();
+    for (const c of cookies) expect(c.httpOnly, c.name).toBe(true);
+    expect(JSON.stringify(cookies)).not.toMatch(/eyJ[\w-]+\.eyJ/);
+
+    // Linked: the federated user carries the creator's channel, set by the product.
+    const user = await federatedUser(email);
+    expect(user?.['custom:channelmeter_id']).toBe(creator.id);
+    expect(user?.name).toBe('Casey Creator');
+
+    // Logout: our cookies go, the tokens are revoked, and the pool's /logout ends the hosted session.
+    const before = await page.context().cookies();
+    trail.length = 0;
+    await signOut(page);
+    expect(trail.some((u) => u.startsWith(`${IDENTITY}/logout?`))).toBe(true);
+    const logout = new URL(trail.find((u) => u.startsWith(`${IDENTITY}/logout?`))!);
+    expect(logout.searchParams.get('logout_uri')).toMatch(/\/login$/);
+    const stolen = await page.context().browser()!.newContext();
+    await stolen.addCookies(before);
+    const other = await stolen.newPage();
+    await other.goto('/profile');
+    await expect(other).toHaveURL(/\/login/);
+    await stolen.close();
+
+    // Second sign-in: the same account, no second user.
+    await continueWithGoogle(page, email, 'Casey Creator');
+    await expect(page).toHaveURL('/');
+    expect((await federatedUser(email))?.['custom:channelmeter_id']).toBe(creator.id);
+  });
+
+  test('an email the creator system does not know is refused, and leaves no account behind', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('google-stranger');
+    const trail = navigations(page);
+    await page.goto('/login');
+    await continueWithGoogle(page, email);
+    await expect(page).toHaveURL(/\/login\?reason=google-not-found$/);
+    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute(
+      'href',
+      /^mailto:/,
+    );
+    // The hosted session was ended on the way back.
+    expect(trail.some((u) => u.startsWith(`${IDENTITY}/logout?`))).toBe(true);
+    expect(await federatedUser(email)).toBeNull();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'google-not-found-390');
+  });
+
+  test('an email with a password account is refused with a way forward', async ({ page }) => {
+    const { email } = await createAccount();
+    await page.goto('/login');
+    await continueWithGoogle(page, email);
+    await expect(page).toHaveURL(/\/login\?reason=google-password-account$/);
+    await expect(
+      page.getByText('This email already has an account with a password.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(await federatedUser(email)).toBeNull();
+  });
+
+  test('Cancel on Google comes back to /login saying so', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveTitle('Sign in with Google (local)');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/login?reason=google-cancelled');
+    await expect(
+      page.getByText('Sign-in with Google was cancelled.', { exact: false }),
+    ).toBeVisible();
+  });
+
+  test('a tampered state is refused; the real answer still signs in', async ({ page }) => {
+    const email = uniqueEmail('google-tamper');
+    await createCreator(email);
+    await page.goto('/login');
+    const answer = await heldAnswer(page, email);
+
+    const tampered = new URL(answer);
+    tampered.searchParams.set('state', 'A'.repeat(32));
+    await page.goto(tampered.toString());
+    await expect(page).toHaveURL('/login?reason=google-state');
+    await expect(page.getByText('Invalid state in OAuth flow')).toBeVisible();
+    const missing = new URL(answer);
+    missing.searchParams.delete('state');
+    await page.goto(missing.toString());
+    await expect(page.getByText('Invalid state in OAuth flow')).toBeVisible();
+
+    await page.goto(answer);
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a callback URL replayed later, or in another browser, is refused', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('google-replay');
+    await createCreator(email);
+    const trail = navigations(page);
+    await page.goto('/login');
+    await continueWithGoogle(page, email);
+    await expect(page).toHaveURL('/');
+    const callback = trail.find((u) => u.includes('/api/auth/callback?'))!;
+
+    const elsewhere = await browser.newContext();
+    const attacker = await elsewhere.newPage();
+    await attacker.goto(callback);
+    await expect(attacker).toHaveURL('/login?reason=google-state');
+    await expect(attacker.getByText('Invalid state in OAuth flow')).toBeVisible();
+    await elsewhere.close();
+
+    await signOut(page);
+    await page.goto(callback);
+    await expect(page).toHaveURL('/login?reason=google-state');
+  });
+
+  test('one answer delivered twice at once signs in once', async ({ page }) => {
+    const email = uniqueEmail('google-twice');
+    await createCreator(email);
+    await page.goto('/login');
+    const answer = await heldAnswer(page, email);
+    const second = await page.context().newPage();
+    await Promise.all([page.goto(answer), second.goto(answer)]);
+    const urls = [
+      new URL(page.url()).pathname + new URL(page.url()).search,
+      new URL(second.url()).pathname + new URL(second.url()).search,
+    ];
+    // One exchange wins; the other finds the code spent (or the sign-in already made).
+    expect(urls).toContain('/');
+    const other = urls.find((u) => u !== '/') ?? '/';
+    expect(['/', '/login?reason=google-used', '/login?reason=google-state']).toContain(other);
+  });
+
+  test('a second click while a sign-in is starting is told it is in progress', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveTitle('Sign in with Google (local)');
+    await page.goBack();
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL('/login?reason=google-pending');
+    await expect(page.getByText('Pending sign-in attempt already in progress')).toBeVisible();
+  });
+});

@@ -112,6 +112,24 @@ test.describe('Continue with Google', () => {
     expect(user?.['custom:channelmeter_id']).toBe(creator.id);
     expect(user?.name).toBe('Casey Creator');
 
+    // The profile says where the account comes from; what Google holds is not edited here.
+    await page.goto('/profile');
+    const card = (title: string) =>
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await expect(card('Signs in with')).toContainText('Google');
+    await expect(card('Name')).toContainText('Casey Creator');
+    await expect(card('Email Address')).toContainText(email);
+    await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Password' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'profile-google-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // Logout: our cookies go, the tokens are revoked, and the pool's /logout ends the hosted session.
     const before = await page.context().cookies();
     trail.length = 0;

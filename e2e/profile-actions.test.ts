@@ -534,3 +534,54 @@ describe('the old address is told about an email change', () => {
     });
   });
 });
+
+describe('an account that signs in with Google', () => {
+  it('cannot change what Google holds: each such action refuses before asking Cognito', async () => {
+    const { email } = await signedIn({ name: 'Before' });
+    const result = await cognito.signIn(email, PASSWORD);
+    if (!result.ok || result.value.type !== 'signed-in') throw new Error('sign-in failed');
+    const { tokens } = result.value;
+    // The same account's tokens, in a session that says it came through Google.
+    jar.clear();
+    await session.writeTokens(
+      { set: (name: string, value: string) => void jar.set(name, value) },
+      { ...tokens, claims: { ...tokens.claims, provider: 'Google', username: 'Google_1' } },
+    );
+    const { FEDERATED_SETTING } = await import('@/lib/actions');
+    const refused = { status: 'error', message: { text: FEDERATED_SETTING } };
+    expect(await actions.updateNameAction(idle, form([['name', 'After']]))).toEqual(refused);
+    expect(
+      await actions.changePasswordAction(
+        idle,
+        form([
+          ['currentPassword', PASSWORD],
+          ['newPassword', 'Other!Day43'],
+          ['confirmNewPassword', 'Other!Day43'],
+        ]),
+      ),
+    ).toEqual(refused);
+    expect(
+      await actions.requestEmailChangeAction(
+        idle,
+        form([
+          ['email', uniqueEmail('new')],
+          ['currentPassword', PASSWORD],
+        ]),
+      ),
+    ).toEqual(refused);
+    expect(
+      await actions.requestPhoneChangeAction(
+        idle,
+        form([
+          ['phoneNo', uniquePhone()],
+          ['currentPassword', PASSWORD],
+        ]),
+      ),
+    ).toEqual(refused);
+    expect(await actions.startPasskeyAction()).toEqual(refused);
+    expect(await actions.removePasskeyAction('x')).toEqual(refused);
+    // Nothing reached Cognito: the name is as it was.
+    const user = await cognito.getUser(tokens.accessToken);
+    expect(user.ok && user.value.name).toBe('Before');
+  });
+});

@@ -114,11 +114,27 @@ export function withSession<A extends unknown[], R>(
  */
 export function authed<A extends unknown[], F extends string>(
   handler: (ctx: { session: Session }, ...args: A) => Promise<ActionState<F>>,
+  options: AuthedOptions = {},
 ): PlainAction<A, ActionState<F>> {
-  return withSession(async (session, ...args: A) =>
-    session ? handler({ session }, ...args) : refuseUnauthenticated<F>(),
-  );
+  return withSession(async (session, ...args: A) => {
+    if (!session) return refuseUnauthenticated<F>();
+    // Google holds these for an account that signs in with it (docs/decisions/015).
+    if (options.ownCredentials && session.claims.provider)
+      return { status: 'error', message: { text: FEDERATED_SETTING } };
+    return handler({ session }, ...args);
+  });
 }
+
+type AuthedOptions = {
+  /**
+   * The action changes what an account that signs in with Google has from Google (name, email,
+   * phone, password, two-step, passkeys): refused for such an account.
+   */
+  ownCredentials?: boolean;
+};
+
+export const FEDERATED_SETTING =
+  'Your account signs in with Google, so this is managed in your Google account.';
 
 /**
  * A form-less action of a sign-up waiting for its code (the pending email, docs/product.md §2.8):
@@ -182,10 +198,12 @@ export function validatedAction<S extends $ZodType>(
 export function authedAction<S extends $ZodType>(
   schema: S,
   handler: Handler<S, { session: Session }>,
+  options: AuthedOptions = {},
 ): FormAction<FieldsOf<S>> {
   const fields = fieldsOf(schema);
-  const run = authed<[formData: unknown], FieldsOf<S>>(({ session }, formData) =>
-    parseForm(schema, fields, formData, handler, { session }),
+  const run = authed<[formData: unknown], FieldsOf<S>>(
+    ({ session }, formData) => parseForm(schema, fields, formData, handler, { session }),
+    options,
   );
   return async (_prev, formData) => run(formData);
 }

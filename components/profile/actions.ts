@@ -164,14 +164,18 @@ async function refreshClaims(
   return { ...session.claims, ...claims };
 }
 
-export const updateNameAction = authedAction(nameSchema, async ({ name }, { session, values }) => {
-  const result = await updateAttributes(session.accessToken, { name });
-  if (!result.ok) return failed('name', result.failure, { values });
-  await updateSessionClaims(session, { name });
-  revalidatePath('/', 'layout');
-  log.info('profile.name_changed');
-  return { status: 'success' };
-});
+export const updateNameAction = authedAction(
+  nameSchema,
+  async ({ name }, { session, values }) => {
+    const result = await updateAttributes(session.accessToken, { name });
+    if (!result.ok) return failed('name', result.failure, { values });
+    await updateSessionClaims(session, { name });
+    revalidatePath('/', 'layout');
+    log.info('profile.name_changed');
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);
 
 /** What became of the other sessions after a password change (the 'All Set!' modal says it). */
 export type OthersOutcome = 'signed-out' | 'signed-out-here-too' | 'failed';
@@ -215,6 +219,7 @@ export const changePasswordAction = authedAction(
     if (!others) return { status: 'success' };
     return { status: 'success', data: { others: await signOutOthers(session, newPassword) } };
   },
+  { ownCredentials: true },
 );
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -247,6 +252,7 @@ export const requestEmailChangeAction = authedAction(
     log.info('profile.email_change_requested');
     return { status: 'success', values, data: { step: 'verify', email } };
   },
+  { ownCredentials: true },
 );
 
 /**
@@ -280,6 +286,7 @@ export const resendEmailChangeCodeAction = authed<[email: string], 'code'>(
     if (!result.ok) return failed('email_resend', result.failure);
     return { status: 'success', message: codeResent(target) };
   },
+  { ownCredentials: true },
 );
 
 /** Step 2: the code makes the new address the sign-in address. */
@@ -304,6 +311,7 @@ export const verifyEmailChangeAction = authedAction(
     if (!sameEmail(oldEmail, updated.email)) await notifyEmailChanged(oldEmail, updated.email);
     return { status: 'success' };
   },
+  { ownCredentials: true },
 );
 
 /**
@@ -339,15 +347,19 @@ export const requestPhoneChangeAction = authedAction(
     log.info('profile.phone_change_requested');
     return { status: 'success', values, data: { step: 'verify', phone: phoneNo } };
   },
+  { ownCredentials: true },
 );
 
-export const resendPhoneCodeAction = authed<[], 'code'>(async ({ session }) => {
-  const limited = await checkLimit('sendSms', session.claims.sub);
-  if (limited) return { status: 'error', message: limited };
-  const result = await sendAttributeCode(session.accessToken, 'phone_number');
-  if (!result.ok) return failed('phone_resend', result.failure);
-  return { status: 'success', message: codeResent(formatPhone(session.claims.phoneNumber)) };
-});
+export const resendPhoneCodeAction = authed<[], 'code'>(
+  async ({ session }) => {
+    const limited = await checkLimit('sendSms', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
+    const result = await sendAttributeCode(session.accessToken, 'phone_number');
+    if (!result.ok) return failed('phone_resend', result.failure);
+    return { status: 'success', message: codeResent(formatPhone(session.claims.phoneNumber)) };
+  },
+  { ownCredentials: true },
+);
 
 export const verifyPhoneAction = authedAction(
   verificationCodeSchema,
@@ -360,6 +372,7 @@ export const verifyPhoneAction = authedAction(
     log.info('profile.phone_verified');
     return { status: 'success' };
   },
+  { ownCredentials: true },
 );
 
 /**
@@ -376,6 +389,7 @@ export const startAuthenticatorSetupAction = authedAction(
     if (!proof.ok) return proof.state;
     return makeAuthenticatorSecret(proof.session);
   },
+  { ownCredentials: true },
 );
 
 async function makeAuthenticatorSecret(session: Session): Promise<ActionState<ProofField>> {
@@ -405,6 +419,7 @@ export const confirmAuthenticatorSetupAction = authedAction(
     log.info('profile.two_step_enabled');
     return { status: 'success' };
   },
+  { ownCredentials: true },
 );
 
 /**
@@ -429,6 +444,7 @@ export const turnOffTwoStepAction = authedAction(
     log.info('profile.two_step_disabled');
     return { status: 'success' };
   },
+  { ownCredentials: true },
 );
 
 /**
@@ -467,10 +483,13 @@ async function passkeyOptions(session: Session): Promise<ActionState<ProofField>
  * Adding a passkey, step 1: the browser's creation options from Cognito, once who asks is proven
  * recently enough; otherwise the answer asks for the password first (`data.proof`).
  */
-export const startPasskeyAction = authed<[], ProofField>(async ({ session }) => {
-  if (!passkeyProofFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
-  return passkeyOptions(session);
-});
+export const startPasskeyAction = authed<[], ProofField>(
+  async ({ session }) => {
+    if (!passkeyProofFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
+    return passkeyOptions(session);
+  },
+  { ownCredentials: true },
+);
 
 /** The same, with the password (and a current code) proving who asks. */
 export const provePasskeyAction = authedAction(
@@ -480,6 +499,7 @@ export const provePasskeyAction = authedAction(
     if (!proof.ok) return proof.state;
     return passkeyOptions(proof.session);
   },
+  { ownCredentials: true },
 );
 
 /** Step 2: Cognito checks and keeps the passkey the browser made (a RegistrationResponseJSON). */
@@ -497,17 +517,21 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     log.info('profile.passkey_added');
     return { status: 'success' };
   },
+  { ownCredentials: true },
 );
 
 /** Removes one passkey: sign-in with it stops working at once. */
-export const removePasskeyAction = authed<[id: unknown], never>(async ({ session }, id) => {
-  const parsed = passkeyIdSchema.safeParse(id);
-  if (!parsed.success) return { status: 'error', message: { text: APP_MSG.systemError } };
-  const removed = await deletePasskey(session.accessToken, parsed.data);
-  if (!removed.ok) return failed('passkey_remove', removed.failure);
-  revalidatePath('/profile');
-  log.info('profile.passkey_removed');
-  return { status: 'success' };
-});
+export const removePasskeyAction = authed<[id: unknown], never>(
+  async ({ session }, id) => {
+    const parsed = passkeyIdSchema.safeParse(id);
+    if (!parsed.success) return { status: 'error', message: { text: APP_MSG.systemError } };
+    const removed = await deletePasskey(session.accessToken, parsed.data);
+    if (!removed.ok) return failed('passkey_remove', removed.failure);
+    revalidatePath('/profile');
+    log.info('profile.passkey_removed');
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);
 
 const PASSKEY_NOT_SAVED = "The passkey couldn't be saved. Please try again.";

@@ -26,6 +26,8 @@ export type ProfileValues = {
   twoStep: boolean | null;
   /** The account's passkeys; null where the pool offers none or Cognito could not say. */
   passkeys: Passkey[] | null;
+  /** Set for an account that signs in with Google: Google holds its name, email and password. */
+  provider?: 'Google';
 };
 
 type Open =
@@ -44,13 +46,17 @@ function Card({
   title,
   value,
   note,
+  hint,
   onEdit,
   action = 'Edit',
   actionName = `Edit ${title}`,
 }: {
   title: string;
   value: React.ReactNode;
+  /** A warning under the value (e.g. 'Not verified'). */
   note?: string;
+  /** A plain remark under the value (e.g. where it comes from). */
+  hint?: string;
   onEdit?: (button: HTMLButtonElement) => void;
   /** The button's text, and its full accessible name (which starts with the text). */
   action?: string;
@@ -62,6 +68,7 @@ function Card({
         <h2 className="text-ink-muted text-sm font-medium">{title}</h2>
         <p className="text-ink mt-1 truncate text-base font-semibold">{value}</p>
         {note && <p className="text-danger mt-0.5 text-xs">{note}</p>}
+        {hint && <p className="text-ink-muted mt-0.5 text-xs">{hint}</p>}
       </div>
       {onEdit && (
         <Button type="button" variant="secondary" onClick={(e) => onEdit(e.currentTarget)}>
@@ -79,6 +86,42 @@ const proofNote = (what: string, twoStep: boolean) =>
     ? `${what}, your current password and the code from your authenticator app.`
     : `${what} and your current password.`;
 
+const FEDERATED_HINT =
+  'Your name, email, password and two-step verification are managed in your Google account.';
+
+function SignOutEverywhereCard({ onEdit }: { onEdit: (button: HTMLButtonElement) => void }) {
+  return (
+    <Card
+      title="Signed-in devices"
+      value="All devices"
+      action="Sign out everywhere"
+      actionName="Sign out everywhere"
+      onEdit={onEdit}
+    />
+  );
+}
+
+function SignOutEverywhereDialog({
+  open,
+  onOpenChange,
+  onCancel,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Sign out everywhere?"
+      description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most."
+    >
+      <SignOutEverywhere onCancel={onCancel} />
+    </Dialog>
+  );
+}
+
 /** 'Profile Settings' (docs/product.md §2): one card per attribute, each opening its edit dialog. */
 export function ProfileSettings({ values }: { values: ProfileValues }) {
   const [open, setOpen] = useState<Open>(null);
@@ -94,6 +137,23 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
   };
   const close = (isOpen: boolean) => !isOpen && finish();
   const done = (others?: OthersOutcome) => setOpen({ card: 'done', others });
+
+  if (values.provider)
+    return (
+      <>
+        <ul className="flex flex-col gap-3">
+          <Card title="Signs in with" value="Google" hint={FEDERATED_HINT} />
+          <Card title="Name" value={values.name || 'Not set'} hint="From your Google account" />
+          <Card title="Email Address" value={values.email} hint="From your Google account" />
+          <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
+        </ul>
+        <SignOutEverywhereDialog
+          open={open?.card === 'sign-out-everywhere'}
+          onOpenChange={close}
+          onCancel={finish}
+        />
+      </>
+    );
 
   return (
     <>
@@ -157,13 +217,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
             onEdit={(b) => start(b, { card: 'passkeys' })}
           />
         )}
-        <Card
-          title="Signed-in devices"
-          value="All devices"
-          action="Sign out everywhere"
-          actionName="Sign out everywhere"
-          onEdit={(b) => start(b, { card: 'sign-out-everywhere' })}
-        />
+        <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
       </ul>
 
       <Dialog open={open?.card === 'name'} onOpenChange={close} title="Edit name">
@@ -270,14 +324,11 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         )}
       </Dialog>
 
-      <Dialog
+      <SignOutEverywhereDialog
         open={open?.card === 'sign-out-everywhere'}
         onOpenChange={close}
-        title="Sign out everywhere?"
-        description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most."
-      >
-        <SignOutEverywhere onCancel={finish} />
-      </Dialog>
+        onCancel={finish}
+      />
 
       <SuccessDialog
         open={open?.card === 'done'}

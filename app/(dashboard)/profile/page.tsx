@@ -8,10 +8,14 @@ export const metadata: Metadata = { title: 'Profile Settings' };
 
 export default async function ProfilePage() {
   const { claims, accessToken } = await requireSession();
-  const [twoStep, passkeys] = await Promise.all([
-    getSoftwareTokenMfa(accessToken),
-    listPasskeys(accessToken),
-  ]);
+  // Google holds two-step and passkeys for an account that signs in with it: nothing to ask.
+  const federated = claims.provider !== undefined;
+  const [twoStep, passkeys] = federated
+    ? [
+        { ok: true as const, value: false },
+        { ok: true as const, value: [] },
+      ]
+    : await Promise.all([getSoftwareTokenMfa(accessToken), listPasskeys(accessToken)]);
   if (!twoStep.ok) log.warn('profile.two_step_status_failed', { reason: twoStep.failure.name });
   // A pool without passkeys (WebAuthnNotEnabledException) shows no card; other failures say so.
   if (!passkeys.ok && passkeys.failure.name !== 'WebAuthnNotEnabledException')
@@ -27,6 +31,7 @@ export default async function ProfilePage() {
           phoneVerified: claims.phoneNumberVerified,
           twoStep: twoStep.ok ? twoStep.value : null,
           passkeys: passkeys.ok ? passkeys.value : null,
+          provider: claims.provider,
         }}
       />
     </div>

@@ -207,3 +207,19 @@ describe('siteUrl', () => {
     expect(siteUrl({ SITE_URL: 'javascript:alert(1)' }).href).toBe('http://localhost:3000/');
   });
 });
+
+describe('hosted sign-in', () => {
+  it('is on locally, at the local identity service', () => {
+    expect(parseEnv({}).COGNITO_DOMAIN).toBe('http://127.0.0.1:9229');
+  });
+
+  it('is off in production unless COGNITO_DOMAIN is set, and then needs SITE_URL', () => {
+    expect(parseEnv(production).COGNITO_DOMAIN).toBeUndefined();
+    const domain = { ...production, COGNITO_DOMAIN: 'https://auth.creators.example/' };
+    expect(() => parseEnv(domain)).toThrow(/COGNITO_DOMAIN needs SITE_URL/);
+    expect(() => parseEnv({ ...domain, SITE_URL: 'not a url' })).toThrow(EnvError);
+    expect(parseEnv({ ...domain, SITE_URL: 'https://creators.example' }).COGNITO_DOMAIN).toBe(
+      'https://auth.creators.example',
+    );
+  });
+});

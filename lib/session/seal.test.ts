@@ -87,7 +87,7 @@ describe('the cookie split (docs/architecture.md §3)', () => {
     expect((await unsealSession(session, env))?.claims.name).toHaveLength(256);
   });
 
-  it('stays under 4096 bytes at its largest: capped name and email, and a proof of the password', async () => {
+  it('stays under 4096 bytes at its largest: capped name and email, a Google account’s claims, and a proof of the password', async () => {
     const session = await sealSession(
       {
         v: 1,
@@ -96,13 +96,23 @@ describe('the cookie split (docs/architecture.md §3)', () => {
         confirmedAt: 2_000_000_000,
         startedAt: 2_000_000_000,
         seenAt: 2_000_000_000,
-        claims: { ...claims, name: 'x'.repeat(2048), email: 'e'.repeat(2048) },
+        claims: {
+          ...claims,
+          name: 'x'.repeat(2048),
+          email: 'e'.repeat(2048),
+          username: `Google_${'1'.repeat(121)}`,
+          provider: 'Google',
+        },
         reauthAt: 2_000_000_000,
       },
       env,
     );
     expect(setCookieLength('__Host-cd_session', session)).toBeLessThan(COOKIE_LIMIT);
-    expect((await unsealSession(session, env))?.reauthAt).toBe(2_000_000_000);
+    const read = await unsealSession(session, env);
+    expect(read?.reauthAt).toBe(2_000_000_000);
+    expect(read?.claims.provider).toBe('Google');
+    // Cognito's username serves the sign-in only: the cookie does not carry it.
+    expect(read?.claims.username).toBeUndefined();
     // The address an email change named has a cookie of its own; it fits easily.
     const names = cookieNames({ mode: 'production' });
     const change = await sealEmailChange(

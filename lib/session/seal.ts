@@ -134,7 +134,11 @@ export function capBytes(s: string, bytes: number): string {
  */
 function bounded(data: SessionData): SessionData {
   const name = data.claims.name === undefined ? undefined : capBytes(data.claims.name, 256);
-  return { ...data, claims: { ...data.claims, name, email: capBytes(data.claims.email, 320) } };
+  // Cognito's username is needed where a sign-in completes (binding the channel), never later:
+  // the cookie keeps its room for the tokens.
+  const claims = { ...data.claims, name, email: capBytes(data.claims.email, 320) };
+  delete claims.username;
+  return { ...data, claims };
 }
 
 async function seal(data: object, env: Secrets, ttl: number) {

@@ -8,6 +8,7 @@ import {
   createCreator,
   expect,
   expectAccessible,
+  setTokenTtl,
   snap,
   test,
   uniqueEmail,
@@ -144,10 +145,19 @@ test.describe('Continue with Google', () => {
     await expect(other).toHaveURL(/\/login/);
     await stolen.close();
 
-    // Second sign-in: the same account, no second user.
+    // Second sign-in: the same account, no second user. Its access token lasts 61 s, inside the
+    // guard's refresh margin: each page refreshes it with the hosted sign-in's refresh token.
+    await setTokenTtl(googleUsername(email), { accessTokenTtl: 61 });
     await continueWithGoogle(page, email, 'Casey Creator');
     await expect(page).toHaveURL('/');
     expect((await federatedUser(email))?.['custom:channelmeter_id']).toBe(creator.id);
+    // Only a refresh writes the refresh cookie again.
+    const refreshCookie = async () =>
+      (await page.context().cookies()).find((c) => c.name.endsWith('cd_refresh'))?.value;
+    const signedIn = await refreshCookie();
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Signs in with' })).toBeVisible();
+    expect(await refreshCookie()).not.toBe(signedIn);
   });
 
   test('an email the creator system does not know is refused, and leaves no account behind', async ({
@@ -267,4 +277,26 @@ test.describe('Continue with Google', () => {
     await expect(page).toHaveURL('/login?reason=google-pending');
     await expect(page.getByText('Pending sign-in attempt already in progress')).toBeVisible();
   });
+});
+
+test('sign-up with a password for an email that signs in with Google is refused', async ({
+  page,
+}) => {
+  const email = uniqueEmail('google-first');
+  await createCreator(email);
+  await page.goto('/login');
+  await continueWithGoogle(page, email);
+  await expect(page).toHaveURL('/');
+  await signOut(page);
+
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Sunny!Day42');
+  await page.getByLabel('Confirm password', { exact: true }).fill('Sunny!Day42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText('This email signs in with Google. Use Continue with Google.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expectAccessible(page);
 });

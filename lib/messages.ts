@@ -25,6 +25,8 @@ export const APP_MSG = {
   invalidOAuthState: 'Invalid state in OAuth flow',
   oauthPending: 'Pending sign-in attempt already in progress',
   signOutTimeout: 'Signout timeout fail',
+  /** Sign-up for an email that already signs in with Google (docs/decisions/015). */
+  googleAccountExists: 'This email signs in with Google. Use Continue with Google.',
 } as const;
 
 export function emailNotFound(supportEmail: string): Message {

@@ -16,9 +16,10 @@ import {
   type SignInOutcome,
 } from '@/lib/cognito';
 import { boundClaims } from '@/lib/channel';
-import { signOutUserEverywhere } from '@/lib/cognito/admin';
+import { signOutUserEverywhere, signsInWithGoogle } from '@/lib/cognito/admin';
 import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
+import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
 import { APP_MSG, codeResent, emailNotFound, type Message } from '@/lib/messages';
@@ -76,6 +77,20 @@ function precheckFailure<F extends string>(
         values,
       }
     : { status: 'error', message: failure.message, values };
+}
+
+/**
+ * Whether the email already signs in with Google. Where the pool cannot be asked (the host lacks
+ * cognito-idp:ListUsers, or Cognito is down), sign-up goes on: it is logged, and no worse than
+ * before the check existed.
+ */
+async function hasGoogleAccount(email: string): Promise<boolean> {
+  const env = getEnv();
+  if (!hostedSignInEnabled(env)) return false;
+  const found = await signsInWithGoogle(env, email);
+  if (found.ok) return found.value;
+  log.error('auth.google_account_check_failed', { reason: found.failure.name });
+  return false;
 }
 
 const CHALLENGE_PAGES = {
@@ -159,6 +174,13 @@ export const signUpAction = validatedAction(
     if (limited) return { status: 'error', message: limited, values };
     const pre = await precheck(email);
     if (!pre.ok) return precheckFailure<SignUpField>(pre, values);
+    // One account per person (docs/decisions/015-google-and-password-accounts.md).
+    if (await hasGoogleAccount(email))
+      return {
+        status: 'error',
+        fieldErrors: { email: [{ text: APP_MSG.googleAccountExists }] },
+        values,
+      };
 
     const result = await signUp(email, password);
     if (!result.ok) {

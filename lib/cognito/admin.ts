@@ -3,6 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  ListUsersCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -138,5 +139,31 @@ export async function deleteUser(env: Env, username: string): Promise<Result<voi
     return { ok: true, value: undefined };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'signIn', env.SUPPORT_EMAIL) };
+  }
+}
+
+/**
+ * Whether a user that signs in with Google has this email (ListUsers finds federated users by
+ * their email attribute; a sign-up with a password for it would make a second account).
+ */
+export async function signsInWithGoogle(env: Env, email: string): Promise<Result<boolean>> {
+  try {
+    const quoted = email.replace(/["\\]/g, (c) => `\\${c}`);
+    const out = await admin(env).send(
+      new ListUsersCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Filter: `email = "${quoted}"`,
+        AttributesToGet: ['email'],
+        Limit: 60,
+      }),
+    );
+    return {
+      ok: true,
+      value: (out.Users ?? []).some(
+        (u) => u.UserStatus === 'EXTERNAL_PROVIDER' && u.Username?.startsWith('Google_'),
+      ),
+    };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'signUp', env.SUPPORT_EMAIL) };
   }
 }

@@ -300,3 +300,13 @@ test('sign-up with a password for an email that signs in with Google is refused'
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await expectAccessible(page);
 });
+
+test('the Google demo creator the start banner names lands on the dashboard', async ({ page }) => {
+  await page.goto('/login');
+  await continueWithGoogle(page, 'google.demo@creator.test', 'Google Demo');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  expect((await federatedUser('google.demo@creator.test'))?.['custom:channelmeter_id']).toBe(
+    'cm-demo-0002',
+  );
+});

@@ -5,3 +5,12 @@ export const DEMO_CREATOR = {
   name: 'Demo Creator',
   channelId: 'cm-demo-0001',
 } as const;
+
+/**
+ * A creator the creator system knows with no account in the pool: "Continue with Google" with
+ * this email (any name) makes and links one, as a creator's first Google sign-in does.
+ */
+export const GOOGLE_DEMO_CREATOR = {
+  email: 'google.demo@creator.test',
+  channelId: 'cm-demo-0002',
+} as const;

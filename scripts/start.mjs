@@ -275,6 +275,7 @@ async function main() {
     say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
     say('');
     say('  Demo login       demo@creator.test / Demo!2345');
+    say('  Google sign-in   Continue with Google, then google.demo@creator.test (any name)');
     say(
       `  Codes            printed below as they are sent, and at http://127.0.0.1:${ports.identity}/__local/outbox?to=EMAIL`,
     );

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_CREATOR } from '../demo';
+import { DEMO_CREATOR, GOOGLE_DEMO_CREATOR } from '../demo';
 import { resetCreatorSystem } from './reset';
 import { CreatorStore, SEARCH_LIMIT } from './store';
 import { tempDataDir } from './testing';
@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => tmp.remove());
 
 describe('CreatorStore', () => {
-  it('seeds the demo creator once', () => {
+  it('seeds the demo creators once', () => {
     const store = new CreatorStore(dir);
     expect(store.get(DEMO_CREATOR.channelId)).toEqual({
       id: DEMO_CREATOR.channelId,
@@ -24,7 +24,9 @@ describe('CreatorStore', () => {
     const saved = JSON.parse(readFileSync(path.join(dir, 'creators.json'), 'utf8')) as {
       creators: unknown[];
     };
-    expect(saved.creators).toHaveLength(1);
+    // The demo creator, and the one who signs in with Google (no account in the pool yet).
+    expect(saved.creators).toHaveLength(2);
+    expect(store.get(GOOGLE_DEMO_CREATOR.channelId)?.email).toBe(GOOGLE_DEMO_CREATOR.email);
   });
 
   it('adds creators with normalized emails and returns existing ones', () => {
@@ -43,7 +45,10 @@ describe('CreatorStore', () => {
     store.add('fan@bulk.test');
     expect(store.search('BULK.TEST')).toHaveLength(SEARCH_LIMIT);
     expect(store.search('FAN@bulk.test')[0]?.email).toBe('fan@bulk.test');
-    expect(store.search('creator.test').map((c) => c.email)).toEqual([DEMO_CREATOR.email]);
+    expect(store.search('creator.test').map((c) => c.email)).toEqual([
+      DEMO_CREATOR.email,
+      GOOGLE_DEMO_CREATOR.email,
+    ]);
     expect(store.search('nobody')).toEqual([]);
   });
 

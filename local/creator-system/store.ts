@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEMO_CREATOR } from '../demo';
+import { DEMO_CREATOR, GOOGLE_DEMO_CREATOR } from '../demo';
 
 export type Creator = { id: string; email: string };
 
@@ -30,13 +30,13 @@ export class CreatorStore {
     mkdirSync(dir, { recursive: true });
     this.file = path.join(dir, 'creators.json');
     for (const c of this.load()) this.index(c);
-    if (
-      !this.byEmail.has(normalizeEmail(DEMO_CREATOR.email)) &&
-      !this.byId.has(DEMO_CREATOR.channelId)
-    ) {
-      this.index({ id: DEMO_CREATOR.channelId, email: normalizeEmail(DEMO_CREATOR.email) });
-      this.save();
+    let seeded = false;
+    for (const demo of [DEMO_CREATOR, GOOGLE_DEMO_CREATOR]) {
+      if (this.byEmail.has(normalizeEmail(demo.email)) || this.byId.has(demo.channelId)) continue;
+      this.index({ id: demo.channelId, email: normalizeEmail(demo.email) });
+      seeded = true;
     }
+    if (seeded) this.save();
   }
 
   get(id: string): Creator | undefined {

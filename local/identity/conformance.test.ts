@@ -53,7 +53,9 @@ import {
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  ListGroupsCommand,
   ListUsersCommand,
+  type ListUsersCommandInput,
   ListWebAuthnCredentialsCommand,
   ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
@@ -1488,7 +1490,7 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
     });
 
     itLocal('answers operations it does not implement with UnknownOperationException', async () => {
-      const res = await failure(t().client.send(new ListUsersCommand({ UserPoolId: t().poolId })));
+      const res = await failure(t().client.send(new ListGroupsCommand({ UserPoolId: t().poolId })));
       expect(res.name).toBe('UnknownOperationException');
     });
 
@@ -3595,6 +3597,97 @@ function hostedConformance(kind: 'local' | 'real', get: () => HostedTarget) {
       });
       expect(res).toEqual({ status: 400, body: { error: 'invalid_client' } });
     });
+  });
+
+  describe('ListUsers (an admin call): finding users by email', () => {
+    const pool = () => get().pool;
+    const list = (input: Omit<ListUsersCommandInput, 'UserPoolId'>) =>
+      pool().client.send(new ListUsersCommand({ UserPoolId: pool().poolId, ...input }));
+    const invite = (email: string) =>
+      pool().client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: pool().poolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+
+    it('finds a user by exact email and by prefix, pages by Limit, and keeps to AttributesToGet', async () => {
+      const stem = uniqueEmail('listed').split('@')[0] ?? 'listed';
+      const emails = [`${stem}.a@creator.test`, `${stem}.b@creator.test`, `${stem}.c@creator.test`];
+      for (const email of emails) await invite(email);
+      const exact = await list({ Filter: `email = "${emails[1]}"` });
+      expect(exact.Users?.map((u) => attr(u.Attributes, 'email'))).toEqual([emails[1]]);
+      expect(exact.Users?.[0]?.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+      expect(exact.PaginationToken).toBeUndefined();
+
+      const first = await list({ Filter: `email ^= "${stem}."`, Limit: 2 });
+      expect(first.Users).toHaveLength(2);
+      expect(first.PaginationToken).toBeTruthy();
+      const rest = await list({
+        Filter: `email ^= "${stem}."`,
+        Limit: 2,
+        PaginationToken: first.PaginationToken,
+      });
+      const all = [...(first.Users ?? []), ...(rest.Users ?? [])];
+      expect(all.map((u) => attr(u.Attributes, 'email')).sort()).toEqual(emails);
+
+      const narrow = await list({ Filter: `email = "${emails[0]}"`, AttributesToGet: ['email'] });
+      expect(narrow.Users?.[0]?.Attributes?.map((a) => a.Name)).toEqual(['email']);
+    });
+
+    it('refuses a malformed filter, an attribute it cannot search, and a Limit over 60', async () => {
+      for (const input of [
+        { Filter: 'email == "x@creator.test"' },
+        { Filter: 'email = x@creator.test' },
+        { Filter: 'custom:channelmeter_id = "cm-1"' },
+        { Limit: 61 },
+      ]) {
+        const res = await failure(list(input));
+        expect(res.name).toBe('InvalidParameterException');
+      }
+    });
+
+    itLocal(
+      'answers the password user and the Google user of one email, each as itself',
+      async () => {
+        const email = uniqueEmail('both');
+        await invite(email);
+        await codeFor(email);
+        const found = await list({ Filter: `email = "${email}"` });
+        const byName = Object.fromEntries(
+          (found.Users ?? []).map((u) => [u.Username, u.UserStatus]),
+        );
+        expect(byName[`Google_${googleSubFor(email)}`]).toBe('EXTERNAL_PROVIDER');
+        expect(Object.values(byName).sort()).toEqual([
+          'EXTERNAL_PROVIDER',
+          'FORCE_CHANGE_PASSWORD',
+        ]);
+      },
+    );
+
+    itLocal(
+      'names a Google user by its username in admin calls, never by its sub or email',
+      async () => {
+        const email = uniqueEmail('named');
+        await codeFor(email);
+        const username = `Google_${googleSubFor(email)}`;
+        const made = await pool().client.send(
+          new AdminGetUserCommand({ UserPoolId: pool().poolId, Username: username }),
+        );
+        const sub = attr(made.UserAttributes, 'sub') ?? '';
+        expect(sub).toMatch(/^[0-9a-f-]{36}$/);
+        for (const other of [sub, email]) {
+          const res = await failure(
+            pool().client.send(
+              new AdminGetUserCommand({ UserPoolId: pool().poolId, Username: other }),
+            ),
+          );
+          expect(res.name).toBe('UserNotFoundException');
+        }
+      },
+    );
   });
 
   describe('hosted OAuth: userInfo, revoke, logout', () => {

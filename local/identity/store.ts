@@ -301,16 +301,30 @@ export class IdentityStore {
   }
 
   /**
-   * Cognito accepts the username (here the sub, or a federated user's `Google_…`) or the email
-   * alias wherever a Username is asked. A federated user is never found by email: its email is no
+   * Cognito accepts the username (here the sub of a native user, or a federated user's
+   * `Google_…`) or the email alias wherever a Username is asked. A federated user is never found by email: its email is no
    * alias (a native user may have the same one).
    */
   findUser(username: string): UserRecord | undefined {
+    // Cognito takes "the sub of a local user or the username of a user from a third-party IdP":
+    // a federated user's sub names nobody here.
+    const bySub = this.getUser(username.toLowerCase());
     return (
       this.getUserByEmail(username) ??
-      this.getUser(username.toLowerCase()) ??
+      (bySub && !bySub.username ? bySub : undefined) ??
       this.getFederatedUser(username)
     );
+  }
+
+  /** Every user, oldest first (ListUsers; a local pool holds a few hundred at most). */
+  listUsers(): UserRecord[] {
+    const dir = path.join(this.root, 'users');
+    const users: UserRecord[] = [];
+    for (const name of readdirSync(dir)) {
+      const user = name.endsWith('.json') ? this.getUser(name.slice(0, -5)) : undefined;
+      if (user) users.push(user);
+    }
+    return users.sort((a, b) => a.createdAt - b.createdAt || a.sub.localeCompare(b.sub));
   }
 
   // ---- federated users (Google_<sub>), indexed by username only ----

@@ -1,6 +1,7 @@
 import {
   AdminCreateUser,
   AdminDeleteUser,
+  ListUsers,
   AdminDisableUser,
   AdminEnableUser,
   AdminGetUser,
@@ -69,5 +70,6 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     AdminDisableUser,
     AdminEnableUser,
     AdminUserGlobalSignOut,
+    ListUsers,
   }),
 );

@@ -2,6 +2,7 @@ import {
   STRONG_PASSWORD,
   CREATOR_API,
   IDENTITY,
+  continueWithGoogle,
   createCreator,
   expect,
   formAlert,
@@ -90,19 +91,12 @@ test('Continue with Google says plainly when the creator system is down, and wor
   page,
 }) => {
   const { email } = await createCreator();
-  const answerGoogle = async () => {
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await expect(page).toHaveTitle('Sign in with Google (local)');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Name').fill('Casey Creator');
-    await page.getByRole('button', { name: 'Continue' }).click();
-  };
   await setFault('search', 'error');
   await page.goto('/login');
-  await answerGoogle();
+  await continueWithGoogle(page, email);
   await expect(page).toHaveURL('/login?reason=google-creator-down');
   await expect(page.getByText(CREATOR_DOWN)).toBeVisible();
   await setFault('search', 'off');
-  await answerGoogle();
+  await continueWithGoogle(page, email);
   await expect(page).toHaveURL('/');
 });

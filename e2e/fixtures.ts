@@ -335,3 +335,12 @@ export async function totpCode(secret: string, used: string[] = []): Promise<str
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
+
+/** Clicks "Continue with Google" and answers the stand-in's page as the person would. */
+export async function continueWithGoogle(page: Page, email: string, name = 'Casey Creator') {
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveTitle('Sign in with Google (local)');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

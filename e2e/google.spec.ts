@@ -7,6 +7,7 @@ import {
   createAccount,
   createCreator,
   expect,
+  continueWithGoogle,
   expectAccessible,
   setTokenTtl,
   snap,
@@ -37,15 +38,6 @@ async function federatedUser(email: string): Promise<Record<string, string> | nu
     if (String(error).includes('UserNotFoundException')) return null;
     throw error;
   }
-}
-
-/** Clicks "Continue with Google" and answers the stand-in's page as the person would. */
-async function continueWithGoogle(page: Page, email: string, name = 'Casey Creator') {
-  await page.getByRole('link', { name: 'Continue with Google' }).click();
-  await expect(page).toHaveTitle('Sign in with Google (local)');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 /**

@@ -48,6 +48,7 @@ export async function GET(request: NextRequest) {
     nowSeconds(),
   );
 
+  /** A redirect (a path here, or an absolute URL) carrying what is left of the flows cookie. */
   const to = (target: string) => {
     const response = NextResponse.redirect(new URL(target, request.nextUrl), {
       status: 303,
@@ -67,7 +68,7 @@ export async function GET(request: NextRequest) {
     // Not a sign-in this browser started (forged, replayed elsewhere, or its cookie expired).
     log.warn('oauth.state_mismatch', {
       hasState: params.has('state'),
-      error: params.get('error') ?? undefined,
+      error: params.get('error')?.slice(0, 64),
     });
     return toLogin('google-state');
   }
@@ -82,15 +83,7 @@ export async function GET(request: NextRequest) {
     await dismissFederated(tokens);
     // The hosted session ends too: the pool's /logout comes back to /login, which says why (the
     // sign-out URL is exact, so the reason waits in the notice cookie the guard reads).
-    const response = NextResponse.redirect(logoutUrl(origin, env), {
-      status: 303,
-      headers: NO_STORE,
-    });
-    response.cookies.set(
-      names.oauth,
-      taken.cookie,
-      cookieOptions(env, taken.cookie ? OAUTH_FLOW_TTL_S : 0),
-    );
+    const response = to(logoutUrl(origin, env));
     response.cookies.set(
       names.ended,
       REFUSAL_REASONS[admitted.reason],

@@ -54,3 +54,12 @@ export function formatDate(seconds: number): string {
     new Date(seconds * 1000),
   );
 }
+
+/** A moment as people read it in lists: 'Nov 23, 2026, 11:52 PM UTC'. */
+export function formatDateTime(seconds: number): string {
+  return `${new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(seconds * 1000))} UTC`;
+}

@@ -23,7 +23,13 @@ export const HOSTED_REASONS = [
 export type HostedReason = (typeof HOSTED_REASONS)[number];
 
 /** Why a session ended. */
-export const SESSION_REASONS = ['no-account', 'idle', 'session-expired'] as const;
+export const SESSION_REASONS = [
+  'no-account',
+  'idle',
+  'session-expired',
+  'device-ended',
+  'device-forgotten',
+] as const;
 
 export type LoginReason = HostedReason | (typeof SESSION_REASONS)[number];
 export const LOGIN_REASONS: readonly LoginReason[] = [...SESSION_REASONS, ...HOSTED_REASONS];
@@ -52,6 +58,10 @@ export function loginNotice(
       return text(
         `You were signed out: sessions last ${duration(context.maxS)}. Please sign in again.`,
       );
+    case 'device-ended':
+      return text('Your session on this device has ended. Please sign in again.');
+    case 'device-forgotten':
+      return text('This device was forgotten, and you were signed out here. Please sign in again.');
     case 'no-account':
       // Spec §8: UserNotFoundException; the guard has already signed the person out.
       return text(APP_MSG.noAccount);

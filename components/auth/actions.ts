@@ -13,8 +13,10 @@ import {
   signUp,
   startPasswordless,
   type PasswordlessFactor,
+  type SignInContext,
   type SignInOutcome,
 } from '@/lib/cognito';
+import { settleDevice, signInContext, withDevice } from '@/lib/devices';
 import { boundClaims } from '@/lib/channel';
 import { signOutUserEverywhere, signsInWithGoogle } from '@/lib/cognito/admin';
 import { findCreatorId, type CreatorResult } from '@/lib/creators';
@@ -104,10 +106,21 @@ const CHALLENGE_PAGES = {
  */
 async function finishSignIn(
   outcome: SignInOutcome,
-  lookup?: CreatorResult<string>,
+  {
+    lookup,
+    context,
+    remember,
+  }: {
+    lookup?: CreatorResult<string>;
+    /** The device and address the sign-in carried; a challenge's answer carries them again. */
+    context?: SignInContext;
+    /** The two-step screen's "Remember this device". */
+    remember?: boolean;
+  } = {},
 ): Promise<{ done: true; next: string } | { done: false; message: Message }> {
   if (outcome.type === 'signed-in') {
     const claims = await boundClaims(outcome.tokens.claims, lookup);
+    await settleDevice(outcome, remember);
     await writeTokens(await cookies(), { ...outcome.tokens, claims });
     await clearPendingEmail();
     await clearChallenge();
@@ -118,6 +131,7 @@ async function finishSignIn(
       name: outcome.challenge,
       session: outcome.session,
       username: outcome.username,
+      ...(context?.device ? { deviceKey: context.device.key } : {}),
     });
     return { done: true, next: CHALLENGE_PAGES[outcome.challenge] };
   }
@@ -136,7 +150,9 @@ export const signInAction = validatedAction(
     const pre = await precheck(email);
     if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
 
-    const result = await signIn(email, password);
+    const { result, context } = await withDevice(await signInContext(email), (c) =>
+      signIn(email, password, c),
+    );
     if (!result.ok) {
       const { failure } = result;
       if (failure.kind !== 'unavailable') await recordFailure('signIn', email);
@@ -160,7 +176,7 @@ export const signInAction = validatedAction(
     const record: CreatorResult<string> = pre.ok
       ? { ok: true, value: pre.id }
       : { ok: false, reason: 'not-found' };
-    const finished = await finishSignIn(result.value, record);
+    const finished = await finishSignIn(result.value, { lookup: record, context });
     if (!finished.done) return { status: 'error', message: finished.message, values };
     log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
     redirect(finished.next);
@@ -263,8 +279,10 @@ export const forgotConfirmAction = validatedAction(
         reason: ended.failure.name,
         account: emailRef(email),
       });
-    const signedIn = await signIn(email, newPassword);
-    const finished = signedIn.ok ? await finishSignIn(signedIn.value) : null;
+    const { result: signedIn, context } = await withDevice(await signInContext(email), (c) =>
+      signIn(email, newPassword, c),
+    );
+    const finished = signedIn.ok ? await finishSignIn(signedIn.value, { context }) : null;
     // The password is changed either way; without the automatic sign-in, sign in by hand.
     if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
     log.info('auth.reset_and_signed_in');
@@ -293,17 +311,35 @@ const CHALLENGE_EXPIRED = '/login?reason=expired';
  * A code that answers a waiting sign-in challenge (the authenticator app's, or an emailed one):
  * limits, Cognito's answer, and on success the session; a lost challenge starts sign-in again.
  */
+/**
+ * What the answer to a waiting challenge carries: the address, and the device the sign-in named
+ * (still this browser's; a device cookie changed since names none).
+ */
+async function challengeContext(challenge: { username: string; deviceKey?: string }) {
+  const context = await signInContext(challenge.username);
+  if (context.device && context.device.key === challenge.deviceKey) return context;
+  return context.ip ? { ip: context.ip } : {};
+}
+
 async function answerCodeChallenge(
   name: 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP',
   code: string,
   failedEvent: string,
   signedIn: Record<string, string | boolean>,
+  remember?: boolean,
 ): Promise<ActionState<CodeField>> {
   const challenge = await getChallenge();
   if (!challenge || challenge.name !== name) redirect(CHALLENGE_EXPIRED);
   const limited = await checkLimit('verifyCode', challenge.username);
   if (limited) return { status: 'error', message: limited };
-  const result = await respondToChallenge(name, challenge.session, challenge.username, code);
+  const context = await challengeContext(challenge);
+  const result = await respondToChallenge(
+    name,
+    challenge.session,
+    challenge.username,
+    code,
+    context,
+  );
   if (!result.ok) {
     log.info(failedEvent, { reason: result.failure.name, account: emailRef(challenge.username) });
     if (result.failure.kind === 'challenge-expired') {
@@ -312,15 +348,25 @@ async function answerCodeChallenge(
     }
     return failureState(result.failure, { codeField: 'code' });
   }
-  const finished = await finishSignIn(result.value);
+  const finished = await finishSignIn(result.value, { context, remember });
   if (!finished.done) return { status: 'error', message: finished.message };
   log.info('auth.signed_in', signedIn);
   redirect(finished.next);
 }
 
-/** The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA). */
-export const twoStepSignInAction = validatedAction(authenticatorCodeSchema, ({ code }) =>
-  answerCodeChallenge('SOFTWARE_TOKEN_MFA', code, 'auth.two_step_failed', { twoStep: true }),
+/**
+ * The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA), and whether to
+ * remember this device so that the next sign-in here skips the code.
+ */
+export const twoStepSignInAction = validatedAction(authenticatorCodeSchema, ({ code }, { form }) =>
+  answerCodeChallenge(
+    'SOFTWARE_TOKEN_MFA',
+    code,
+    'auth.two_step_failed',
+    { twoStep: true },
+    // A checkbox beside the schema's fields, as the password change's "Sign out other devices".
+    form.get('remember') === 'on',
+  ),
 );
 
 /** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */
@@ -329,11 +375,13 @@ export const newPasswordChallengeAction = validatedAction(
   async ({ newPassword }) => {
     const challenge = await getChallenge();
     if (!challenge || challenge.name !== 'NEW_PASSWORD_REQUIRED') redirect(CHALLENGE_EXPIRED);
+    const context = await challengeContext(challenge);
     const result = await respondToChallenge(
       'NEW_PASSWORD_REQUIRED',
       challenge.session,
       challenge.username,
       newPassword,
+      context,
     );
     if (!result.ok) {
       log.info('auth.new_password_failed', { reason: result.failure.name });
@@ -343,7 +391,7 @@ export const newPasswordChallengeAction = validatedAction(
       }
       return failureState(result.failure);
     }
-    const finished = await finishSignIn(result.value);
+    const finished = await finishSignIn(result.value, { context });
     if (!finished.done) return { status: 'error', message: finished.message };
     log.info('auth.signed_in', { newPassword: true });
     redirect(finished.next);
@@ -374,7 +422,9 @@ async function startFactor<F extends string>(
   if (limited) return { ok: false, state: { status: 'error', message: limited, values } };
   const pre = await precheck(email);
   if (!pre.ok && !pre.field) return { ok: false, state: precheckFailure<F>(pre, values) };
-  const started = await startPasswordless(email, factor);
+  const { result: started, context } = await withDevice(await signInContext(email), (c) =>
+    startPasswordless(email, factor, c),
+  );
   if (!started.ok) {
     const { failure } = started;
     log.info('auth.passwordless_failed', {
@@ -413,7 +463,12 @@ async function startFactor<F extends string>(
       state: { status: 'error', message: { text: FACTOR_UNAVAILABLE[factor] }, values },
     };
   }
-  await setChallenge({ name: factor, session: outcome.session, username: email });
+  await setChallenge({
+    name: factor,
+    session: outcome.session,
+    username: email,
+    ...(context.device ? { deviceKey: context.device.key } : {}),
+  });
   return { ok: true, outcome };
 }
 
@@ -473,11 +528,13 @@ export async function passkeySignInFinishAction(
     log.warn('auth.passkey_malformed', { account: emailRef(challenge.username) });
     return { status: 'error', message: { text: PASSKEY_REFUSED } };
   }
+  const context = await challengeContext(challenge);
   const result = await respondToChallenge(
     'WEB_AUTHN',
     challenge.session,
     challenge.username,
     JSON.stringify(parsed.data),
+    context,
   );
   if (!result.ok) {
     const { failure } = result;
@@ -495,7 +552,7 @@ export async function passkeySignInFinishAction(
     };
   }
   await recordSuccess('signIn', challenge.username);
-  const finished = await finishSignIn(result.value);
+  const finished = await finishSignIn(result.value, { context });
   if (!finished.done) return { status: 'error', message: finished.message };
   log.info('auth.signed_in', { factor: 'WEB_AUTHN' });
   redirect(finished.next);

@@ -17,6 +17,7 @@ import {
   changePassword,
   completePasskeyRegistration,
   deletePasskey,
+  forgetDevice,
   getUser,
   globalSignOut,
   reauthenticate,
@@ -33,6 +34,13 @@ import {
 } from '@/lib/cognito';
 import type { AuthFailure } from '@/lib/cognito/errors';
 import { formatPhone } from '@/lib/format';
+import {
+  clearThisDevice,
+  settleDevice,
+  signInContext,
+  thisDeviceKey,
+  withDevice,
+} from '@/lib/devices';
 import { log } from '@/lib/log';
 import { APP_MSG, codeResent } from '@/lib/messages';
 import { checkLimit, recordFailure } from '@/lib/rate-limit';
@@ -58,6 +66,7 @@ import {
   verificationCodeSchema,
 } from '@/lib/validation/schemas';
 import { MSG } from '@/lib/validation/messages';
+import { deviceKeySchema } from '@/lib/validation/device';
 import { passkeyCredentialSchema, passkeyIdSchema } from '@/lib/validation/passkey';
 
 /**
@@ -191,12 +200,16 @@ async function signOutOthers(session: Session, newPassword: string): Promise<Oth
     log.warn('profile.sign_out_others_failed', { reason: out.failure.name });
     return 'failed';
   }
-  const again = await signIn(session.claims.email, newPassword);
+  // A remembered device signs in again without a code, as it would at the sign-in page.
+  const { result: again } = await withDevice(await signInContext(session.claims.email), (c) =>
+    signIn(session.claims.email, newPassword, c),
+  );
   if (
     again.ok &&
     again.value.type === 'signed-in' &&
     again.value.tokens.claims.sub === session.claims.sub
   ) {
+    await settleDevice(again.value);
     await writeTokens(await cookies(), again.value.tokens);
     log.info('profile.signed_out_others');
     return 'signed-out';
@@ -535,3 +548,24 @@ export const removePasskeyAction = authed<[id: unknown], never>(
 );
 
 const PASSKEY_NOT_SAVED = "The passkey couldn't be saved. Please try again.";
+
+/**
+ * Forgets one of the account's devices: it is no longer remembered (its next sign-in asks for the
+ * two-step code) and its session ends at its next refresh. Forgetting this browser's own device
+ * also drops its cookie and signs out here, with the reason on the sign-in page.
+ */
+export const forgetDeviceAction = authed<[key: unknown], never>(async ({ session }, key) => {
+  const parsed = deviceKeySchema.safeParse(key);
+  if (!parsed.success) return { status: 'error', message: { text: APP_MSG.systemError } };
+  const forgotten = await forgetDevice(session.accessToken, parsed.data);
+  if (!forgotten.ok) return failed('device_forget', forgotten.failure);
+  const here = parsed.data === (await thisDeviceKey());
+  log.info('profile.device_forgotten', { here });
+  if (here) {
+    await clearThisDevice();
+    await endSession('device-forgotten');
+    return { status: 'success', data: { left: 'login' } };
+  }
+  revalidatePath('/profile');
+  return { status: 'success' };
+});

@@ -3,6 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminListUserAuthEventsCommand,
   ListUsersCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
@@ -165,5 +166,62 @@ export async function signsInWithGoogle(env: Env, email: string): Promise<Result
     };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'signUp', env.SUPPORT_EMAIL) };
+  }
+}
+
+/** One sign-in attempt as the pool's threat protection recorded it. */
+export type SignInEvent = {
+  /** Seconds since the epoch. */
+  at: number;
+  passed: boolean;
+  ip?: string;
+  device?: string;
+  place?: string;
+};
+
+/** Spec: the activity card lists the last 10 sign-ins. */
+export const RECENT_SIGN_INS = 10;
+
+/**
+ * The user's most recent sign-in attempts (AdminListUserAuthEvents). Undefined where the pool
+ * cannot tell: threat protection off (UserPoolAddOnNotEnabledException), or no admin credentials.
+ */
+export async function recentSignIns(
+  env: Env,
+  username: string,
+): Promise<Result<SignInEvent[] | undefined>> {
+  try {
+    const out = await admin(env).send(
+      new AdminListUserAuthEventsCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        MaxResults: RECENT_SIGN_INS,
+      }),
+    );
+    const events = (out.AuthEvents ?? [])
+      .filter((e) => e.EventType === 'SignIn' && e.CreationDate)
+      .slice(0, RECENT_SIGN_INS)
+      .map((e): SignInEvent => {
+        const c = e.EventContextData;
+        const place = [c?.City, c?.Country].filter(Boolean).join(', ');
+        return {
+          at: Math.floor(e.CreationDate!.getTime() / 1000),
+          passed: e.EventResponse === 'Pass',
+          ...(c?.IpAddress ? { ip: c.IpAddress } : {}),
+          ...(c?.DeviceName && c.DeviceName !== 'Unknown' ? { device: c.DeviceName } : {}),
+          ...(place ? { place } : {}),
+        };
+      });
+    return { ok: true, value: events };
+  } catch (error) {
+    const failure = toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL);
+    // Not a fault: this pool (or this host's credentials) does not offer the records.
+    if (
+      failure.name === 'UserPoolAddOnNotEnabledException' ||
+      failure.name === 'AccessDeniedException' ||
+      failure.name === 'CredentialsProviderError'
+    )
+      return { ok: true, value: undefined };
+    return { ok: false, failure };
   }
 }

@@ -29,7 +29,8 @@ export type AuthContext =
   | 'passwordless' // InitiateAuth USER_AUTH with an emailed code or a passkey
   | 'emailCodeSignIn' // the emailed sign-in code (EMAIL_OTP)
   | 'passkeySignIn' // the passkey's assertion (WEB_AUTHN)
-  | 'passkeys'; // adding, listing and removing passkeys
+  | 'passkeys' // adding, listing and removing passkeys
+  | 'devices'; // confirming, listing, remembering and forgetting devices
 
 /** What the caller should do beyond showing the message. */
 type FailureKind =
@@ -80,7 +81,22 @@ const SESSION_ENDING = [
   'RefreshTokenReuseException',
 ];
 
+/** Spec §8: what an InvalidParameterException from a device call reports. */
+export const DEVICE_CONFIG_MSG = 'Device tracking has not been configured in this User Pool';
+
 const RULES: Rule[] = [
+  {
+    name: 'InvalidParameterException',
+    in: ['devices'],
+    kind: 'other',
+    message: text(DEVICE_CONFIG_MSG),
+  },
+  {
+    name: 'ResourceNotFoundException',
+    in: ['devices'],
+    kind: 'other',
+    message: text('That device is no longer on your account. Reload the page to see your devices.'),
+  },
   ...SESSION_ENDING.map((name): Rule => ({
     name,
     in: ['refresh', 'confirmSession'],

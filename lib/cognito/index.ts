@@ -2,6 +2,10 @@ import 'server-only';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  ConfirmDeviceCommand,
+  ForgetDeviceCommand,
+  ListDevicesCommand,
+  UpdateDeviceStatusCommand,
   CompleteWebAuthnRegistrationCommand,
   DeleteWebAuthnCredentialCommand,
   ConfirmForgotPasswordCommand,
@@ -23,11 +27,13 @@ import {
   VerifySoftwareTokenCommand,
   VerifyUserAttributeCommand,
   type AuthenticationResultType,
+  type DeviceType,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { getEnv } from '@/lib/env';
 import { cognito, secretHash } from './client';
+import { deviceVerifier, startDeviceProof } from './device-srp';
 import { toAuthFailure, type AuthContext, type AuthFailure } from './errors';
 
 /**
@@ -49,11 +55,25 @@ export type Tokens = {
   /** Seconds since the epoch. */
   accessExpiresAt: number;
   refreshToken?: string;
+  /** The device these tokens were issued to (the access token's `device_key`), if tracked. */
+  deviceKey?: string;
   claims: UserClaims;
 };
 
+/** A device Cognito tracks for a browser: its key, its group's key, and the secret only we hold. */
+export type DeviceCredentials = { key: string; groupKey: string; secret: string };
+/** A device Cognito has just issued to a sign-in (NewDeviceMetadata), not yet confirmed. */
+export type NewDevice = { key: string; groupKey: string };
+
+/**
+ * What a sign-in carries besides the credentials: this browser's device (so a remembered device
+ * is recognised, and skips the two-step code where the pool allows it) and the person's address
+ * (so the pool's records of devices and sign-ins name it, not this server's).
+ */
+export type SignInContext = { device?: DeviceCredentials; ip?: string };
+
 export type SignInOutcome =
-  | { type: 'signed-in'; tokens: Tokens }
+  | { type: 'signed-in'; tokens: Tokens; newDevice?: NewDevice }
   | {
       type: 'challenge';
       challenge: string;
@@ -128,15 +148,97 @@ export function tokensFrom(
 ): Tokens {
   if (!result?.AccessToken || !result.IdToken)
     throw new Error('authentication result without tokens');
-  const exp = decodeJwt(result.AccessToken).exp;
+  const access = decodeJwt(result.AccessToken);
+  const exp = access.exp;
   const accessExpiresAt =
     typeof exp === 'number' ? exp : Math.floor(Date.now() / 1000) + (result.ExpiresIn ?? 3600);
+  const deviceKey = str(access.device_key);
   return {
     accessToken: result.AccessToken,
     accessExpiresAt,
     refreshToken: result.RefreshToken ?? refreshToken,
+    ...(deviceKey ? { deviceKey } : {}),
     claims: claimsFromIdToken(result.IdToken),
   };
+}
+
+/** The parts of a sign-in request that carry the context: the device key and the address. */
+function contextParameters(context: SignInContext | undefined): Record<string, string> {
+  return context?.device ? { DEVICE_KEY: context.device.key } : {};
+}
+function userContextData(context: SignInContext | undefined) {
+  return context?.ip ? { UserContextData: { IpAddress: context.ip } } : {};
+}
+
+/**
+ * A remembered device proves itself (DEVICE_SRP_AUTH, then DEVICE_PASSWORD_VERIFIER) where the
+ * pool asks, instead of the two-step code. Any other answer passes through as it came.
+ */
+async function proveDevice(
+  out: InitiateAuthCommandOutput,
+  username: string,
+  context: SignInContext | undefined,
+): Promise<InitiateAuthCommandOutput> {
+  if (out.ChallengeName !== 'DEVICE_SRP_AUTH') return out;
+  const device = context?.device;
+  if (!device) throw new Error('DEVICE_SRP_AUTH for a sign-in that named no device');
+  try {
+    return await deviceSteps(out, username, device, context);
+  } catch (error) {
+    const name = (error as { name?: unknown } | null)?.name;
+    // The pool refused this device's proof (a secret that no longer matches, a forgotten device):
+    // told apart from a wrong password, so the sign-in can go on as on a new device.
+    if (name === 'NotAuthorizedException' || name === 'ResourceNotFoundException')
+      throw Object.assign(new Error('the device proof was refused'), {
+        name: 'DeviceNotRecognized',
+      });
+    throw error;
+  }
+}
+
+async function deviceSteps(
+  out: InitiateAuthCommandOutput,
+  username: string,
+  device: DeviceCredentials,
+  context: SignInContext | undefined,
+): Promise<InitiateAuthCommandOutput> {
+  // Cognito names the user for the device steps by its username (USERNAME in the challenge).
+  const name = out.ChallengeParameters?.USERNAME ?? username;
+  const hash = secretHash(name);
+  const proof = await startDeviceProof(device);
+  const verifier = await cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'DEVICE_SRP_AUTH',
+      Session: out.Session,
+      ChallengeResponses: {
+        USERNAME: name,
+        DEVICE_KEY: device.key,
+        SRP_A: proof.srpA,
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+  if (verifier.ChallengeName !== 'DEVICE_PASSWORD_VERIFIER')
+    throw new Error(`DEVICE_SRP_AUTH answered ${verifier.ChallengeName ?? 'tokens'}`);
+  const { signature, timestamp } = await proof.answer(verifier.ChallengeParameters ?? {});
+  return cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
+      Session: verifier.Session,
+      ChallengeResponses: {
+        USERNAME: name,
+        DEVICE_KEY: device.key,
+        PASSWORD_CLAIM_SECRET_BLOCK: verifier.ChallengeParameters?.SECRET_BLOCK ?? '',
+        PASSWORD_CLAIM_SIGNATURE: signature,
+        TIMESTAMP: timestamp,
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
 }
 
 function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcome {
@@ -149,10 +251,17 @@ function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcom
       ...(out.ChallengeParameters ? { parameters: out.ChallengeParameters } : {}),
     };
   }
-  return { type: 'signed-in', tokens: tokensFrom(out.AuthenticationResult) };
+  const meta = out.AuthenticationResult?.NewDeviceMetadata;
+  return {
+    type: 'signed-in',
+    tokens: tokensFrom(out.AuthenticationResult),
+    ...(meta?.DeviceKey && meta.DeviceGroupKey
+      ? { newDevice: { key: meta.DeviceKey, groupKey: meta.DeviceGroupKey } }
+      : {}),
+  };
 }
 
-export function signIn(email: string, password: string) {
+export function signIn(email: string, password: string, context?: SignInContext) {
   return attempt('signIn', async () => {
     const hash = secretHash(email);
     const out = await cognito().send(
@@ -162,11 +271,13 @@ export function signIn(email: string, password: string) {
         AuthParameters: {
           USERNAME: email,
           PASSWORD: password,
+          ...contextParameters(context),
           ...(hash ? { SECRET_HASH: hash } : {}),
         },
+        ...userContextData(context),
       }),
     );
-    return outcome(out, email);
+    return outcome(await proveDevice(out, email, context), email);
   });
 }
 
@@ -178,7 +289,11 @@ export type PasswordlessFactor = 'EMAIL_OTP' | 'WEB_AUTHN';
  * (WEB_AUTHN). Cognito answers that challenge, or another when the factor is not available to this
  * user (e.g. SELECT_CHALLENGE without it); the caller decides what to tell.
  */
-export function startPasswordless(email: string, factor: PasswordlessFactor) {
+export function startPasswordless(
+  email: string,
+  factor: PasswordlessFactor,
+  context?: SignInContext,
+) {
   return attempt('passwordless', async () => {
     const hash = secretHash(email);
     const out = await cognito().send(
@@ -188,11 +303,13 @@ export function startPasswordless(email: string, factor: PasswordlessFactor) {
         AuthParameters: {
           USERNAME: email,
           PREFERRED_CHALLENGE: factor,
+          ...contextParameters(context),
           ...(hash ? { SECRET_HASH: hash } : {}),
         },
+        ...userContextData(context),
       }),
     );
-    return outcome(out, email);
+    return outcome(await proveDevice(out, email, context), email);
   });
 }
 
@@ -202,17 +319,20 @@ export function startPasswordless(email: string, factor: PasswordlessFactor) {
  * carries the successor refresh token, which replaces the one presented; without, the presented one
  * stays. A confidential client sends its secret itself here, not a SECRET_HASH.
  */
-export function refresh(refreshToken: string) {
+export function refresh(refreshToken: string, deviceKey?: string) {
   return attempt('refresh', async () => {
     const secret = getEnv().COGNITO_CLIENT_SECRET;
     const out = await cognito().send(
       new GetTokensFromRefreshTokenCommand({
         ClientId: clientId(),
         RefreshToken: refreshToken,
+        // A pool that tracks devices wants the key of the device the token was issued to.
+        ...(deviceKey ? { DeviceKey: deviceKey } : {}),
         ...(secret ? { ClientSecret: secret } : {}),
       }),
     );
-    return tokensFrom(out.AuthenticationResult, refreshToken);
+    const tokens = tokensFrom(out.AuthenticationResult, refreshToken);
+    return deviceKey && !tokens.deviceKey ? { ...tokens, deviceKey } : tokens;
   });
 }
 
@@ -374,6 +494,7 @@ export function respondToChallenge(
   session: string,
   username: string,
   answer: string,
+  context?: SignInContext,
 ) {
   return attempt(CHALLENGE_CONTEXT[challenge], async () => {
     const hash = secretHash(username);
@@ -385,11 +506,13 @@ export function respondToChallenge(
         ChallengeResponses: {
           USERNAME: username,
           [ANSWER_KEY[challenge]]: answer,
+          ...contextParameters(context),
           ...(hash ? { SECRET_HASH: hash } : {}),
         },
+        ...userContextData(context),
       }),
     );
-    return outcome(out, username);
+    return outcome(await proveDevice(out, username, context), username);
   });
 }
 
@@ -579,6 +702,101 @@ export function deletePasskey(accessToken: string, credentialId: string) {
   return attempt('passkeys', async () => {
     await cognito().send(
       new DeleteWebAuthnCredentialCommand({ AccessToken: accessToken, CredentialId: credentialId }),
+    );
+  });
+}
+
+/** A device of the signed-in user, as ListDevices describes it. */
+export type TrackedDevice = {
+  key: string;
+  name: string;
+  remembered: boolean;
+  lastIp?: string;
+  /** Seconds since the epoch. */
+  lastSignInAt?: number;
+  createdAt?: number;
+};
+
+const seconds = (d: Date | undefined) => (d ? Math.floor(d.getTime() / 1000) : undefined);
+
+function trackedDevice(device: DeviceType): TrackedDevice | undefined {
+  if (!device.DeviceKey) return undefined;
+  const attr = Object.fromEntries(
+    (device.DeviceAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']),
+  );
+  return {
+    key: device.DeviceKey,
+    name: attr.device_name || 'Unnamed device',
+    remembered: attr.device_remembered_status === 'remembered',
+    ...(attr.last_ip_used ? { lastIp: attr.last_ip_used } : {}),
+    ...(device.DeviceLastAuthenticatedDate
+      ? { lastSignInAt: seconds(device.DeviceLastAuthenticatedDate) }
+      : {}),
+    ...(device.DeviceCreateDate ? { createdAt: seconds(device.DeviceCreateDate) } : {}),
+  };
+}
+
+/**
+ * Confirms the device a sign-in was just issued, with a verifier of a fresh secret (device SRP):
+ * answers the credentials to keep for this browser, and whether the pool waits for the person's
+ * choice before remembering it (opt-in) or has remembered it already (always).
+ */
+export function confirmDevice(accessToken: string, device: NewDevice, name: string) {
+  return attempt('devices', async () => {
+    const { secret, salt, verifier } = await deviceVerifier(device.groupKey, device.key);
+    const out = await cognito().send(
+      new ConfirmDeviceCommand({
+        AccessToken: accessToken,
+        DeviceKey: device.key,
+        DeviceName: name,
+        DeviceSecretVerifierConfig: { PasswordVerifier: verifier, Salt: salt },
+      }),
+    );
+    return {
+      credentials: { ...device, secret } satisfies DeviceCredentials,
+      choiceNeeded: out.UserConfirmationNecessary === true,
+    };
+  });
+}
+
+/** Remembers a device (a later sign-in on it skips the two-step code) or stops remembering it. */
+export function setDeviceRemembered(accessToken: string, deviceKey: string, remembered: boolean) {
+  return attempt('devices', async () => {
+    await cognito().send(
+      new UpdateDeviceStatusCommand({
+        AccessToken: accessToken,
+        DeviceKey: deviceKey,
+        DeviceRememberedStatus: remembered ? 'remembered' : 'not_remembered',
+      }),
+    );
+  });
+}
+
+/** Spec §9: devices are listed 60 to a page. */
+export const DEVICE_PAGE_SIZE = 60;
+
+/** One page of the signed-in user's devices, and the token of the next page if there is one. */
+export function listDevices(accessToken: string, pageToken?: string) {
+  return attempt('devices', async () => {
+    const out = await cognito().send(
+      new ListDevicesCommand({
+        AccessToken: accessToken,
+        Limit: DEVICE_PAGE_SIZE,
+        ...(pageToken ? { PaginationToken: pageToken } : {}),
+      }),
+    );
+    return {
+      devices: (out.Devices ?? []).flatMap((d) => trackedDevice(d) ?? []),
+      ...(out.PaginationToken ? { next: out.PaginationToken } : {}),
+    };
+  });
+}
+
+/** Forgets a device: it is no longer listed or remembered, and its sign-in ends at its next refresh. */
+export function forgetDevice(accessToken: string, deviceKey: string) {
+  return attempt('devices', async () => {
+    await cognito().send(
+      new ForgetDeviceCommand({ AccessToken: accessToken, DeviceKey: deviceKey }),
     );
   });
 }

@@ -92,7 +92,13 @@ export async function writeTokens(store: CookieWriter, tokens: Tokens, startedAt
     store.set(
       names.refresh,
       await sealRefresh(
-        { v: 1, refreshToken: tokens.refreshToken, sub: tokens.claims.sub, startedAt },
+        {
+          v: 1,
+          refreshToken: tokens.refreshToken,
+          sub: tokens.claims.sub,
+          startedAt,
+          ...(tokens.deviceKey ? { deviceKey: tokens.deviceKey } : {}),
+        },
         env,
       ),
       opts,

@@ -59,7 +59,11 @@ function successorOf(tokens: Tokens, presented: string): string | undefined {
 /** Links of a successor chain followed at most, within one minute's answers. */
 const MAX_CHAIN = 8;
 
-export async function refreshOnce(refreshToken: string, chain = 0): Promise<Result<Tokens>> {
+export async function refreshOnce(
+  refreshToken: string,
+  deviceKey?: string,
+  chain = 0,
+): Promise<Result<Tokens>> {
   const now = Date.now();
   prune(now);
   const key = keyOf(refreshToken);
@@ -68,12 +72,12 @@ export async function refreshOnce(refreshToken: string, chain = 0): Promise<Resu
     const answer = await known.result;
     if (!answer.ok || fresh(answer.value)) return answer;
     const next = successorOf(answer.value, refreshToken);
-    if (next && chain < MAX_CHAIN) return refreshOnce(next, chain + 1);
+    if (next && chain < MAX_CHAIN) return refreshOnce(next, deviceKey, chain + 1);
     // Stale and not rotated: whoever comes first refreshes again; the others wait for that.
     const latest = inProcess.get(key);
     if (latest && latest !== known && latest.keepUntil > Date.now()) return latest.result;
   }
-  const result = acrossInstances(key, refreshToken, chain);
+  const result = acrossInstances(key, refreshToken, deviceKey, chain);
   // While in flight, and for a minute after, every request with this token gets this answer.
   const entry: Shared = { result, keepUntil: now + SHARE_MS + LOCK_MS };
   inProcess.set(key, entry);
@@ -100,23 +104,25 @@ async function read(redis: RedisLink, key: string): Promise<Tokens | null> {
 async function taken(
   tokens: Tokens | null,
   presented: string,
+  deviceKey: string | undefined,
   chain: number,
 ): Promise<Result<Tokens> | undefined> {
   if (!tokens) return undefined;
   if (fresh(tokens)) return { ok: true, value: tokens };
   const next = successorOf(tokens, presented);
-  return next && chain < MAX_CHAIN ? refreshOnce(next, chain + 1) : undefined;
+  return next && chain < MAX_CHAIN ? refreshOnce(next, deviceKey, chain + 1) : undefined;
 }
 
 async function acrossInstances(
   key: string,
   refreshToken: string,
+  deviceKey: string | undefined,
   chain: number,
 ): Promise<Result<Tokens>> {
   const redis = sharedRedis();
-  if (!redis?.usable()) return refresh(refreshToken);
+  if (!redis?.usable()) return refresh(refreshToken, deviceKey);
   try {
-    const found = await taken(await read(redis, key), refreshToken, chain);
+    const found = await taken(await read(redis, key), refreshToken, deviceKey, chain);
     if (found) return found;
     const mine = await redis.client.set(`refreshed:${key}:lock`, '1', 'PX', LOCK_MS, 'NX');
     if (mine !== 'OK') {
@@ -124,16 +130,16 @@ async function acrossInstances(
       const deadline = Date.now() + LOCK_MS;
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        const theirs = await taken(await read(redis, key), refreshToken, chain);
+        const theirs = await taken(await read(redis, key), refreshToken, deviceKey, chain);
         if (theirs) return theirs;
       }
       log.warn('session.refresh_wait_timed_out');
     }
   } catch (error) {
     redis.failed(error);
-    return refresh(refreshToken);
+    return refresh(refreshToken, deviceKey);
   }
-  const result = await refresh(refreshToken);
+  const result = await refresh(refreshToken, deviceKey);
   try {
     if (result.ok) {
       const sealed = await sealRefreshed(result.value, getEnv());

@@ -149,7 +149,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     return result(false);
   }
 
-  const refreshed = await refreshOnce(stored.refreshToken);
+  const refreshed = await refreshOnce(stored.refreshToken, stored.deviceKey);
   if (refreshed.ok) {
     await writeTokens(writer, refreshed.value, session.startedAt);
     return result(true);
@@ -157,7 +157,9 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   if (refreshed.failure.kind === 'session-invalid') {
     log.info('session.ended', { reason: refreshed.failure.name, account: session.claims.sub });
     clearTokens(writer);
-    return result(false);
+    // A session on a tracked device also ends when the device is forgotten (from another browser,
+    // say): the person is told, rather than finding the sign-in page without a word.
+    return stored.deviceKey ? ended('device-ended') : result(false);
   }
   // Identity unreachable: keep the cookies for a later try; the still-valid token may serve.
   log.warn('session.refresh_failed', { reason: refreshed.failure.name });

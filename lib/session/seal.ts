@@ -37,12 +37,15 @@ const refreshData = z.object({
   refreshToken: z.string().min(1),
   sub: z.string().min(1),
   startedAt: z.number().int(),
+  /** The device the refresh token was issued to: a pool that tracks devices asks for its key. */
+  deviceKey: z.string().min(1).max(55).optional(),
 });
 /** Tokens a refresh produced, shared for a minute with the other requests that carried its token. */
 const refreshedTokens = z.object({
   accessToken: z.string().min(1),
   accessExpiresAt: z.number().int(),
   refreshToken: z.string().min(1).optional(),
+  deviceKey: z.string().min(1).max(55).optional(),
   claims,
 });
 const pendingData = z.object({ v: z.literal(1), email: z.string().min(3) });
@@ -60,6 +63,21 @@ const challengeData = z.object({
   name: z.enum(['SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED', 'EMAIL_OTP', 'WEB_AUTHN']),
   session: z.string().min(1),
   username: z.string().min(1),
+  /** The device this sign-in named (its key goes with every answer of the same sign-in). */
+  deviceKey: z.string().min(1).max(55).optional(),
+});
+/**
+ * The device Cognito tracks for this browser (remembered devices): its key, its group's key and
+ * the secret of its SRP verifier, for the person it was confirmed for. Never readable by scripts.
+ */
+const deviceData = z.object({
+  v: z.literal(1),
+  sub: z.string().min(1),
+  /** The sign-in name it serves, lower-cased: another person's sign-in here names no device. */
+  email: z.string().min(3).max(320),
+  key: z.string().min(1).max(55),
+  groupKey: z.string().min(1).max(200),
+  secret: z.string().min(1).max(200),
 });
 
 /** Hosted sign-ins under way (lib/oauth/flows.ts): each state with its PKCE verifier. */
@@ -83,6 +101,9 @@ type RefreshData = z.infer<typeof refreshData>;
 type PendingData = z.infer<typeof pendingData>;
 export type ChallengeData = z.infer<typeof challengeData>;
 type EmailChangeData = z.infer<typeof emailChangeData>;
+export type DeviceData = z.infer<typeof deviceData>;
+/** Spec §9: the device's cookie is kept 365 days. */
+export const DEVICE_TTL_S = 365 * 24 * 60 * 60;
 /** How long a proof of the password lets email, phone and two-step changes go ahead. */
 export const REAUTH_WINDOW_S = 10 * 60;
 /** Cognito's challenge sessions last 3 minutes. */
@@ -101,6 +122,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     emailChange: `${prefix}cd_email_change`,
     ended: `${prefix}cd_ended`,
     oauth: `${prefix}cd_oauth`,
+    device: `${prefix}cd_device`,
   } as const;
 }
 
@@ -183,6 +205,10 @@ export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
 export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
 export const unsealChallenge = (v: string | undefined, env: Secrets) =>
   unseal(challengeData, v, env, CHALLENGE_TTL_S);
+
+export const sealDevice = (d: DeviceData, env: Secrets) => seal(d, env, DEVICE_TTL_S);
+export const unsealDevice = (v: string | undefined, env: Secrets) =>
+  unseal(deviceData, v, env, DEVICE_TTL_S);
 
 /** A hosted sign-in may take this long, Google's own pages included. */
 export const OAUTH_FLOW_TTL_S = 10 * 60;

@@ -1,25 +1,46 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Devices } from '@/components/profile/devices';
 import { ProfileSettings } from '@/components/profile/profile-settings';
-import { getSoftwareTokenMfa, listPasskeys } from '@/lib/cognito';
+import { RecentActivity } from '@/components/profile/recent-activity';
+import { getSoftwareTokenMfa, listDevices, listPasskeys, type Result } from '@/lib/cognito';
+import { recentSignIns, type SignInEvent } from '@/lib/cognito/admin';
+import { thisDeviceKey } from '@/lib/devices';
+import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { requireSession } from '@/lib/session';
+import { devicePageSchema } from '@/lib/validation/device';
 
 export const metadata: Metadata = { title: 'Profile Settings' };
 
-export default async function ProfilePage() {
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+const skipped = <T,>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
+
+export default async function ProfilePage({ searchParams }: { searchParams: Search }) {
   const { claims, accessToken } = await requireSession();
-  // Google holds two-step and passkeys for an account that signs in with it: nothing to ask.
+  // A page of the device list beyond the first (spec §9: 60 a page); anything odd is the first.
+  const page = devicePageSchema.safeParse((await searchParams).devices);
+  const pageToken = page.success ? page.data : undefined;
+  // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
-  const [twoStep, passkeys] = federated
-    ? [
-        { ok: true as const, value: false },
-        { ok: true as const, value: [] },
-      ]
-    : await Promise.all([getSoftwareTokenMfa(accessToken), listPasskeys(accessToken)]);
+  const [twoStep, passkeys, devices, activity, thisDevice] = await Promise.all([
+    federated ? skipped(false) : getSoftwareTokenMfa(accessToken),
+    federated ? skipped([]) : listPasskeys(accessToken),
+    federated ? skipped(undefined) : listDevices(accessToken, pageToken),
+    federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub),
+    thisDeviceKey(),
+  ]);
   if (!twoStep.ok) log.warn('profile.two_step_status_failed', { reason: twoStep.failure.name });
   // A pool without passkeys (WebAuthnNotEnabledException) shows no card; other failures say so.
   if (!passkeys.ok && passkeys.failure.name !== 'WebAuthnNotEnabledException')
     log.warn('profile.passkeys_failed', { reason: passkeys.failure.name });
+  // A pool that tracks no devices answers InvalidParameterException (spec §8's device-config
+  // message, logged): no card.
+  if (!devices.ok) log.warn('profile.devices_failed', { reason: devices.failure.message.text });
+  if (!activity.ok) log.warn('profile.activity_failed', { reason: activity.failure.name });
+  const deviceList = devices.ok ? devices.value : undefined;
+  const events: SignInEvent[] | undefined = activity.ok ? activity.value : undefined;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
       <h1 className="text-ink mb-6 text-2xl font-bold">Profile Settings</h1>
@@ -34,6 +55,48 @@ export default async function ProfilePage() {
           provider: claims.provider,
         }}
       />
+      {deviceList && (
+        <section aria-labelledby="devices-heading" id="devices" className="mt-10 scroll-mt-20">
+          <h2 id="devices-heading" className="text-ink mb-1 text-lg font-bold">
+            Devices
+          </h2>
+          <p className="text-ink-muted mb-4 text-sm">
+            Browsers and phones you signed in on. A remembered device skips the two-step code.
+          </p>
+          <Devices devices={deviceList.devices} thisDevice={thisDevice} />
+          {(pageToken || deviceList.next) && (
+            <nav aria-label="More devices" className="mt-4 flex flex-wrap gap-4 text-sm">
+              {pageToken && (
+                <Link
+                  href="/profile#devices"
+                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                >
+                  First page of devices
+                </Link>
+              )}
+              {deviceList.next && (
+                <Link
+                  href={`/profile?devices=${encodeURIComponent(deviceList.next)}#devices`}
+                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                >
+                  More devices
+                </Link>
+              )}
+            </nav>
+          )}
+        </section>
+      )}
+      {events && (
+        <section aria-labelledby="activity-heading" className="mt-10">
+          <h2 id="activity-heading" className="text-ink mb-1 text-lg font-bold">
+            Recent activity
+          </h2>
+          <p className="text-ink-muted mb-4 text-sm">
+            Your last 10 sign-ins and attempts. If one was not you, change your password.
+          </p>
+          <RecentActivity events={events} />
+        </section>
+      )}
     </div>
   );
 }

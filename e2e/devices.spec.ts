@@ -1,0 +1,223 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  createAccount,
+  enableTotp,
+  enterCode,
+  expect,
+  expectAccessible,
+  formAlert,
+  setTokenTtl,
+  signInWithForm,
+  snap,
+  STRONG_PASSWORD,
+  test,
+  totpCode,
+} from './fixtures';
+
+/**
+ * Remembered devices: the two-step screen's "Remember this device", the Devices list on /profile
+ * (each browser a creator signed in on, "This device", Forget), and Recent activity.
+ */
+
+const FIREFOX_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+const devicesList = (page: Page) => page.getByRole('list', { name: 'Your devices' });
+const deviceItems = (page: Page) => devicesList(page).getByRole('listitem');
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Signs in with the form and the authenticator code; ticks "Remember this device" if asked. */
+async function signInWithCode(
+  page: Page,
+  account: { email: string; password: string },
+  secret: string,
+  used: string[],
+  remember: boolean,
+) {
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/login/mfa');
+  const box = page.getByRole('checkbox', { name: 'Remember this device' });
+  await expect(box).not.toBeChecked();
+  if (remember) await box.check();
+  const code = await totpCode(secret, used);
+  used.push(code);
+  await enterCode(page, code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+}
+
+async function newPage(browser: Browser, userAgent?: string) {
+  const context = await browser.newContext({
+    ...(userAgent ? { userAgent } : {}),
+    extraHTTPHeaders: { 'x-forwarded-for': '2001:db8::b0b' },
+  });
+  return context.newPage();
+}
+
+test.describe('remembered devices', () => {
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': '2001:db8::a11' } });
+
+  test('a remembered device skips the code; forgotten, the code is asked again', async ({
+    page,
+  }) => {
+    test.slow();
+    const account = await createAccount();
+    const { secret, used } = await enableTotp(account.email, account.password);
+    const spent = [used];
+
+    await signInWithCode(page, account, secret, spent, true);
+    // The device's key and secret are for this server only.
+    const cookies = await page.context().cookies();
+    const device = cookies.find((c) => c.name.endsWith('cd_device'));
+    expect(device, 'device cookie').toBeDefined();
+    expect(device!.httpOnly).toBe(true);
+    expect(device!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('cd_device');
+
+    await logout(page);
+    await signInWithForm(page, account.email, account.password);
+    await expect(page, 'no code on a remembered device').toHaveURL('/');
+
+    await page.goto('/profile');
+    await expect(deviceItems(page)).toHaveCount(1);
+    const item = deviceItems(page).first();
+    await expect(item).toContainText('Chrome on Linux');
+    await expect(item).toContainText('This device');
+    await expect(item).toContainText('Remembered');
+    await expect(item).toContainText('2001:db8::a11');
+    await expectAccessible(page);
+    await snap(page, 'devices-profile');
+
+    await item.getByRole('button', { name: 'Forget this device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forget this device?' });
+    await expect(dialog).toContainText('signs you out here');
+    await expectAccessible(page);
+    await snap(page, 'devices-forget-dialog');
+    await dialog.getByRole('button', { name: 'Forget device' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText('This device was forgotten')).toBeVisible();
+    const after = await page.context().cookies();
+    expect(after.some((c) => c.name.endsWith('cd_device') && c.value)).toBe(false);
+
+    await signInWithForm(page, account.email, account.password);
+    await expect(page, 'the code is asked again').toHaveURL('/login/mfa');
+  });
+
+  test('not ticked, the next sign-in asks for the code; the device is listed, not remembered', async ({
+    page,
+  }) => {
+    test.slow();
+    const account = await createAccount();
+    const { secret, used } = await enableTotp(account.email, account.password);
+    const spent = [used];
+    await signInWithCode(page, account, secret, spent, false);
+    await page.goto('/profile');
+    await expect(deviceItems(page)).toHaveCount(1);
+    await expect(deviceItems(page).first()).toContainText('Not remembered');
+    await logout(page);
+    // Ticked this time, on the device the pool already knows: remembered from now on.
+    await signInWithCode(page, account, secret, spent, true);
+    await page.goto('/profile');
+    await expect(deviceItems(page)).toHaveCount(1);
+    await expect(deviceItems(page).first()).toContainText('Remembered');
+    await logout(page);
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+  });
+
+  test('two browsers are two devices; each knows which one it is; forgetting the other ends its session', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const account = await createAccount();
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+
+    const other = await newPage(browser, FIREFOX_WINDOWS);
+    // Sessions from here on renew every few seconds, so that the other one's end shows at once.
+    await setTokenTtl(account.email, { accessTokenTtl: 3 });
+    await signInWithForm(other, account.email, account.password);
+    await expect(other).toHaveURL('/');
+
+    await page.goto('/profile');
+    await expect(deviceItems(page)).toHaveCount(2);
+    const mine = deviceItems(page).filter({ hasText: 'This device' });
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText('Chrome on Linux');
+    const theirs = deviceItems(page).filter({ hasText: 'Firefox on Windows' });
+    await expect(theirs).not.toContainText('This device');
+    await expect(theirs).toContainText('2001:db8::b0b');
+
+    await other.goto('/profile');
+    await expect(deviceItems(other).filter({ hasText: 'This device' })).toContainText(
+      'Firefox on Windows',
+    );
+
+    await theirs.getByRole('button', { name: 'Forget Firefox on Windows' }).click();
+    await page
+      .getByRole('dialog', { name: 'Forget this device?' })
+      .getByRole('button', { name: 'Forget device' })
+      .click();
+    await expect(deviceItems(page)).toHaveCount(1);
+    await expect(page, 'this browser stays signed in').toHaveURL('/profile');
+
+    // The forgotten browser's next renewal is refused: signed out, told why.
+    await other.waitForTimeout(4000);
+    await other.reload();
+    await expect(other).toHaveURL(/\/login/);
+    await expect(other.getByText('Your session on this device has ended.')).toBeVisible();
+    await other.context().close();
+  });
+
+  test('recent activity lists a failed and a successful sign-in', async ({ page }) => {
+    const account = await createAccount();
+    await signInWithForm(page, account.email, 'Wrong!Pass99');
+    await expect(formAlert(page)).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await page.goto('/profile');
+    const events = page.getByRole('list', { name: 'Recent sign-ins' }).getByRole('listitem');
+    await expect(events).toHaveCount(2);
+    await expect(events.nth(0)).toContainText('Signed in');
+    await expect(events.nth(1)).toContainText('Failed attempt');
+    await expect(events.nth(0)).toContainText('2001:db8::a11');
+  });
+
+  test('a tampered or foreign device cookie is ignored: the sign-in works as on a new device', async ({
+    page,
+    browser,
+  }) => {
+    const account = await createAccount();
+    // Garbage where the sealed cookie goes.
+    await page.context().addCookies([
+      { name: 'cd_device', value: 'Fe26.2**garbage**', url: test.info().project.use.baseURL! },
+    ]);
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+    await page.goto('/profile');
+    await expect(deviceItems(page)).toHaveCount(1);
+    const sealed = (await page.context().cookies()).find((c) => c.name === 'cd_device');
+    expect(sealed?.value).toMatch(/^Fe26\.2\*/);
+
+    // Another person's device cookie, carried to a browser where someone else signs in.
+    const someoneElse = await createAccount({ password: STRONG_PASSWORD });
+    const other = await newPage(browser);
+    await other.context().addCookies([{ ...sealed!, value: sealed!.value }]);
+    await signInWithForm(other, someoneElse.email, someoneElse.password);
+    await expect(other).toHaveURL('/');
+    await other.goto('/profile');
+    await expect(deviceItems(other)).toHaveCount(1);
+    await expect(deviceItems(other).first()).toContainText('This device');
+    await other.context().close();
+
+    // The first account still sees only its own device.
+    await page.reload();
+    await expect(deviceItems(page)).toHaveCount(1);
+  });
+});

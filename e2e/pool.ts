@@ -4,8 +4,8 @@
  * - `default`: the pool `npm start` runs: a public app client, unknown users named (LEGACY), no
  *   refresh-token rotation;
  * - `console`: an app client as the console makes one today, strict: a client secret, user
- *   existence errors prevented (ENABLED), refresh tokens rotated with no grace period, and the
- *   last three passwords remembered.
+ *   existence errors prevented (ENABLED), refresh tokens rotated with no grace period, the
+ *   last three passwords remembered, no device tracking and no threat protection.
  * Tests read `POOL` where a configuration changes what a creator sees.
  */
 const PROFILES = {
@@ -16,6 +16,8 @@ const PROFILES = {
     IDENTITY_REFRESH_TOKEN_ROTATION: 'on',
     IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '0',
     IDENTITY_PASSWORD_HISTORY_SIZE: '3',
+    IDENTITY_DEVICE_TRACKING: 'off',
+    IDENTITY_THREAT_PROTECTION: 'off',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -39,4 +41,6 @@ export const POOL = {
   hidesUnknownUsers: env.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS === 'ENABLED',
   rotatesRefreshTokens: env.IDENTITY_REFRESH_TOKEN_ROTATION === 'on',
   passwordHistory: Number(env.IDENTITY_PASSWORD_HISTORY_SIZE ?? 0),
+  tracksDevices: env.IDENTITY_DEVICE_TRACKING !== 'off',
+  recordsSignIns: env.IDENTITY_THREAT_PROTECTION !== 'off',
 };

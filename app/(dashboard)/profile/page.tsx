@@ -24,13 +24,18 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   const pageToken = page.success ? page.data : undefined;
   // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
-  const [twoStep, passkeys, devices, activity, thisDevice] = await Promise.all([
+  const [twoStep, passkeys, listed, activity, thisDevice] = await Promise.all([
     federated ? skipped(false) : getSoftwareTokenMfa(accessToken),
     federated ? skipped([]) : listPasskeys(accessToken),
     federated ? skipped(undefined) : listDevices(accessToken, pageToken),
     federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub),
     thisDeviceKey(),
   ]);
+  // A page token the pool no longer takes (an old link): the first page instead.
+  const devices =
+    !listed.ok && pageToken && listed.failure.kind !== 'unavailable'
+      ? await listDevices(accessToken)
+      : listed;
   if (!twoStep.ok) log.warn('profile.two_step_status_failed', { reason: twoStep.failure.name });
   // A pool without passkeys (WebAuthnNotEnabledException) shows no card; other failures say so.
   if (!passkeys.ok && passkeys.failure.name !== 'WebAuthnNotEnabledException')

@@ -195,9 +195,11 @@ test.describe('remembered devices', () => {
   }) => {
     const account = await createAccount();
     // Garbage where the sealed cookie goes.
-    await page.context().addCookies([
-      { name: 'cd_device', value: 'Fe26.2**garbage**', url: test.info().project.use.baseURL! },
-    ]);
+    await page
+      .context()
+      .addCookies([
+        { name: 'cd_device', value: 'Fe26.2**garbage**', url: test.info().project.use.baseURL! },
+      ]);
     await signInWithForm(page, account.email, account.password);
     await expect(page).toHaveURL('/');
     await page.goto('/profile');

@@ -7,6 +7,7 @@ import {
   expect,
   expectAccessible,
   formAlert,
+  POOL,
   readOutbox,
   setUserAttributes,
   signInWithForm,
@@ -437,4 +438,21 @@ test('sending codes is limited: the sixth in a row from one session is refused, 
 test('signed out, /profile goes to /login', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
+});
+
+test('Devices and Recent activity show where the pool offers them, and only there', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  const devices = page.getByRole('heading', { name: 'Devices', exact: true });
+  const activity = page.getByRole('heading', { name: 'Recent activity' });
+  if (POOL.tracksDevices) {
+    await expect(devices).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Your devices' }).getByRole('listitem'),
+    ).toHaveCount(1);
+  } else await expect(devices).toHaveCount(0);
+  if (POOL.recordsSignIns) await expect(activity).toBeVisible();
+  else await expect(activity).toHaveCount(0);
 });

@@ -147,7 +147,7 @@ export function realTargetConfig(): { poolId: string; clientId: string } | undef
   return poolId && clientId ? { poolId, clientId } : undefined;
 }
 
-export type RealProfile = 'default' | 'strict' | 'rotation';
+export type RealProfile = 'default' | 'strict' | 'rotation' | 'devices';
 
 /**
  * The real pool's app client for a conformance profile (README: "Real-pool runs"): the default
@@ -158,9 +158,15 @@ export type RealProfile = 'default' | 'strict' | 'rotation';
 export function realProfileConfig(
   profile: RealProfile,
 ): { poolId: string; clientId: string; clientSecret?: string } | undefined {
+  const env = (name: string) => process.env[name]?.trim() || undefined;
+  if (profile === 'devices') {
+    // Device tracking is a pool setting: a pool of its own (remember devices: user opt-in).
+    const poolId = env('CONFORMANCE_DEVICES_USER_POOL_ID');
+    const clientId = env('CONFORMANCE_DEVICES_CLIENT_ID');
+    return poolId && clientId ? { poolId, clientId } : undefined;
+  }
   const base = realTargetConfig();
   if (!base || profile === 'default') return base;
-  const env = (name: string) => process.env[name]?.trim() || undefined;
   if (profile === 'rotation') {
     const clientId = env('CONFORMANCE_ROTATION_CLIENT_ID');
     return clientId ? { poolId: base.poolId, clientId } : undefined;

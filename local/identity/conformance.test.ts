@@ -1549,6 +1549,7 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
  * code-request quota, password history 3, and a new phone number kept pending until verified.
  */
 const STRICT: Partial<PoolSettings> = {
+  deviceTracking: 'off',
   clientSecret: 'local-conformance-client-secret-0123456789abcdefghij',
   preventUserExistenceErrors: 'ENABLED',
   codeRequestsPerHour: 5,
@@ -1558,6 +1559,7 @@ const STRICT: Partial<PoolSettings> = {
 
 /** An app client with refresh-token rotation and a 30-second grace period. */
 const ROTATION: Partial<PoolSettings> = {
+  deviceTracking: 'off',
   refreshTokenRotation: true,
   refreshTokenGraceSeconds: 30,
 };
@@ -2022,7 +2024,8 @@ function rotationConformance(kind: 'local' | 'real', get: () => PoolTarget) {
 const PROFILES = [
   {
     suite: conformance,
-    settings: {},
+    // As a pool made in the console today: no device tracking (devices.conformance.test.ts has it).
+    settings: { deviceTracking: 'off' },
     profile: 'default',
     configured: () => realTargetConfig(),
     local: 'local identity service',

@@ -25,6 +25,7 @@ export const passwordHistoryViolation = make('PasswordHistoryPolicyViolationExce
 export const refreshTokenReuse = make('RefreshTokenReuseException');
 export const tooManyRequests = make('TooManyRequestsException');
 export const userNotConfirmed = make('UserNotConfirmedException');
+export const userPoolAddOnNotEnabled = make('UserPoolAddOnNotEnabledException');
 export const webAuthnNotEnabled = make('WebAuthnNotEnabledException');
 export const webAuthnChallengeNotFound = make('WebAuthnChallengeNotFoundException');
 export const webAuthnRelyingPartyMismatch = make('WebAuthnRelyingPartyMismatchException');
@@ -33,6 +34,10 @@ export const webAuthnCredentialNotSupported = make('WebAuthnCredentialNotSupport
 
 /** Cognito's own wording, shared by several operations. */
 export const MESSAGES = {
+  deviceNotFound: 'Device does not exist.',
+  deviceTrackingOff: 'Device tracking is not enabled for this user pool.',
+  threatProtectionOff: 'Advanced security features are not enabled for this user pool.',
+  refreshInvalidForDevice: 'Invalid Refresh Token',
   incorrectCredentials: 'Incorrect username or password.',
   passwordAttemptsExceeded: 'Password attempts exceeded',
   userDisabled: 'User is disabled.',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MAX_BODY_BYTES, POOL_ID } from './config';
 import { CognitoError, tooManyRequests, MESSAGES } from './errors';
+import { withPeer } from './devices';
 import { handleLocal } from './local-routes';
 import { handleOAuth } from './oauth';
 import { OPERATIONS } from './ops';
@@ -94,7 +95,7 @@ async function handleCognito(
   if (svc.faults.has(name ?? '') || svc.faults.has('*'))
     return sendCognitoError(res, tooManyRequests(MESSAGES.tooManyRequests));
   try {
-    const result = await operation(svc, Input.parse(raw));
+    const result = await withPeer(req.socket.remoteAddress, () => operation(svc, Input.parse(raw)));
     sendJson(res, 200, result, AMZ_JSON);
   } catch (err) {
     if (err instanceof CognitoError) return sendCognitoError(res, err);

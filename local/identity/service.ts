@@ -28,6 +28,7 @@ import {
   userNotFound,
   MESSAGES,
 } from './errors';
+import { attempt, carryDevice } from './devices';
 import { makeDeliver, type Deliver } from './outbox';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword, verifyPassword } from './passwords';
 import { resolveSettings, type PoolSettings } from './settings';
@@ -182,7 +183,16 @@ export class IdentityService {
     const ttl = this.ttlFor(user);
     const [tokens, refresh] = await Promise.all([
       this.keys.issueAccessAndId(user, originJti, authTime, now, ttl, extras),
-      this.keys.issueRefresh(user, originJti, authTime, now, ttl.refresh, undefined, extras.scope),
+      this.keys.issueRefresh(
+        user,
+        originJti,
+        authTime,
+        now,
+        ttl.refresh,
+        undefined,
+        extras.scope,
+        extras.deviceKey,
+      ),
     ]);
     return { ...tokens, RefreshToken: refresh };
   }
@@ -195,11 +205,13 @@ export class IdentityService {
     extra: Omit<Partial<SessionRecord>, 'kind' | 'sub'> = {},
   ): string {
     const id = randomBytes(600).toString('base64url');
+    const { deviceKey } = attempt();
     this.store.putSession(id, {
       kind,
       sub,
       expiresAt: this.now() + SESSION_TTL_MS,
       attempts: 0,
+      ...(deviceKey ? { deviceKey } : {}),
       ...extra,
     });
     return id;
@@ -216,6 +228,7 @@ export class IdentityService {
       throw notAuthorized(MESSAGES.invalidSession);
     }
     if (session.used) throw notAuthorized(MESSAGES.sessionUsed);
+    carryDevice(session);
     return session;
   }
 

@@ -20,8 +20,36 @@ test('unset, every setting keeps the behaviour the product was built against', (
     ],
     logoutUrls: ['http://localhost:3000/login', 'http://127.0.0.1:3000/login'],
     identityProviders: ['Google'],
+    deviceTracking: 'opt-in',
+    deviceMfaBypass: true,
+    threatProtection: 'audit',
   });
   expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
+});
+
+test('device tracking and threat protection, as the console names their choices', () => {
+  expect(
+    settingsFromEnv({
+      IDENTITY_DEVICE_TRACKING: ' Always ',
+      IDENTITY_DEVICE_MFA_BYPASS: 'off',
+      IDENTITY_THREAT_PROTECTION: 'ENFORCED',
+    }),
+  ).toMatchObject({
+    deviceTracking: 'always',
+    deviceMfaBypass: false,
+    threatProtection: 'enforced',
+  });
+  expect(settingsFromEnv({ IDENTITY_DEVICE_TRACKING: 'off' }).deviceTracking).toBe('off');
+  expect(() => settingsFromEnv({ IDENTITY_DEVICE_TRACKING: 'sometimes' })).toThrow(
+    /IDENTITY_DEVICE_TRACKING must be off or always or opt-in, got "sometimes"/,
+  );
+  expect(() => settingsFromEnv({ IDENTITY_THREAT_PROTECTION: 'full' })).toThrow(
+    /IDENTITY_THREAT_PROTECTION must be off or audit or enforced/,
+  );
+  expect(() => settingsFromEnv({ IDENTITY_DEVICE_MFA_BYPASS: 'maybe' })).toThrow(
+    /IDENTITY_DEVICE_MFA_BYPASS must be on or off/,
+  );
+  expect(() => resolveSettings({ deviceTracking: 'never' as 'off' })).toThrow(/deviceTracking/);
 });
 
 test('reads each variable', () => {
@@ -56,6 +84,9 @@ test('reads each variable', () => {
     callbackUrls: DEFAULT_SETTINGS.callbackUrls,
     logoutUrls: DEFAULT_SETTINGS.logoutUrls,
     identityProviders: ['Google'],
+    deviceTracking: 'opt-in',
+    deviceMfaBypass: true,
+    threatProtection: 'audit',
   });
 });
 

@@ -50,7 +50,20 @@ export interface PoolSettings {
   logoutUrls: string[];
   /** IDENTITY_IDENTITY_PROVIDERS: the app client's social providers (only Google is served). */
   identityProviders: IdentityProvider[];
+  /** IDENTITY_DEVICE_TRACKING: off, always or opt-in (DeviceOnlyRememberedOnUserPrompt). */
+  deviceTracking: DeviceTracking;
+  /** IDENTITY_DEVICE_MFA_BYPASS: a remembered device signs in without MFA (ChallengeRequiredOnNewDevice). */
+  deviceMfaBypass: boolean;
+  /** IDENTITY_THREAT_PROTECTION: off, audit or enforced; on, sign-in attempts are recorded. */
+  threatProtection: ThreatProtection;
 }
+
+/** Cognito's DeviceConfiguration: don't remember, always remember, or the user opts in. */
+export type DeviceTracking = 'off' | 'always' | 'opt-in';
+export const DEVICE_TRACKING: readonly DeviceTracking[] = ['off', 'always', 'opt-in'];
+/** Cognito's threat protection (UserPoolAddOns.AdvancedSecurityMode), for its sign-in records. */
+export type ThreatProtection = 'off' | 'audit' | 'enforced';
+export const THREAT_PROTECTION: readonly ThreatProtection[] = ['off', 'audit', 'enforced'];
 
 export type IdentityProvider = 'Google';
 export const IDENTITY_PROVIDERS: readonly IdentityProvider[] = ['Google'];
@@ -81,6 +94,9 @@ export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
   callbackUrls: defaultCallbackUrls(LOCAL_STACK.ports.web),
   logoutUrls: defaultLogoutUrls(LOCAL_STACK.ports.web),
   identityProviders: [...IDENTITY_PROVIDERS],
+  deviceTracking: 'opt-in',
+  deviceMfaBypass: true,
+  threatProtection: 'audit',
 };
 
 /** An absolute http(s) URL without a fragment, as Cognito requires of callback and sign-out URLs. */
@@ -146,6 +162,14 @@ export function resolveSettings(partial: Partial<PoolSettings> = {}): PoolSettin
   )
     throw new Error(
       `webAuthnFactorConfiguration must be SINGLE_FACTOR or MULTI_FACTOR_WITH_USER_VERIFICATION, got "${settings.webAuthnFactorConfiguration}"`,
+    );
+  if (!DEVICE_TRACKING.includes(settings.deviceTracking))
+    throw new Error(
+      `deviceTracking must be ${DEVICE_TRACKING.join(', ')}, got "${settings.deviceTracking}"`,
+    );
+  if (!THREAT_PROTECTION.includes(settings.threatProtection))
+    throw new Error(
+      `threatProtection must be ${THREAT_PROTECTION.join(', ')}, got "${settings.threatProtection}"`,
     );
   checkUrls('callbackUrls', settings.callbackUrls);
   checkUrls('logoutUrls', settings.logoutUrls);
@@ -270,5 +294,8 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
       ['SINGLE_FACTOR', 'MULTI_FACTOR_WITH_USER_VERIFICATION'] as const,
       true,
     ),
+    deviceTracking: oneOf(env, 'IDENTITY_DEVICE_TRACKING', DEVICE_TRACKING, false),
+    deviceMfaBypass: onOff(env, 'IDENTITY_DEVICE_MFA_BYPASS'),
+    threatProtection: oneOf(env, 'IDENTITY_THREAT_PROTECTION', THREAT_PROTECTION, false),
   });
 }

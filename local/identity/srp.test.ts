@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import * as sdk from 'amazon-cognito-identity-js';
-import BigIntegerModule from 'amazon-cognito-identity-js/lib/BigInteger';
 import {
   expectedSignature,
   N,
@@ -20,6 +19,7 @@ import {
 
 type Big = { toString(radix: number): string };
 type Helper = {
+  N: Big;
   generateHashDevice(group: string, key: string, cb: (e: unknown) => void): void;
   getRandomPassword(): string;
   getSaltDevices(): string;
@@ -37,9 +37,8 @@ const Client = (sdk as unknown as { AuthenticationHelper: new (pool: string) => 
   .AuthenticationHelper;
 const DateHelper = (sdk as unknown as { DateHelper: new () => { getNowString(): string } })
   .DateHelper;
-const BigInteger =
-  (BigIntegerModule as unknown as { default?: new (v: string, r: number) => Big }).default ??
-  (BigIntegerModule as unknown as new (v: string, r: number) => Big);
+/** The SDK's own big-number type (the helper's N is one); the package exports no other way to it. */
+const BigInteger = (new Client('-').N as object).constructor as new (v: string, r: number) => Big;
 
 const GROUP = '-Xk3hVbcq';
 const DEVICE = 'us-east-1_2f6c1f0e-5b1a-4c51-9a0e-0f3c2b7d9a11';

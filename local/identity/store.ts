@@ -60,6 +60,33 @@ export interface PendingRegistration {
   expiresAt: number;
 }
 
+/** A device the pool issued to a sign-in (NewDeviceMetadata); listed once confirmed. */
+export interface DeviceRecord {
+  key: string;
+  confirmed: boolean;
+  remembered: boolean;
+  name?: string;
+  /** The device SRP verifier and salt (ConfirmDevice), base64 as the client sent them. */
+  verifier?: string;
+  salt?: string;
+  createdAt: number;
+  modifiedAt: number;
+  lastAuthenticatedAt?: number;
+  lastIp?: string;
+}
+
+/** One sign-in attempt, as threat protection records it (AdminListUserAuthEvents). */
+export interface AuthEventRecord {
+  id: string;
+  at: number;
+  pass: boolean;
+  /** The 'Password' and 'Mfa' steps and how each went. */
+  challenges: { name: string; ok: boolean }[];
+  ip?: string;
+  deviceKey?: string;
+  deviceName?: string;
+}
+
 export interface FailureState {
   count: number;
   lastAt: number;
@@ -103,6 +130,11 @@ export interface UserRecord {
   };
   passkeys?: PasskeyRecord[];
   pendingRegistration?: PendingRegistration;
+  /** The user's device group (DeviceGroupKey), made with the first device. */
+  deviceGroupKey?: string;
+  devices?: DeviceRecord[];
+  /** The last sign-in attempts, newest first (threat protection on). */
+  authEvents?: AuthEventRecord[];
   tokenTtl?: { access?: number; id?: number; refresh?: number };
 }
 
@@ -115,7 +147,9 @@ export type SessionKind =
   | 'SIGN_UP_CONFIRMED'
   | 'SELECT_CHALLENGE'
   | 'EMAIL_OTP'
-  | 'WEB_AUTHN';
+  | 'WEB_AUTHN'
+  | 'DEVICE_SRP_AUTH'
+  | 'DEVICE_PASSWORD_VERIFIER';
 
 export interface SessionRecord {
   kind: SessionKind;
@@ -133,6 +167,10 @@ export interface SessionRecord {
   /** WEB_AUTHN: the challenge (base64url) and whether user verification is required. */
   challenge?: string;
   userVerification?: 'required' | 'preferred';
+  /** The device the sign-in named (DEVICE_KEY); its answers carry it on. */
+  deviceKey?: string;
+  /** DEVICE_PASSWORD_VERIFIER: the exchange's values (hex) and the secret block sent. */
+  srp?: { A: string; B: string; b: string; secretBlock: string };
 }
 
 /** One refresh-token family under rotation (all tokens of one sign-in share its origin). */

@@ -51,6 +51,8 @@ export interface OAuthExtras {
   scope?: string;
   /** The authorize request's nonce, echoed in the id token. */
   nonce?: string;
+  /** The device the sign-in was issued to (device tracking): `device_key` in access and refresh. */
+  deviceKey?: string;
 }
 
 /** The name Cognito puts in `username` / `cognito:username`: a federated user's `Google_…`, else the sub. */
@@ -91,6 +93,8 @@ export interface RefreshClaims {
   tid?: string;
   /** The scopes of a sign-in through the hosted OAuth endpoints (their refreshes keep them). */
   scope?: string;
+  /** The device the sign-in was issued to: a refresh must name it. */
+  deviceKey?: string;
 }
 
 export interface TokenTtls {
@@ -183,6 +187,7 @@ export class TokenKeys {
       iat,
       jti: randomUUID(),
       username,
+      ...(extras.deviceKey ? { device_key: extras.deviceKey } : {}),
     });
     const attrs = user.attributes;
     const idClaims: Record<string, unknown> = {
@@ -221,6 +226,7 @@ export class TokenKeys {
     ttlSeconds: number,
     tid: string = randomUUID(),
     scope?: string,
+    deviceKey?: string,
   ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
     return new EncryptJWT({
@@ -228,6 +234,7 @@ export class TokenKeys {
       auth_time: authTime,
       tid,
       ...(scope !== undefined ? { scope } : {}),
+      ...(deviceKey !== undefined ? { device_key: deviceKey } : {}),
       pad: randomBytes(960).toString('base64url'),
     })
       .setProtectedHeader({ cty: 'JWT', enc: 'A256GCM', alg: 'dir' })
@@ -287,6 +294,7 @@ export class TokenKeys {
     }
     const tid = str(payload.tid) ? payload.tid : undefined;
     const scope = str(payload.scope) ? payload.scope : undefined;
-    return { sub, originJti: jti, authTime, expiresAt: exp * 1000, tid, scope };
+    const deviceKey = str(payload.device_key) ? payload.device_key : undefined;
+    return { sub, originJti: jti, authTime, expiresAt: exp * 1000, tid, scope, deviceKey };
   }
 }

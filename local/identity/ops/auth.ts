@@ -28,6 +28,9 @@ import {
   unknownUserPassword,
 } from './sign-in';
 import { respondUserAuth, userAuth } from './user-auth';
+import { findDevice, recordAttempt, tracksDevices, withAttempt } from '../devices';
+import { answerDeviceProof, startDeviceProof } from './devices';
+import type { Input } from '../protocol';
 
 const AUTH_FLOWS = [
   'USER_SRP_AUTH',
@@ -97,7 +100,33 @@ export function checkRefreshUser(
 const accessAndId = (svc: IdentityService, user: UserRecord, claims: RefreshClaims) =>
   svc.keys.issueAccessAndId(user, claims.originJti, claims.authTime, svc.now(), svc.ttlFor(user), {
     scope: claims.scope,
+    ...(claims.deviceKey ? { deviceKey: claims.deviceKey } : {}),
   });
+
+/**
+ * A refresh token issued to a device (device tracking) must name that device, and the device
+ * must still be the user's (ForgetDevice ends its sessions). Cognito's exact answer is not
+ * confirmed (README: known differences).
+ */
+function checkRefreshDevice(
+  svc: IdentityService,
+  user: UserRecord,
+  claims: RefreshClaims,
+  given: string | undefined,
+): void {
+  if (!claims.deviceKey || !tracksDevices(svc)) return;
+  if (given !== claims.deviceKey || !findDevice(user, claims.deviceKey))
+    throw notAuthorized(MESSAGES.refreshInvalidForDevice);
+}
+
+/** The attempt's address (UserContextData.IpAddress) and device (DEVICE_KEY) for withAttempt. */
+function attemptOf(svc: IdentityService, input: Input, deviceKey: string | undefined) {
+  const ip = input.optObject('UserContextData')?.optString('IpAddress', { max: 64 });
+  return {
+    ...(ip ? { ip } : {}),
+    ...(deviceKey && tracksDevices(svc) ? { deviceKey } : {}),
+  };
+}
 
 /** New access and id tokens from a refresh token (Cognito issues no new refresh token here). */
 async function refreshAuth(svc: IdentityService, params: Record<string, string>) {
@@ -109,6 +138,7 @@ async function refreshAuth(svc: IdentityService, params: Record<string, string>)
   // Cognito's wording for this refusal is not confirmed (README: known differences).
   if (svc.settings.refreshTokenRotation) throw notAuthorized(MESSAGES.rotationOn);
   checkRefreshUser(svc, user, claims);
+  checkRefreshDevice(svc, user, claims, params.DEVICE_KEY);
   return { ChallengeParameters: {}, AuthenticationResult: await accessAndId(svc, user, claims) };
 }
 
@@ -136,6 +166,7 @@ export async function rotate(svc: IdentityService, user: UserRecord, claims: Ref
     svc.ttlFor(user).refresh,
     next,
     claims.scope,
+    claims.deviceKey,
   );
   const grace = svc.settings.refreshTokenGraceSeconds * 1000;
   svc.store.putFamily(claims.originJti, {
@@ -150,11 +181,12 @@ export const GetTokensFromRefreshToken: Operation = async (svc, input) => {
   const token = input.string('RefreshToken', { min: 1 });
   svc.requireClient(input.string('ClientId', RULES.clientId));
   const clientSecret = input.optString('ClientSecret', { min: 1, max: 64 });
-  input.optString('DeviceKey');
+  const deviceKey = input.optString('DeviceKey', { max: 55 });
   input.optStringMap('ClientMetadata');
   svc.checkClientSecret(clientSecret);
   const { claims, user } = await refreshUser(svc, token);
   checkRefreshUser(svc, user, claims);
+  checkRefreshDevice(svc, user, claims, deviceKey);
   const tokens = await accessAndId(svc, user, claims);
   if (!svc.settings.refreshTokenRotation) return { AuthenticationResult: tokens };
   return { AuthenticationResult: { ...tokens, RefreshToken: await rotate(svc, user, claims) } };
@@ -165,10 +197,12 @@ export const InitiateAuth: Operation = async (svc, input) => {
   const params = input.optStringMap('AuthParameters') ?? {};
   const session = input.optString('Session', RULES.session);
   publicCall(svc, input);
-  if (flow === 'USER_PASSWORD_AUTH') return passwordAuth(svc, params);
-  if (flow === 'USER_AUTH') return userAuth(svc, params, session);
-  if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshAuth(svc, params);
-  throw invalidParameter('Initiate Auth method not supported.');
+  return withAttempt<object>(attemptOf(svc, input, params.DEVICE_KEY), () => {
+    if (flow === 'USER_PASSWORD_AUTH') return passwordAuth(svc, params);
+    if (flow === 'USER_AUTH') return userAuth(svc, params, session);
+    if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshAuth(svc, params);
+    throw invalidParameter('Initiate Auth method not supported.');
+  });
 };
 
 /** `userAttributes.name` style challenge responses, as attribute writes. */
@@ -183,9 +217,22 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
   const sessionId = input.optString('Session', RULES.session);
   const responses = input.optStringMap('ChallengeResponses') ?? {};
   publicCall(svc, input);
+  return withAttempt(attemptOf(svc, input, responses.DEVICE_KEY), () =>
+    respond(svc, challenge, sessionId, responses),
+  );
+};
+
+async function respond(
+  svc: IdentityService,
+  challenge: (typeof CHALLENGES)[number],
+  sessionId: string | undefined,
+  responses: Record<string, string>,
+) {
   if (challenge === 'SELECT_CHALLENGE' || challenge === 'EMAIL_OTP' || challenge === 'WEB_AUTHN')
     return respondUserAuth(svc, challenge, sessionId, responses);
   if (challenge === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
+  if (challenge === 'DEVICE_SRP_AUTH') return startDeviceProof(svc, sessionId, responses);
+  if (challenge === 'DEVICE_PASSWORD_VERIFIER') return answerDeviceProof(svc, sessionId, responses);
   if (challenge !== 'SOFTWARE_TOKEN_MFA' && challenge !== 'NEW_PASSWORD_REQUIRED') {
     throw invalidParameter(`The challenge ${challenge} is not supported by this user pool.`);
   }
@@ -206,6 +253,10 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
     if (step === null) {
       // A wrong code counts toward the sign-in lockout, like a wrong password.
       svc.recordFailure(user.signInFailures);
+      recordAttempt(svc, user, false, [
+        { name: 'Password', ok: true },
+        { name: 'Mfa', ok: false },
+      ]);
       svc.store.saveUser(user);
       session.attempts += 1;
       if (session.attempts >= MAX_SESSION_ATTEMPTS) svc.store.deleteSession(sessionId);
@@ -217,7 +268,10 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
     user.mfa.lastStep = step;
     svc.store.saveUser(user);
     svc.useSession(sessionId, session);
-    return signedIn(svc, user);
+    return signedIn(svc, user, [
+      { name: 'Password', ok: true },
+      { name: 'Mfa', ok: true },
+    ]);
   }
 
   // NEW_PASSWORD_REQUIRED
@@ -246,7 +300,7 @@ export const RespondToAuthChallenge: Operation = async (svc, input) => {
   svc.store.saveUser(user);
   svc.useSession(sessionId, session);
   return finishSignIn(svc, user);
-};
+}
 
 export const GlobalSignOut: Operation = async (svc, input) => {
   const { user } = await svc.authenticate(input.string('AccessToken', RULES.accessToken));

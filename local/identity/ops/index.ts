@@ -15,6 +15,16 @@ import {
   RespondToAuthChallenge,
   RevokeToken,
 } from './auth';
+import {
+  AdminForgetDevice,
+  AdminListDevices,
+  AdminListUserAuthEvents,
+  ConfirmDevice,
+  ForgetDevice,
+  GetDevice,
+  ListDevices,
+  UpdateDeviceStatus,
+} from './devices';
 import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from './mfa';
 import {
   CompleteWebAuthnRegistration,
@@ -71,5 +81,13 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     AdminEnableUser,
     AdminUserGlobalSignOut,
     ListUsers,
+    ConfirmDevice,
+    GetDevice,
+    ListDevices,
+    UpdateDeviceStatus,
+    ForgetDevice,
+    AdminListDevices,
+    AdminForgetDevice,
+    AdminListUserAuthEvents,
   }),
 );

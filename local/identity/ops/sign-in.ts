@@ -6,6 +6,7 @@ import {
   userNotConfirmed,
   MESSAGES,
 } from '../errors';
+import { checkNamedDevice, deviceForSignIn, recordAttempt, rememberedDevice } from '../devices';
 import { verifyPassword } from '../passwords';
 import type { IdentityService } from '../service';
 import { emptyFailures, type UserRecord } from '../store';
@@ -20,18 +21,45 @@ export function missing(name: string): CognitoError {
   return invalidParameter(`Missing required parameter ${name}`);
 }
 
-/** A full sign-in clears the failure count (a right password alone does not: MFA codes count too). */
-export async function signedIn(svc: IdentityService, user: UserRecord) {
-  if (user.signInFailures.count > 0) {
-    user.signInFailures = emptyFailures();
-    svc.store.saveUser(user);
-  }
-  return { ChallengeParameters: {}, AuthenticationResult: await svc.issueTokens(user) };
+/** The steps of a sign-in, as its record names them. */
+export type Steps = { name: string; ok: boolean }[];
+const PASSWORD_OK: Steps = [{ name: 'Password', ok: true }];
+
+/**
+ * A full sign-in: clears the failure count (a right password alone does not: MFA codes count
+ * too), issues or recognises the device (device tracking), records the attempt, issues tokens.
+ */
+export async function signedIn(svc: IdentityService, user: UserRecord, steps: Steps = PASSWORD_OK) {
+  if (user.signInFailures.count > 0) user.signInFailures = emptyFailures();
+  const device = deviceForSignIn(svc, user);
+  recordAttempt(svc, user, true, steps, device?.key);
+  svc.store.saveUser(user);
+  const tokens = await svc.issueTokens(user, device ? { deviceKey: device.key } : {});
+  return {
+    ChallengeParameters: {},
+    AuthenticationResult: {
+      ...tokens,
+      ...(device?.isNew
+        ? { NewDeviceMetadata: { DeviceKey: device.key, DeviceGroupKey: device.groupKey } }
+        : {}),
+    },
+  };
 }
 
-/** After the password (or a new one) is accepted: MFA challenge or tokens. */
+/**
+ * After the password (or a new one) is accepted: a device the sign-in named must be this user's;
+ * then the MFA challenge (or, for a remembered device where the pool allows it, the device's
+ * proof instead), or tokens.
+ */
 export async function finishSignIn(svc: IdentityService, user: UserRecord) {
+  checkNamedDevice(svc, user);
   if (user.mfa.enabled && user.mfa.secret) {
+    if (rememberedDevice(svc, user))
+      return {
+        ChallengeName: 'DEVICE_SRP_AUTH',
+        Session: svc.createSession('DEVICE_SRP_AUTH', user.sub),
+        ChallengeParameters: { USERNAME: user.sub },
+      };
     return {
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: svc.createSession('SOFTWARE_TOKEN_MFA', user.sub),
@@ -57,6 +85,7 @@ export async function passwordStep(svc: IdentityService, user: UserRecord, passw
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   if (!(await verifyPassword(password, user.passwordHash))) {
     svc.recordFailure(user.signInFailures);
+    recordAttempt(svc, user, false, [{ name: 'Password', ok: false }]);
     svc.store.saveUser(user);
     throw notAuthorized(MESSAGES.incorrectCredentials);
   }

@@ -172,19 +172,24 @@ async function refreshTokenSet(response: NextResponse): Promise<string | undefin
 }
 
 async function refreshTokenOf(jar: Map<string, string>): Promise<string> {
+  return (await storedRefresh(jar)).refreshToken;
+}
+
+/** The refresh cookie: the token, and the device it was issued to (the pool tracks devices). */
+async function storedRefresh(jar: Map<string, string>) {
   const names = seal.cookieNames(env.getEnv());
   const stored = await seal.unsealRefresh(jar.get(names.refresh), env.getEnv());
   if (!stored) throw new Error('no refresh cookie');
-  return stored.refreshToken;
+  return stored;
 }
 
 describe('refresh-token rotation', () => {
   test('a rotated-out token is refused as reuse: why one refresh must serve every request', async () => {
-    const old = await refreshTokenOf(await signedInCookies());
-    const first = await cognito.refresh(old);
+    const { refreshToken: old, deviceKey } = await storedRefresh(await signedInCookies());
+    const first = await cognito.refresh(old, deviceKey);
     expect(first.ok && first.value.refreshToken).toBeTruthy();
     expect(first.ok && first.value.refreshToken).not.toBe(old);
-    const second = await cognito.refresh(old);
+    const second = await cognito.refresh(old, deviceKey);
     expect(second).toMatchObject({
       ok: false,
       failure: { kind: 'session-invalid', name: 'RefreshTokenReuseException' },
@@ -224,14 +229,14 @@ describe('refresh-token rotation', () => {
   (redisInstalled ? test : test.skip)(
     'instances sharing Redis hand each other the one refresh (two at once, one a little later)',
     async () => {
-      const old = await refreshTokenOf(await signedInCookies());
+      const { refreshToken: old, deviceKey } = await storedRefresh(await signedInCookies());
       // Forgetting this process's answers between calls plays another instance.
-      const a = once.refreshOnce(old);
+      const a = once.refreshOnce(old, deviceKey);
       once.forgetRefreshes();
-      const b = once.refreshOnce(old);
+      const b = once.refreshOnce(old, deviceKey);
       const [ra, rb] = await Promise.all([a, b]);
       once.forgetRefreshes();
-      const rc = await once.refreshOnce(old);
+      const rc = await once.refreshOnce(old, deviceKey);
       for (const r of [ra, rb, rc]) expect(r.ok).toBe(true);
       const tokens = [ra, rb, rc].map((r) => (r.ok ? r.value.refreshToken : undefined));
       expect(tokens[0]).not.toBe(old);

@@ -1,8 +1,6 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import * as identitySdk from 'amazon-cognito-identity-js';
-// The big-number type the helper computes with (the package declares no types for either).
-import BigIntegerModule from 'amazon-cognito-identity-js/lib/BigInteger';
 
 /**
  * The client side of Cognito's device SRP (remembered devices), on the helper Cognito's own
@@ -15,6 +13,8 @@ import BigIntegerModule from 'amazon-cognito-identity-js/lib/BigInteger';
 type BigInteger = { toString(radix: number): string };
 type BigIntegerClass = new (value: string, radix: number) => BigInteger;
 type Helper = {
+  /** The group's prime, an instance of the helper's own big-number class. */
+  N: object;
   generateHashDevice(groupKey: string, deviceKey: string, callback: (error: unknown) => void): void;
   getRandomPassword(): string;
   getSaltDevices(): string;
@@ -28,10 +28,6 @@ type Helper = {
     callback: (error: unknown, key: Uint8Array | null) => void,
   ): void;
 };
-
-const BigInt16: BigIntegerClass =
-  (BigIntegerModule as unknown as { default?: BigIntegerClass }).default ??
-  (BigIntegerModule as unknown as BigIntegerClass);
 
 const sdk = identitySdk as unknown as {
   AuthenticationHelper: new (pool: string) => Helper;
@@ -79,6 +75,15 @@ export function startDeviceProof(device: {
   });
 }
 
+/**
+ * A number in the helper's own big-number class: it refuses any other (`instanceof`), and a
+ * bundler may load that class twice, so it is taken from the helper itself.
+ */
+function bigOf(helper: Helper, hex: string): BigInteger {
+  const BigIntegerOfHelper = helper.N.constructor as BigIntegerClass;
+  return new BigIntegerOfHelper(hex, 16);
+}
+
 function answer(
   helper: Helper,
   device: { key: string; groupKey: string; secret: string },
@@ -94,8 +99,8 @@ function answer(
       helper.getPasswordAuthenticationKey(
         device.key,
         device.secret,
-        new BigInt16(SRP_B, 16),
-        new BigInt16(SALT, 16),
+        bigOf(helper, SRP_B),
+        bigOf(helper, SALT),
         (error, key) => {
           if (error || !key)
             return reject(error instanceof Error ? error : new Error('no device SRP key'));

@@ -32,6 +32,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { getEnv } from '@/lib/env';
+import { log } from '@/lib/log';
 import { cognito, secretHash } from './client';
 import { deviceVerifier, startDeviceProof } from './device-srp';
 import { toAuthFailure, type AuthContext, type AuthFailure } from './errors';
@@ -186,6 +187,10 @@ async function proveDevice(
     return await deviceSteps(out, username, device, context);
   } catch (error) {
     const name = (error as { name?: unknown } | null)?.name;
+    log.warn('auth.device_proof_failed', {
+      reason: typeof name === 'string' ? name : 'unknown',
+      detail: error instanceof Error ? error.message.slice(0, 120) : undefined,
+    });
     // The pool refused this device's proof (a secret that no longer matches, a forgotten device):
     // told apart from a wrong password, so the sign-in can go on as on a new device.
     if (name === 'NotAuthorizedException' || name === 'ResourceNotFoundException')

@@ -1,0 +1,244 @@
+/**
+ * @jest-environment ./local/identity/test-environment.ts
+ */
+// Remembered devices through the product's own code against the real local identity service: a
+// sign-in confirms its device into the sealed cookie, "Remember this device" lets the next
+// sign-in prove the device instead of asking for the code (device SRP on the SDK's helper, checked
+// by the pool's server side), and a cookie the pool no longer knows is dropped, never an error.
+// Only Next's request APIs are stood in for.
+jest.mock('jose', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
+);
+jest.mock('otplib', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'),
+);
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
+jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateSync } from 'otplib';
+import { startCreatorSystem, type CreatorSystem } from '@/local/creator-system/server';
+import { CLIENT_ID } from '@/local/identity/config';
+import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
+import { withEnv } from '@/test/env';
+import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
+
+const PASSWORD = 'Sunny!Day42';
+const setEnv = withEnv();
+
+let server: IdentityServer;
+let creators: CreatorSystem;
+let dataDir: string;
+let auth: typeof import('@/components/auth/actions');
+let profile: typeof import('@/components/profile/actions');
+let session: typeof import('@/lib/session');
+let cognito: typeof import('@/lib/cognito');
+let seal: typeof import('@/lib/session/seal');
+let env: typeof import('@/lib/env');
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'device-actions-'));
+  server = await startIdentityServer({
+    port: 0,
+    dataDir,
+    log: () => undefined,
+    seedDemo: false,
+    scryptLogN: 10,
+  });
+  creators = await startCreatorSystem({ apiPort: 0, embedPort: 0, dataDir });
+  setEnv({
+    LOCAL_IDENTITY_PORT: String(server.port),
+    LOCAL_CREATOR_PORT: new URL(creators.apiUrl).port,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TRUSTED_PROXY_HOPS: '1',
+  });
+  auth = await import('@/components/auth/actions');
+  profile = await import('@/components/profile/actions');
+  session = await import('@/lib/session');
+  cognito = await import('@/lib/cognito');
+  seal = await import('@/lib/session/seal');
+  env = await import('@/lib/env');
+});
+
+afterAll(async () => {
+  await server.close();
+  await creators.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  jar.clear();
+  setClientAddress('198.51.100.40');
+});
+
+async function identity<T = Record<string, unknown>>(op: string, body: object): Promise<T> {
+  const res = await fetch(`${server.url}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${op}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A confirmed account with authenticator-app MFA; answers its email and TOTP secret. */
+async function accountWithTotp() {
+  const email = `device.${randomBytes(4).toString('hex')}@creator.test`;
+  await fetch(`${creators.apiUrl}/__local/creators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  await identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
+  const codes = await (
+    await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(email)}`)
+  ).json();
+  await identity('ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: (codes as { code: string }[])[0]!.code,
+  });
+  const signedIn = await identity<{ AuthenticationResult: { AccessToken: string } }>(
+    'InitiateAuth',
+    {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD },
+    },
+  );
+  const AccessToken = signedIn.AuthenticationResult.AccessToken;
+  const { SecretCode } = await identity<{ SecretCode: string }>('AssociateSoftwareToken', {
+    AccessToken,
+  });
+  await identity('VerifySoftwareToken', {
+    AccessToken,
+    UserCode: generateSync({ secret: SecretCode }),
+  });
+  await identity('SetUserMFAPreference', {
+    AccessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  return { email, secret: SecretCode };
+}
+
+/** The authenticator's next code (the current one was spent turning two-step on). */
+const nextCode = (secret: string) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+function form(entries: Record<string, string>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(entries)) fd.append(k, v);
+  return fd;
+}
+
+/** Where an action sent the person (it throws Next's redirect), or its answer. */
+async function outcome(run: () => Promise<unknown>): Promise<string | unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest;
+    if (digest?.startsWith('NEXT_REDIRECT')) return digest.split(';')[2];
+    throw error;
+  }
+}
+
+const signIn = (email: string) =>
+  outcome(() => auth.signInAction({ status: 'idle' }, form({ email, password: PASSWORD })));
+
+async function deviceCookie() {
+  const e = env.getEnv();
+  return seal.unsealDevice(jar.get(seal.cookieNames(e).device), e);
+}
+
+/** Signs out here as the header's button does, keeping the device cookie. */
+function signOutHere() {
+  const names = seal.cookieNames(env.getEnv());
+  for (const name of [names.session, names.refresh, names.challenge]) jar.delete(name);
+}
+
+describe('remembered devices', () => {
+  test('remembered on the two-step screen, the next sign-in skips the code', async () => {
+    const { email, secret } = await accountWithTotp();
+    expect(await signIn(email)).toBe('/login/mfa');
+    const code = nextCode(secret);
+    expect(
+      await outcome(() =>
+        auth.twoStepSignInAction({ status: 'idle' }, form({ code, remember: 'on' })),
+      ),
+    ).toBe('/');
+    const device = await deviceCookie();
+    expect(device).toMatchObject({ email, key: expect.stringMatching(/^us-east-1_/) });
+    const current = await session.verifySession();
+    const listed = await cognito.listDevices(current!.accessToken);
+    expect(listed.ok && listed.value.devices).toEqual([
+      expect.objectContaining({ key: device!.key, remembered: true, lastIp: '198.51.100.40' }),
+    ]);
+
+    signOutHere();
+    // No code asked: the remembered device proved itself.
+    expect(await signIn(email)).toBe('/');
+    // The session is bound to the same device, and refreshes with its key.
+    const refreshCookie = await seal.unsealRefresh(
+      jar.get(seal.cookieNames(env.getEnv()).refresh),
+      env.getEnv(),
+    );
+    expect(refreshCookie?.deviceKey).toBe(device!.key);
+    const refreshed = await cognito.refresh(refreshCookie!.refreshToken, refreshCookie!.deviceKey);
+    expect(refreshed.ok).toBe(true);
+  });
+
+  test('not remembered, the code is asked again; the same device is used, not a new one', async () => {
+    const { email, secret } = await accountWithTotp();
+    expect(await signIn(email)).toBe('/login/mfa');
+    await outcome(() =>
+      auth.twoStepSignInAction({ status: 'idle' }, form({ code: nextCode(secret) })),
+    );
+    const first = await deviceCookie();
+    signOutHere();
+    expect(await signIn(email)).toBe('/login/mfa');
+    expect((await deviceCookie())?.key).toBe(first?.key);
+  });
+
+  test('a device the pool no longer knows is dropped: the sign-in goes on as on a new device', async () => {
+    const { email, secret } = await accountWithTotp();
+    await signIn(email);
+    await outcome(() =>
+      auth.twoStepSignInAction(
+        { status: 'idle' },
+        form({ code: nextCode(secret), remember: 'on' }),
+      ),
+    );
+    const device = await deviceCookie();
+    const current = await session.verifySession();
+    expect(await cognito.forgetDevice(current!.accessToken, device!.key)).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    signOutHere();
+    expect(await signIn(email)).toBe('/login/mfa');
+    expect(await deviceCookie()).toBeNull();
+  });
+
+  test('forgetting this device signs out here and drops its cookie; a malformed key is refused', async () => {
+    const { email, secret } = await accountWithTotp();
+    await signIn(email);
+    await outcome(() =>
+      auth.twoStepSignInAction({ status: 'idle' }, form({ code: nextCode(secret) })),
+    );
+    const device = await deviceCookie();
+    expect(await profile.forgetDeviceAction('not a key')).toMatchObject({ status: 'error' });
+    expect(await profile.forgetDeviceAction(device!.key)).toEqual({
+      status: 'success',
+      data: { left: 'login' },
+    });
+    expect(await deviceCookie()).toBeNull();
+    expect(await session.verifySession()).toBeNull();
+    expect(jar.get(seal.cookieNames(env.getEnv()).ended)).toBe('device-forgotten');
+  });
+});

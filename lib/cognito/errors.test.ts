@@ -301,6 +301,23 @@ describe('the Cognito error table (docs/product.md §8)', () => {
     });
   });
 
+  it("reports spec §8's device-config message for InvalidParameterException from a device call", () => {
+    expect(map('InvalidParameterException', 'Device tracking is not enabled', 'devices')).toEqual({
+      kind: 'other',
+      name: 'InvalidParameterException',
+      message: { text: 'Device tracking has not been configured in this User Pool' },
+    });
+    // Elsewhere an InvalidParameterException keeps its own words.
+    expect(
+      map('InvalidParameterException', 'Missing required parameter X', 'signIn').message,
+    ).toEqual({
+      text: 'Missing required parameter X',
+    });
+    expect(
+      map('ResourceNotFoundException', 'Device does not exist.', 'devices').message.text,
+    ).toMatch(/no longer on your account/);
+  });
+
   it('hides our own bugs behind the system error', () => {
     expect(
       toAuthFailure(

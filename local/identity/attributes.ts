@@ -24,6 +24,14 @@ const STANDARD = [
 ];
 /** Every attribute an administrator may write: the standard ones plus this pool's custom one. */
 const KNOWN = new Set([...STANDARD, CHANNEL_ATTRIBUTE]);
+/** Every attribute in the pool's schema (what ListUsers' AttributesToGet may name). */
+export const SCHEMA_ATTRIBUTES: ReadonlySet<string> = new Set([
+  ...KNOWN,
+  'sub',
+  'email_verified',
+  'phone_number_verified',
+  'identities',
+]);
 
 /**
  * What the app client may write (SignUp, UpdateUserAttributes, DeleteUserAttributes, the new

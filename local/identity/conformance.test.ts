@@ -8,7 +8,8 @@
  * folder, a clock the tests move). The same cases run against a REAL user pool when configured:
  *
  *   CONFORMANCE_USER_POOL_ID=us-east-1_XXXX CONFORMANCE_CLIENT_ID=xxxx \
- *   AWS_PROFILE=...   (or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; rights for cognito-idp:Admin*)
+ *   AWS_PROFILE=...   (or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; rights for cognito-idp:Admin* and
+ *                     cognito-idp:ListUsers)
  *   npx jest local/identity/conformance
  *
  * The real pool must look like the local one: email as username, custom:channelmeter_id, the
@@ -55,7 +56,6 @@ import {
   InitiateAuthCommand,
   ListGroupsCommand,
   ListUsersCommand,
-  type ListUsersCommandInput,
   ListWebAuthnCredentialsCommand,
   ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
@@ -69,6 +69,8 @@ import {
   type AttributeType,
   type ChallengeNameType,
   type CompleteWebAuthnRegistrationCommandInput,
+  type ListUsersCommandInput,
+  type ListUsersCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -1541,6 +1543,216 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
         expect(files('users').length).toBe(files('emails').length);
       },
     );
+  });
+
+  describe('ListUsers', () => {
+    /** ListUsers on the pool; a real pool's answer is eventually consistent, so wait for `ready`. */
+    const list = async (
+      input: Omit<ListUsersCommandInput, 'UserPoolId'>,
+      ready: (res: ListUsersCommandOutput) => boolean = () => true,
+    ) => {
+      for (let attempt = 1; ; attempt++) {
+        const res = await t().client.send(
+          new ListUsersCommand({ UserPoolId: t().poolId, ...input }),
+        );
+        if (kind === 'local' || ready(res) || attempt === 10) return res;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    };
+    /** Every user a filter matches, page after page. */
+    const listAll = async (filter: string) => {
+      const users: NonNullable<ListUsersCommandOutput['Users']> = [];
+      let token: string | undefined;
+      for (let page = 0; page < 50; page++) {
+        const res = await list({ Filter: filter, PaginationToken: token });
+        users.push(...(res.Users ?? []));
+        token = res.PaginationToken;
+        if (!token) break;
+      }
+      return users;
+    };
+    const usernames = (res: ListUsersCommandOutput) => (res.Users ?? []).map((u) => u.Username);
+    const adminGet = (username: string) =>
+      t().client.send(new AdminGetUserCommand({ UserPoolId: t().poolId, Username: username }));
+    /** The name always; the message only locally where Cognito's wording is not confirmed. */
+    const named = (res: { name: string; message: string }, name: string, message: string) =>
+      expect(kind === 'local' ? res : { name: res.name, message }).toEqual({ name, message });
+
+    it('finds a user by email (in any case), username or sub, shaped like AdminGetUser', async () => {
+      const { email } = await user();
+      const admin = await adminGet(email);
+      const byEmail = await list({ Filter: `email = "${email}"` }, (r) => usernames(r).length > 0);
+      expect(byEmail.PaginationToken).toBeUndefined();
+      expect(byEmail.Users).toEqual([
+        {
+          Username: admin.Username,
+          Attributes: admin.UserAttributes,
+          UserCreateDate: admin.UserCreateDate,
+          UserLastModifiedDate: admin.UserLastModifiedDate,
+          Enabled: true,
+          UserStatus: 'CONFIRMED',
+        },
+      ]);
+      expect(usernames(await list({ Filter: `email = "${email.toUpperCase()}"` }))).toEqual([
+        admin.Username,
+      ]);
+      const sub = attr(admin.UserAttributes, 'sub') ?? '';
+      expect(usernames(await list({ Filter: `username = "${admin.Username ?? ''}"` }))).toEqual([
+        admin.Username,
+      ]);
+      expect(usernames(await list({ Filter: `sub = "${sub}"` }))).toEqual([admin.Username]);
+      expect(await list({ Filter: `email = "${uniqueEmail('nobody')}"` })).toMatchObject({
+        Users: [],
+      });
+    });
+
+    it('^= matches a prefix; Limit and PaginationToken page through the matches once each', async () => {
+      const stem = uniqueEmail('page').replace('@example.com', '');
+      const made = [];
+      for (const n of [1, 2, 3]) made.push(await user({ email: `${stem}-${n}@example.com` }));
+      const all = await list({ Filter: `email ^= "${stem}"` }, (r) => usernames(r).length === 3);
+      expect((all.Users ?? []).map((u) => attr(u.Attributes, 'email')).sort()).toEqual(
+        made.map((m) => m.email).sort(),
+      );
+      // Cognito's own example writes the name quoted and no spaces around the operator.
+      expect(usernames(await list({ Filter: `"email"^="${stem}"` })).sort()).toEqual(
+        usernames(all).sort(),
+      );
+
+      const first = await list({ Filter: `email ^= "${stem}"`, Limit: 2 });
+      expect(first.Users).toHaveLength(2);
+      expect(first.PaginationToken).toBeTruthy();
+      const second = await list({
+        Filter: `email ^= "${stem}"`,
+        Limit: 2,
+        PaginationToken: first.PaginationToken,
+      });
+      expect(second.Users).toHaveLength(1);
+      expect(second.PaginationToken).toBeUndefined();
+      expect([...usernames(first), ...usernames(second)].sort()).toEqual(usernames(all).sort());
+    });
+
+    it('AttributesToGet answers only those attributes; one the pool lacks, or a listed user lacks, is refused', async () => {
+      const { email } = await user();
+      const res = await list(
+        { Filter: `email = "${email}"`, AttributesToGet: ['email', 'sub'] },
+        (r) => usernames(r).length > 0,
+      );
+      expect(res.Users?.[0]?.Attributes?.map((a) => a.Name).sort()).toEqual(['email', 'sub']);
+      expect(attr(res.Users?.[0]?.Attributes, 'email')).toBe(email);
+      const refused = {
+        name: 'InvalidParameterException',
+        message: 'One or more requested attributes do not exist.',
+      };
+      expect(
+        await failure(list({ Filter: `email = "${email}"`, AttributesToGet: ['shoe_size'] })),
+      ).toEqual(refused);
+      // The user has no given_name: "Amazon Cognito returns an error if not all users in the
+      // results have set a value for the attribute you request."
+      expect(
+        await failure(list({ Filter: `email = "${email}"`, AttributesToGet: ['given_name'] })),
+      ).toEqual(refused);
+    });
+
+    it.each([
+      'email = foo@example.com',
+      'email =',
+      'email',
+      'email ~ "x"',
+      'email = "a" or name = "b"',
+      'email = "unterminated',
+    ])('a malformed filter (%s) is InvalidParameterException', async (filter) => {
+      named(
+        await failure(list({ Filter: filter })),
+        'InvalidParameterException',
+        'Error while parsing filter',
+      );
+    });
+
+    it.each(['custom:channelmeter_id', 'email_verified', 'locale'])(
+      'a filter on %s (not searchable) is InvalidParameterException',
+      async (name) => {
+        named(
+          await failure(list({ Filter: `${name} = "x"` })),
+          'InvalidParameterException',
+          `Invalid search attribute: ${name}`,
+        );
+      },
+    );
+
+    it('Limit outside 0..60 is InvalidParameterException', async () => {
+      expect(await failure(list({ Limit: 61 }))).toEqual({
+        name: 'InvalidParameterException',
+        message:
+          "1 validation error detected: Value '61' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60",
+      });
+      expect(await failure(list({ Limit: -1 }))).toEqual({
+        name: 'InvalidParameterException',
+        message:
+          "1 validation error detected: Value '-1' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 0",
+      });
+    });
+
+    itLocal('Limit 0 answers no users, and a token for the same place', async () => {
+      const { email } = await user();
+      const none = await list({ Filter: `email = "${email}"`, Limit: 0 });
+      expect(none.Users).toEqual([]);
+      const next = await list({
+        Filter: `email = "${email}"`,
+        PaginationToken: none.PaginationToken,
+      });
+      expect(usernames(next)).toEqual([(await adminGet(email)).Username]);
+    });
+
+    it('filters on cognito:user_status (any case) and status (Enabled/Disabled, exact case)', async () => {
+      const invited = uniqueEmail('ls-status');
+      created.push(invited);
+      await t().client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: t().poolId,
+          Username: invited,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [{ Name: 'email', Value: invited }],
+        }),
+      );
+      await t().client.send(
+        new AdminDisableUserCommand({ UserPoolId: t().poolId, Username: invited }),
+      );
+      const username = (await adminGet(invited)).Username;
+      await list({ Filter: `email = "${invited}"` }, (r) => usernames(r).length > 0);
+      const found = async (filter: string) =>
+        (await listAll(filter)).some((u) => u.Username === username);
+      expect(await found('cognito:user_status = "force_change_password"')).toBe(true);
+      expect(await found('cognito:user_status ^= "FORCE"')).toBe(true);
+      expect(await found('cognito:user_status = "CONFIRMED"')).toBe(false);
+      expect(await found('status = "Disabled"')).toBe(true);
+      expect(await found('status = "disabled"')).toBe(false);
+      expect(await found('status = "Enabled"')).toBe(false);
+    });
+
+    it('an empty filter lists every user', async () => {
+      const { email } = await user();
+      const username = (await adminGet(email)).Username;
+      await list({ Filter: `email = "${email}"` }, (r) => usernames(r).length > 0);
+      expect((await listAll('')).map((u) => u.Username)).toContain(username);
+    });
+
+    itLocal('a pagination token it did not give is InvalidParameterException', async () => {
+      named(
+        await failure(list({ PaginationToken: 'not-a-token' })),
+        'InvalidParameterException',
+        'Invalid pagination token.',
+      );
+    });
+
+    it('names an unknown user pool', async () => {
+      expect(
+        await failure(t().client.send(new ListUsersCommand({ UserPoolId: 'us-east-1_Nope' }))),
+      ).toEqual({
+        name: 'ResourceNotFoundException',
+        message: 'User pool us-east-1_Nope does not exist.',
+      });
+    });
   });
 }
 
@@ -3777,6 +3989,57 @@ function hostedConformance(kind: 'local' | 'real', get: () => HostedTarget) {
       );
       expect(refused.pathname).toBe('/error');
       expect(refused.searchParams.get('error')).toBe('redirect_mismatch');
+    });
+  });
+
+  describe('hosted OAuth: federated users and administrator calls', () => {
+    const pool = () => get().pool;
+    const listUsers = (filter: string) =>
+      pool().client.send(new ListUsersCommand({ UserPoolId: pool().poolId, Filter: filter }));
+    const adminGet = (username: string) =>
+      pool().client.send(
+        new AdminGetUserCommand({ UserPoolId: pool().poolId, Username: username }),
+      );
+    /** A native user and, through Continue at the stand-in, a federated one with its email. */
+    const twins = async () => {
+      const native = await createConfirmedUser(pool());
+      await exchange(await codeFor(native.email));
+      const username = `Google_${googleSubFor(native.email)}`;
+      const federated = await adminGet(username);
+      return {
+        native: { ...native, username: (await adminGet(native.email)).Username ?? '' },
+        federated: { username, sub: attr(federated.UserAttributes, 'sub') ?? '' },
+      };
+    };
+
+    itLocal('ListUsers by email answers the native user and the federated one', async () => {
+      const { native, federated } = await twins();
+      const res = await listUsers(`email = "${native.email}"`);
+      const shape = (res.Users ?? [])
+        .map((u) => ({ Username: u.Username, UserStatus: u.UserStatus, Enabled: u.Enabled }))
+        .sort((a, b) => (a.Username ?? '').localeCompare(b.Username ?? ''));
+      expect(shape).toEqual(
+        [
+          { Username: native.username, UserStatus: 'CONFIRMED', Enabled: true },
+          { Username: federated.username, UserStatus: 'EXTERNAL_PROVIDER', Enabled: true },
+        ].sort((a, b) => a.Username.localeCompare(b.Username)),
+      );
+      const google = res.Users?.find((u) => u.Username === federated.username);
+      expect(attr(google?.Attributes, 'sub')).toBe(federated.sub);
+      expect(attr(google?.Attributes, 'identities')).toContain('"providerName":"Google"');
+      // Username is case-sensitive; the federated user's sub finds it too.
+      expect((await listUsers(`username = "${federated.username}"`)).Users).toHaveLength(1);
+      expect((await listUsers(`username = "${federated.username.toLowerCase()}"`)).Users).toEqual(
+        [],
+      );
+      expect((await listUsers(`sub = "${federated.sub}"`)).Users?.map((u) => u.Username)).toEqual([
+        federated.username,
+      ]);
+      expect(
+        (await listUsers(`cognito:user_status = "EXTERNAL_PROVIDER"`)).Users?.map(
+          (u) => u.Username,
+        ),
+      ).toContain(federated.username);
     });
   });
 }

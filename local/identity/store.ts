@@ -226,6 +226,16 @@ export function newUserRecord(init: {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** ListUsers' order: creation time, then sub. */
+export function compareUsers(
+  a: Pick<UserRecord, 'createdAt' | 'sub'>,
+  b: Pick<UserRecord, 'createdAt' | 'sub'>,
+): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
+  return a.sub < b.sub ? -1 : a.sub > b.sub ? 1 : 0;
+}
+
 export const emailKey = (email: string) => sha256(email.trim().toLowerCase());
 
 /** Write to a temporary file, then rename over the target: readers never see half a file. */
@@ -354,15 +364,18 @@ export class IdentityStore {
     );
   }
 
-  /** Every user, oldest first (ListUsers; a local pool holds a few hundred at most). */
+  /**
+   * Every user, native and federated, oldest first (then by sub), so pages are stable. A scan of
+   * `users/`: a local pool holds a few hundred users at most.
+   */
   listUsers(): UserRecord[] {
-    const dir = path.join(this.root, 'users');
     const users: UserRecord[] = [];
-    for (const name of readdirSync(dir)) {
-      const user = name.endsWith('.json') ? this.getUser(name.slice(0, -5)) : undefined;
+    for (const name of readdirSync(path.join(this.root, 'users'))) {
+      const sub = /^([0-9a-f-]{36})\.json$/.exec(name)?.[1];
+      const user = sub === undefined ? undefined : this.getUser(sub);
       if (user) users.push(user);
     }
-    return users.sort((a, b) => a.createdAt - b.createdAt || a.sub.localeCompare(b.sub));
+    return users.sort(compareUsers);
   }
 
   // ---- federated users (Google_<sub>), indexed by username only ----

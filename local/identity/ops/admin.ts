@@ -5,7 +5,6 @@ import { checkPasswordPolicy, generateTemporaryPassword } from '../passwords';
 import { enumValue, RULES, type Input } from '../protocol';
 import type { IdentityService } from '../service';
 import type { UserRecord } from '../store';
-import { usernameOf } from '../tokens';
 import {
   adminUserView,
   applyAttributeWrites,
@@ -124,68 +123,4 @@ export const AdminEnableUser: Operation = async (svc, input) => {
   user.updatedAt = svc.now();
   svc.store.saveUser(user);
   return {};
-};
-
-/** The attributes ListUsers can filter on, and how each reads from a user. */
-const FILTERABLE: Record<string, (user: UserRecord) => string | undefined> = {
-  username: (u) => usernameOf(u),
-  email: (u) => u.attributes.email ?? u.email,
-  phone_number: (u) => u.attributes.phone_number,
-  name: (u) => u.attributes.name,
-  given_name: (u) => u.attributes.given_name,
-  family_name: (u) => u.attributes.family_name,
-  preferred_username: (u) => u.attributes.preferred_username,
-  'cognito:user_status': (u) => u.status,
-  status: (u) => (u.enabled ? 'Enabled' : 'Disabled'),
-  sub: (u) => u.sub,
-};
-/** Compared without case: Cognito's user status ("Status" in its console). */
-const CASE_INSENSITIVE = new Set(['cognito:user_status']);
-
-/** `AttributeName Filter-Type "AttributeValue"`, with `=` or `^=` and backslash escapes. */
-function parseFilter(filter: string): ((user: UserRecord) => boolean) | undefined {
-  if (filter.trim() === '') return undefined;
-  const match = /^\s*([\w:]+)\s*(\^?=)\s*"((?:[^"\\]|\\.)*)"\s*$/.exec(filter);
-  if (!match) throw invalidParameter('Error while parsing filter.');
-  const [, name = '', op, escaped = ''] = match;
-  const read = FILTERABLE[name];
-  if (!read) throw invalidParameter(`Invalid search attribute: ${name}`);
-  const wanted = escaped.replace(/\\(.)/g, '$1');
-  const fold = (v: string) => (CASE_INSENSITIVE.has(name) ? v.toLowerCase() : v);
-  return (user) => {
-    const value = read(user);
-    if (value === undefined) return false;
-    return op === '=' ? fold(value) === fold(wanted) : fold(value).startsWith(fold(wanted));
-  };
-}
-
-/** Lists users, optionally filtered on one attribute, at most 60 a page (ListUsers). */
-export const ListUsers: Operation = async (svc, input) => {
-  svc.requirePool(input.string('UserPoolId', RULES.poolId));
-  const limit = input.optInteger('Limit', { min: 0, max: 60 }) ?? 60;
-  const wanted = input.optStringList('AttributesToGet');
-  const token = input.optString('PaginationToken', { min: 1, max: 1024 });
-  const test = parseFilter(input.optString('Filter', { max: 256 }) ?? '');
-  let offset = 0;
-  if (token !== undefined) {
-    const decoded = /^o(\d{1,9})$/.exec(Buffer.from(token, 'base64url').toString());
-    if (!decoded) throw invalidParameter('Invalid pagination token.');
-    offset = Number(decoded[1]);
-  }
-  const matching = svc.store.listUsers().filter((u) => !test || test(u));
-  // Cognito answers at most 60 (a Limit of 0 too).
-  const size = limit === 0 ? 60 : limit;
-  const page = matching.slice(offset, offset + size);
-  const next = offset + size < matching.length ? offset + size : undefined;
-  return {
-    Users: page.map((user) => {
-      const view = userType(user);
-      return wanted === undefined
-        ? view
-        : { ...view, Attributes: view.Attributes.filter((a) => wanted.includes(a.Name)) };
-    }),
-    ...(next !== undefined
-      ? { PaginationToken: Buffer.from(`o${next}`).toString('base64url') }
-      : {}),
-  };
 };

@@ -1,7 +1,6 @@
 import {
   AdminCreateUser,
   AdminDeleteUser,
-  ListUsers,
   AdminDisableUser,
   AdminEnableUser,
   AdminGetUser,
@@ -25,6 +24,7 @@ import {
   ListDevices,
   UpdateDeviceStatus,
 } from './devices';
+import { ListUsers } from './list-users';
 import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from './mfa';
 import {
   CompleteWebAuthnRegistration,

@@ -4041,6 +4041,65 @@ function hostedConformance(kind: 'local' | 'real', get: () => HostedTarget) {
         ),
       ).toContain(federated.username);
     });
+
+    itLocal(
+      'admin calls find a federated user by its Google_ username, never by its sub or email',
+      async () => {
+        const email = uniqueEmail('gadmin');
+        await exchange(await codeFor(email));
+        const username = `Google_${googleSubFor(email)}`;
+        const sub = attr((await adminGet(username)).UserAttributes, 'sub') ?? '';
+        const notFound = { name: 'UserNotFoundException', message: 'User does not exist.' };
+        const base = { UserPoolId: pool().poolId };
+        const client = () => pool().client;
+        const calls = (name: string): (() => Promise<unknown>)[] => [
+          () => client().send(new AdminGetUserCommand({ ...base, Username: name })),
+          () =>
+            client().send(
+              new AdminUpdateUserAttributesCommand({
+                ...base,
+                Username: name,
+                UserAttributes: [{ Name: 'name', Value: 'Changed' }],
+              }),
+            ),
+          () => client().send(new AdminUserGlobalSignOutCommand({ ...base, Username: name })),
+          () => client().send(new AdminDisableUserCommand({ ...base, Username: name })),
+          () => client().send(new AdminEnableUserCommand({ ...base, Username: name })),
+          () => client().send(new AdminDeleteUserCommand({ ...base, Username: name })),
+        ];
+        for (const name of [sub, sub.toUpperCase(), email])
+          for (const call of calls(name)) expect(await failure(call())).toEqual(notFound);
+        await pool().client.send(
+          new AdminUpdateUserAttributesCommand({
+            ...base,
+            Username: username,
+            UserAttributes: [{ Name: 'name', Value: 'Changed' }],
+          }),
+        );
+        expect(attr((await adminGet(username)).UserAttributes, 'name')).toBe('Changed');
+        await pool().client.send(
+          new AdminUserGlobalSignOutCommand({ ...base, Username: username }),
+        );
+        await pool().client.send(new AdminDeleteUserCommand({ ...base, Username: username }));
+        expect(await failure(adminGet(username))).toEqual(notFound);
+      },
+    );
+
+    itLocal("a federated user's tokens, refresh and userInfo still find it by sub", async () => {
+      const email = uniqueEmail('gsub');
+      const { body } = await exchange(await codeFor(email));
+      const me = await pool().client.send(
+        new GetUserCommand({ AccessToken: body.access_token as string }),
+      );
+      expect(me.Username).toBe(`Google_${googleSubFor(email)}`);
+      expect((await userInfo(body.access_token as string)).status).toBe(200);
+      const renewed = await post('/oauth2/token', {
+        grant_type: 'refresh_token',
+        client_id: clientId(),
+        refresh_token: body.refresh_token as string,
+      });
+      expect(renewed.status).toBe(200);
+    });
   });
 }
 

@@ -349,17 +349,18 @@ export class IdentityStore {
   }
 
   /**
-   * Cognito accepts the username (here the sub of a native user, or a federated user's
-   * `Google_…`) or the email alias wherever a Username is asked. A federated user is never found by email: its email is no
-   * alias (a native user may have the same one).
+   * The user a Username parameter names. Cognito: it "can be any of their alias attributes. If
+   * username isn't an alias attribute in your user pool, this value must be the sub of a local
+   * user or the username of a user from a third-party IdP". So a native user is found by email
+   * (the alias) or sub (its username here); a federated user by its `Google_…` username only,
+   * never by sub or email (its email is no alias: a native user may have the same one).
+   * Token checks, refreshes and code exchanges look users up by sub with `getUser`.
    */
   findUser(username: string): UserRecord | undefined {
-    // Cognito takes "the sub of a local user or the username of a user from a third-party IdP":
-    // a federated user's sub names nobody here.
-    const bySub = this.getUser(username.toLowerCase());
+    const native = (user: UserRecord | undefined) => (user?.username ? undefined : user);
     return (
-      this.getUserByEmail(username) ??
-      (bySub && !bySub.username ? bySub : undefined) ??
+      native(this.getUserByEmail(username)) ??
+      native(this.getUser(username.toLowerCase())) ??
       this.getFederatedUser(username)
     );
   }

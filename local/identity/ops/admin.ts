@@ -15,7 +15,8 @@ import {
 
 /**
  * Admin calls are signed with SigV4 in Cognito; locally any (or no) signature is accepted.
- * Answers the user named by Username (the sub or the email).
+ * Answers the user named by Username: a native user's sub or email, a federated user's
+ * `Google_…` username (never its sub or email; see `IdentityStore.findUser`).
  */
 function adminUser(svc: IdentityService, input: Input): UserRecord {
   const username = input.string('Username', RULES.username);

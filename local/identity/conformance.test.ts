@@ -4100,6 +4100,37 @@ function hostedConformance(kind: 'local' | 'real', get: () => HostedTarget) {
       });
       expect(renewed.status).toBe(200);
     });
+
+    itLocal(
+      "changing a federated user's email leaves the native user with that address alone",
+      async () => {
+        const { native, federated } = await twins();
+        const moved = uniqueEmail('gmoved');
+        await pool().client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: pool().poolId,
+            Username: federated.username,
+            UserAttributes: [
+              { Name: 'email', Value: moved },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
+        );
+        expect((await adminGet(native.email)).Username).toBe(native.username);
+        expect((await signIn(pool(), native.email, PASSWORD)).AuthenticationResult).toBeTruthy();
+        expect(
+          (await listUsers(`email = "${native.email}"`)).Users?.map((u) => u.Username),
+        ).toEqual([native.username]);
+        expect((await listUsers(`email = "${moved}"`)).Users?.map((u) => u.Username)).toEqual([
+          federated.username,
+        ]);
+        // The moved address is no alias either.
+        expect(await failure(adminGet(moved))).toEqual({
+          name: 'UserNotFoundException',
+          message: 'User does not exist.',
+        });
+      },
+    );
   });
 }
 

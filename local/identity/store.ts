@@ -421,12 +421,17 @@ export class IdentityStore {
     this.users.set(user.sub, user);
   }
 
-  /** Moves the sign-in index from the user's current email to `newEmail` and saves the user. */
+  /**
+   * Moves the sign-in index from the user's current email to `newEmail` and saves the user. A
+   * federated user's email is no alias: the index (perhaps a native user's entry for the same
+   * address) is left alone.
+   */
   changeEmail(user: UserRecord, newEmail: string): void {
     const oldKey = emailKey(user.email);
     user.email = newEmail;
     user.attributes.email = newEmail;
     this.saveUser(user);
+    if (user.username) return;
     this.setEmailIndex(newEmail, user.sub);
     if (oldKey !== emailKey(newEmail)) {
       removeFile(this.file('emails', oldKey));

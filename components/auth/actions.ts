@@ -308,10 +308,6 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
 const CHALLENGE_EXPIRED = '/login?reason=expired';
 
 /**
- * A code that answers a waiting sign-in challenge (the authenticator app's, or an emailed one):
- * limits, Cognito's answer, and on success the session; a lost challenge starts sign-in again.
- */
-/**
  * What the answer to a waiting challenge carries: the address, and the device the sign-in named
  * (still this browser's; a device cookie changed since names none).
  */
@@ -321,6 +317,10 @@ async function challengeContext(challenge: { username: string; deviceKey?: strin
   return context.ip ? { ip: context.ip } : {};
 }
 
+/**
+ * A code that answers a waiting sign-in challenge (the authenticator app's, or an emailed one):
+ * limits, Cognito's answer, and on success the session; a lost challenge starts sign-in again.
+ */
 async function answerCodeChallenge(
   name: 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP',
   code: string,

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import * as sdk from 'amazon-cognito-identity-js';
+import {
+  deviceVerifier,
+  padHex,
+  secretExponent,
+  sessionKey,
+  srpTimestamp,
+  startDeviceProof,
+  verifierFor,
+} from './device-srp';
+
+/**
+ * The device SRP client checked value by value against the client in Cognito's own JavaScript
+ * SDK (AuthenticationHelper): the verifier of a secret, the session key of an exchange, and the
+ * timestamp format. The whole sign-in against a pool's server side runs in
+ * e2e/device-actions.test.ts.
+ */
+
+type Big = { toString(radix: number): string };
+type Helper = {
+  N: Big;
+  smallAValue: Big;
+  largeAValue: Big;
+  generateHashDevice(group: string, key: string, cb: (e: unknown) => void): void;
+  getRandomPassword(): string;
+  getSaltDevices(): string;
+  getVerifierDevices(): string;
+  getPasswordAuthenticationKey(
+    user: string,
+    password: string,
+    B: Big,
+    salt: Big,
+    cb: (e: unknown, key: Uint8Array) => void,
+  ): void;
+};
+const { AuthenticationHelper, DateHelper } = sdk as unknown as {
+  AuthenticationHelper: new (pool: string) => Helper;
+  DateHelper: new () => { getNowString(): string };
+};
+
+const GROUP = '-Xk3hVbcq';
+const DEVICE = 'us-east-1_2f6c1f0e-5b1a-4c51-9a0e-0f3c2b7d9a11';
+const bigOf = (helper: Helper, hex: string) =>
+  new (helper.N.constructor as new (v: string, r: number) => Big)(hex, 16);
+
+describe('device SRP client', () => {
+  it('computes the verifier the SDK computes for the same secret and salt', async () => {
+    const helper = new AuthenticationHelper(GROUP);
+    await new Promise<void>((resolve) => helper.generateHashDevice(GROUP, DEVICE, () => resolve()));
+    expect(verifierFor(GROUP, DEVICE, helper.getRandomPassword(), helper.getSaltDevices())).toBe(
+      helper.getVerifierDevices(),
+    );
+  });
+
+  it('makes a fresh secret and salt for each device, and a verifier of them', async () => {
+    const one = await deviceVerifier(GROUP, DEVICE);
+    const two = await deviceVerifier(GROUP, DEVICE);
+    expect(one.secret).not.toBe(two.secret);
+    expect(Buffer.from(one.secret, 'base64')).toHaveLength(40);
+    const salt = Buffer.from(one.salt, 'base64').toString('hex');
+    expect(Buffer.from(one.verifier, 'base64').toString('hex')).toBe(
+      verifierFor(GROUP, DEVICE, one.secret, salt),
+    );
+  });
+
+  it('derives the session key the SDK derives for the same exchange', async () => {
+    const secret = randomBytes(40).toString('base64');
+    const salt = padHex(BigInt(`0x${randomBytes(16).toString('hex')}`));
+    const B = BigInt(`0x${randomBytes(300).toString('hex')}`);
+    const a = BigInt(`0x${randomBytes(128).toString('hex')}`);
+    const proof = await startDeviceProof({ key: DEVICE, groupKey: GROUP, secret });
+    const A = BigInt(`0x${proof.srpA}`);
+    // The SDK's helper, given the same a and A.
+    const helper = new AuthenticationHelper(GROUP);
+    const theirs = async (small: bigint, large: bigint) => {
+      helper.smallAValue = bigOf(helper, small.toString(16));
+      helper.largeAValue = bigOf(helper, large.toString(16));
+      return Buffer.from(
+        await new Promise<Uint8Array>((resolve, reject) =>
+          helper.getPasswordAuthenticationKey(
+            DEVICE,
+            secret,
+            bigOf(helper, B.toString(16)),
+            bigOf(helper, salt),
+            (e, key) => (e ? reject(e as Error) : resolve(key)),
+          ),
+        ),
+      ).toString('hex');
+    };
+    const x = secretExponent(GROUP, DEVICE, secret, salt);
+    expect(sessionKey(a, A, B, x)?.toString('hex')).toBe(await theirs(a, A));
+  });
+
+  it('signs with the timestamp format the SDK uses', async () => {
+    expect(srpTimestamp(new Date(Date.UTC(2026, 10, 3, 9, 5, 7)))).toBe(
+      'Tue Nov 3 09:05:07 UTC 2026',
+    );
+    let ours = '';
+    let theirs = 'x';
+    for (let i = 0; i < 3 && ours !== theirs; i++) {
+      ours = srpTimestamp();
+      theirs = new DateHelper().getNowString();
+    }
+    expect(ours).toBe(theirs);
+    const proof = await startDeviceProof({ key: DEVICE, groupKey: GROUP, secret: 's' });
+    await expect(proof.answer({ SRP_B: 'zz', SALT: '01', SECRET_BLOCK: 'AA==' })).rejects.toThrow();
+  });
+});

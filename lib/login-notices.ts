@@ -29,6 +29,7 @@ export const SESSION_REASONS = [
   'session-expired',
   'device-ended',
   'device-forgotten',
+  'account-deleted',
 ] as const;
 
 export type LoginReason = HostedReason | (typeof SESSION_REASONS)[number];
@@ -62,6 +63,10 @@ export function loginNotice(
       return text('Your session on this device has ended. Please sign in again.');
     case 'device-forgotten':
       return text('This device was forgotten, and you were signed out here. Please sign in again.');
+    case 'account-deleted':
+      return text(
+        'Your account was deleted. You can register again at any time with the same email.',
+      );
     case 'no-account':
       // Spec §8: UserNotFoundException; the guard has already signed the person out.
       return text(APP_MSG.noAccount);

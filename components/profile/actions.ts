@@ -16,6 +16,7 @@ import {
   associateSoftwareToken,
   changePassword,
   completePasskeyRegistration,
+  deleteOwnAccount,
   deletePasskey,
   forgetDevice,
   getUser,
@@ -569,3 +570,24 @@ export const forgetDeviceAction = authed<[key: unknown], never>(async ({ session
   revalidatePath('/profile');
   return { status: 'success' };
 });
+
+/**
+ * Deletes the account, after the proof of the password and, with two-step on, a current code
+ * (docs/decisions/017-deleting-an-account.md): DeleteUser, then every cookie of this browser goes
+ * (session, refresh, device) and /login says so. Sessions elsewhere end at their next request,
+ * when the pool no longer knows the user. The creator system's record is not the pool's to delete.
+ */
+export const deleteAccountAction = authedAction(
+  proofSchema(false),
+  async ({ currentPassword, code }, { session }) => {
+    const proof = await proveIdentity(session, { currentPassword, code }, 'delete_account');
+    if (!proof.ok) return proof.state;
+    const deleted = await deleteOwnAccount(session.accessToken);
+    if (!deleted.ok) return failed('delete_account', deleted.failure);
+    log.info('profile.account_deleted', { account: session.claims.sub });
+    await clearThisDevice();
+    await endSession('account-deleted');
+    return { status: 'success', data: { left: 'login' } };
+  },
+  { ownCredentials: true },
+);

@@ -16,6 +16,7 @@ import { Passkeys } from './passkeys';
 import { PhoneFlow, type PhoneMode } from './phone-flow';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
+import { DeleteAccount } from './delete-account';
 
 export type ProfileValues = {
   name: string;
@@ -28,6 +29,8 @@ export type ProfileValues = {
   passkeys: Passkey[] | null;
   /** Set for an account that signs in with Google: Google holds its name, email and password. */
   provider?: 'Google';
+  /** Where a creator writes to have the creator system's record removed. */
+  supportEmail: string;
 };
 
 type Open =
@@ -39,6 +42,7 @@ type Open =
   | { card: 'two-step-off' }
   | { card: 'sign-out-everywhere' }
   | { card: 'passkeys' }
+  | { card: 'delete-account' }
   | { card: 'done'; others?: OthersOutcome }
   | null;
 
@@ -218,7 +222,29 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
           />
         )}
         <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
+        <Card
+          title="Account"
+          value="Delete your account"
+          action="Delete account"
+          actionName="Delete account"
+          onEdit={(b) => start(b, { card: 'delete-account' })}
+        />
       </ul>
+
+      <Dialog
+        open={open?.card === 'delete-account'}
+        onOpenChange={close}
+        title="Delete your account?"
+      >
+        {open?.card === 'delete-account' && (
+          <DeleteAccount
+            email={values.email}
+            twoStep={values.twoStep === true}
+            supportEmail={values.supportEmail}
+            onCancel={finish}
+          />
+        )}
+      </Dialog>
 
       <Dialog open={open?.card === 'name'} onOpenChange={close} title="Edit name">
         <NameForm current={values.name} onDone={done} />

@@ -30,7 +30,8 @@ export type AuthContext =
   | 'emailCodeSignIn' // the emailed sign-in code (EMAIL_OTP)
   | 'passkeySignIn' // the passkey's assertion (WEB_AUTHN)
   | 'passkeys' // adding, listing and removing passkeys
-  | 'devices'; // confirming, listing, remembering and forgetting devices
+  | 'devices' // confirming, listing, remembering and forgetting devices
+  | 'deleteAccount'; // DeleteUser, after the proof of the password
 
 /** What the caller should do beyond showing the message. */
 type FailureKind =

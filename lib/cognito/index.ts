@@ -9,6 +9,7 @@ import {
   CompleteWebAuthnRegistrationCommand,
   DeleteWebAuthnCredentialCommand,
   ConfirmForgotPasswordCommand,
+  DeleteUserCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
@@ -803,5 +804,12 @@ export function forgetDevice(accessToken: string, deviceKey: string) {
     await cognito().send(
       new ForgetDeviceCommand({ AccessToken: accessToken, DeviceKey: deviceKey }),
     );
+  });
+}
+
+/** Deletes the signed-in user (DeleteUser): the account and every one of its sessions end. */
+export function deleteOwnAccount(accessToken: string) {
+  return attempt('deleteAccount', async () => {
+    await cognito().send(new DeleteUserCommand({ AccessToken: accessToken }));
   });
 }

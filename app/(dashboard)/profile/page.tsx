@@ -58,6 +58,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           twoStep: twoStep.ok ? twoStep.value : null,
           passkeys: passkeys.ok ? passkeys.value : null,
           provider: claims.provider,
+          supportEmail: getEnv().SUPPORT_EMAIL,
         }}
       />
       {deviceList && (

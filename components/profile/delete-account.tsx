@@ -1,0 +1,70 @@
+'use client';
+
+import { deleteAccountAction } from '@/components/profile/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { proofSchema } from '@/lib/validation/proof';
+import { ProofFields } from './proof-fields';
+
+/**
+ * Delete my account: what happens, then the password (and the current code when two-step is on)
+ * before anything is deleted. Done, the browser loads /login, which says the account is gone.
+ */
+export function DeleteAccount({
+  email,
+  twoStep,
+  supportEmail,
+  onCancel,
+}: {
+  email: string;
+  twoStep: boolean;
+  supportEmail: string;
+  onCancel: () => void;
+}) {
+  const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: proofSchema(twoStep),
+    action: deleteAccountAction,
+    defaultValues: { currentPassword: '', code: [] as string[] },
+    resilient: true,
+    onSuccess: (answer) => {
+      if (answer.data?.left) window.location.replace('/login');
+    },
+  });
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <ul className="text-ink flex list-disc flex-col gap-1 pl-5 text-sm">
+        <li>Your sign-in, password, two-step verification, passkeys and devices are deleted.</li>
+        <li>You are signed out here and on every other device.</li>
+        <li>
+          Your creator record (channels, earnings and payments) is kept by the creator system, not
+          by this sign-in: to have it removed, write to{' '}
+          <a
+            className="text-brand-700 font-medium break-all underline"
+            href={`mailto:${supportEmail}`}
+          >
+            {supportEmail}
+          </a>
+          .
+        </li>
+      </ul>
+      <p className="text-ink text-sm font-medium">This can&apos;t be undone. Confirm it is you:</p>
+      <FormMessage message={state.message} />
+      <ProofFields
+        email={email}
+        twoStep={twoStep || Boolean(state.fieldErrors?.code)}
+        password={{ autoFocus: true, ...register('currentPassword') }}
+        passwordErrors={errorsFor('currentPassword')}
+        code={code('code')}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          Delete my account
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -303,6 +303,37 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     ).toMatchObject({ name: 'ResourceNotFoundException' });
   });
 
+  it("another user's device, or none: ConfirmDevice, UpdateDeviceStatus and ForgetDevice answer ResourceNotFoundException", async () => {
+    const mine = await createConfirmedUser(t());
+    const theirs = await createConfirmedUser(t());
+    const issued = await signIn(theirs.email, theirs.password);
+    const { device } = await confirm(issued.AuthenticationResult!);
+    const access = (await signIn(mine.email, mine.password)).AuthenticationResult?.AccessToken;
+    for (const key of [device.key, 'us-east-1_00000000-0000-4000-8000-000000000000']) {
+      for (const call of [
+        new ConfirmDeviceCommand({
+          AccessToken: access,
+          DeviceKey: key,
+          DeviceSecretVerifierConfig: { Salt: 'AAAA', PasswordVerifier: 'AAAA' },
+        }),
+        new UpdateDeviceStatusCommand({
+          AccessToken: access,
+          DeviceKey: key,
+          DeviceRememberedStatus: 'remembered',
+        }),
+        new ForgetDeviceCommand({ AccessToken: access, DeviceKey: key }),
+      ])
+        expect(await failure(t().client.send(call as never))).toMatchObject({
+          name: 'ResourceNotFoundException',
+        });
+    }
+    // The owner's device is untouched.
+    const listed = await t().client.send(
+      new ListDevicesCommand({ AccessToken: issued.AuthenticationResult?.AccessToken }),
+    );
+    expect(listed.Devices?.map((d) => d.DeviceKey)).toEqual([device.key]);
+  });
+
   it('refresh names the device; after ForgetDevice the device is gone and its refresh refused', async () => {
     const { email, password } = await createConfirmedUser(t());
     const out = await signIn(email, password);

@@ -38,12 +38,12 @@ test('deleting the account asks for the password, signs out everywhere and leave
   // Nothing typed: the password is asked for; a wrong one is refused and nothing is deleted.
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Current password is required')).toBeVisible();
-  await dialog.getByLabel('Current password').fill('Wrong!Pass99');
+  await dialog.getByLabel('Current password', { exact: true }).fill('Wrong!Pass99');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(dialog.getByRole('alert').first()).toBeVisible();
+  await expect(dialog.getByText('Current password is incorrect.')).toBeVisible();
   await expect(page).toHaveURL('/profile');
 
-  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText('Your account was deleted.')).toBeVisible();
@@ -77,7 +77,7 @@ test('with two-step on, deleting also asks for the current code', async ({ page 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText(/code/i).first()).toBeVisible();
   await expect(page).toHaveURL('/profile');

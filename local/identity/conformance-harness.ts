@@ -147,7 +147,7 @@ export function realTargetConfig(): { poolId: string; clientId: string } | undef
   return poolId && clientId ? { poolId, clientId } : undefined;
 }
 
-export type RealProfile = 'default' | 'strict' | 'rotation' | 'devices';
+export type RealProfile = 'default' | 'strict' | 'rotation' | 'devices' | 'mfa';
 
 /**
  * The real pool's app client for a conformance profile (README: "Real-pool runs"): the default
@@ -159,6 +159,12 @@ export function realProfileConfig(
   profile: RealProfile,
 ): { poolId: string; clientId: string; clientSecret?: string } | undefined {
   const env = (name: string) => process.env[name]?.trim() || undefined;
+  if (profile === 'mfa') {
+    // SMS and email MFA are pool settings (an SMS role, SES email, a feature plan): a pool of its own.
+    const poolId = env('CONFORMANCE_MFA_USER_POOL_ID');
+    const clientId = env('CONFORMANCE_MFA_CLIENT_ID');
+    return poolId && clientId ? { poolId, clientId } : undefined;
+  }
   if (profile === 'devices') {
     // Device tracking is a pool setting: a pool of its own (remember devices: user opt-in).
     const poolId = env('CONFORMANCE_DEVICES_USER_POOL_ID');

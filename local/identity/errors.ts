@@ -84,5 +84,10 @@ export const MESSAGES = {
   passkeyNotFound: 'The passkey does not exist.',
   invalidNextToken: 'Invalid pagination token.',
   passkeyMfaNotAvailable: 'Passkey MFA is not enabled for this user pool.',
+  // The wording of these four is not confirmed against a pool (README: known differences).
+  mfaNotDeliverable: 'User does not have delivery config set for the MFA type.',
+  invalidMfaChoice: 'The MFA type is not available for this user.',
+  mfaRequired: 'MFA is required for this user pool: at least one MFA method must stay on.',
+  mfaSetupIncomplete: 'Verify a software token (VerifySoftwareToken) before completing MFA_SETUP.',
   passkeyMfaNeedsOther: 'Passkey MFA needs another MFA method activated for the user.',
 } as const;

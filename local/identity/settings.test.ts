@@ -23,6 +23,8 @@ test('unset, every setting keeps the behaviour the product was built against', (
     deviceTracking: 'opt-in',
     deviceMfaBypass: true,
     threatProtection: 'audit',
+    mfa: 'optional',
+    mfaFactors: ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'],
   });
   expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
 });
@@ -67,6 +69,8 @@ test('reads each variable', () => {
       IDENTITY_WEBAUTHN_RELYING_PARTY_ID: 'Creators.Example.com',
       IDENTITY_WEBAUTHN_USER_VERIFICATION: 'Required',
       IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION: 'multi_factor_with_user_verification',
+      IDENTITY_MFA: 'Required',
+      IDENTITY_MFA_FACTORS: ' email_otp , software_token_mfa ',
     }),
   ).toEqual({
     clientSecret: 's3cret',
@@ -87,6 +91,8 @@ test('reads each variable', () => {
     deviceTracking: 'opt-in',
     deviceMfaBypass: true,
     threatProtection: 'audit',
+    mfa: 'required',
+    mfaFactors: ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP'],
   });
 });
 
@@ -102,6 +108,8 @@ test.each([
   ['IDENTITY_WEBAUTHN_RELYING_PARTY_ID', 'https://example.com', 'must be a domain name'],
   ['IDENTITY_WEBAUTHN_USER_VERIFICATION', 'discouraged', 'must be required or preferred'],
   ['IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION', 'BOTH', 'must be SINGLE_FACTOR or'],
+  ['IDENTITY_MFA', 'on', 'must be off or optional or required'],
+  ['IDENTITY_MFA_FACTORS', 'SMS_MFA,VOICE', 'must list some of'],
 ])('refuses %s=%s, naming it', (name, value, why) => {
   expect(() => settingsFromEnv({ [name]: value })).toThrow(`${name} ${why}`);
 });

@@ -56,7 +56,18 @@ export interface PoolSettings {
   deviceMfaBypass: boolean;
   /** IDENTITY_THREAT_PROTECTION: off, audit or enforced; on, sign-in attempts are recorded. */
   threatProtection: ThreatProtection;
+  /** IDENTITY_MFA: off, optional or required (MfaConfiguration OFF, OPTIONAL, ON). */
+  mfa: MfaConfiguration;
+  /** IDENTITY_MFA_FACTORS: the second factors the pool offers (SMS, email, authenticator app). */
+  mfaFactors: MfaFactor[];
 }
+
+/** Cognito's MfaConfiguration: no MFA, MFA for users who turn it on, or MFA for everyone. */
+export type MfaConfiguration = 'off' | 'optional' | 'required';
+export const MFA_CONFIGURATIONS: readonly MfaConfiguration[] = ['off', 'optional', 'required'];
+/** The second factors, by their challenge names. */
+export type MfaFactor = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
+export const MFA_FACTORS: readonly MfaFactor[] = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'];
 
 /** Cognito's DeviceConfiguration: don't remember, always remember, or the user opts in. */
 export type DeviceTracking = 'off' | 'always' | 'opt-in';
@@ -97,6 +108,8 @@ export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
   deviceTracking: 'opt-in',
   deviceMfaBypass: true,
   threatProtection: 'audit',
+  mfa: 'optional',
+  mfaFactors: [...MFA_FACTORS],
 };
 
 /** An absolute http(s) URL without a fragment, as Cognito requires of callback and sign-out URLs. */
@@ -171,6 +184,14 @@ export function resolveSettings(partial: Partial<PoolSettings> = {}): PoolSettin
     throw new Error(
       `threatProtection must be ${THREAT_PROTECTION.join(', ')}, got "${settings.threatProtection}"`,
     );
+  if (!MFA_CONFIGURATIONS.includes(settings.mfa))
+    throw new Error(`mfa must be ${MFA_CONFIGURATIONS.join(', ')}, got "${settings.mfa}"`);
+  const unknownMfa = settings.mfaFactors.filter((f) => !MFA_FACTORS.includes(f));
+  if (unknownMfa.length || (settings.mfa !== 'off' && settings.mfaFactors.length === 0))
+    throw new Error(
+      `mfaFactors must list some of ${MFA_FACTORS.join(', ')}, got "${settings.mfaFactors.join(',')}"`,
+    );
+  settings.mfaFactors = MFA_FACTORS.filter((f) => settings.mfaFactors.includes(f));
   checkUrls('callbackUrls', settings.callbackUrls);
   checkUrls('logoutUrls', settings.logoutUrls);
   const unknownIdp = settings.identityProviders.filter((p) => !IDENTITY_PROVIDERS.includes(p));
@@ -214,6 +235,18 @@ function relyingPartyId(env: Env): string | undefined {
   if (!DOMAIN.test(raw))
     throw new Error(`IDENTITY_WEBAUTHN_RELYING_PARTY_ID must be a domain name, got "${raw}"`);
   return raw;
+}
+
+function mfaFactorList(env: Env): MfaFactor[] | undefined {
+  const raw = env.IDENTITY_MFA_FACTORS?.trim();
+  if (!raw) return undefined;
+  const listed = raw.split(',').map((f) => f.trim().toUpperCase());
+  const unknown = listed.filter((f) => !(MFA_FACTORS as readonly string[]).includes(f));
+  if (unknown.length)
+    throw new Error(
+      `IDENTITY_MFA_FACTORS must list some of ${MFA_FACTORS.join(', ')}, got "${raw}"`,
+    );
+  return listed as MfaFactor[];
 }
 
 function factorList(env: Env): FirstAuthFactor[] | undefined {
@@ -297,5 +330,7 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
     deviceTracking: oneOf(env, 'IDENTITY_DEVICE_TRACKING', DEVICE_TRACKING, false),
     deviceMfaBypass: onOff(env, 'IDENTITY_DEVICE_MFA_BYPASS'),
     threatProtection: oneOf(env, 'IDENTITY_THREAT_PROTECTION', THREAT_PROTECTION, false),
+    mfa: oneOf(env, 'IDENTITY_MFA', MFA_CONFIGURATIONS, false),
+    mfaFactors: mfaFactorList(env),
   });
 }

@@ -20,7 +20,13 @@ export type UserStatus =
 export type CodeRequestKind =
   'ForgotPassword' | 'ResendConfirmationCode' | 'GetUserAttributeVerificationCode';
 export type CodePurpose =
-  'signup' | 'forgot-password' | 'verify-email' | 'verify-phone' | 'sign-in';
+  | 'signup'
+  | 'forgot-password'
+  | 'verify-email'
+  | 'verify-phone'
+  | 'sign-in'
+  /** A text-message or email code asked for after the password (SMS_MFA, EMAIL_OTP as MFA). */
+  | 'mfa';
 
 export interface ActiveCode {
   hash: string;
@@ -127,6 +133,10 @@ export interface UserRecord {
     lastStep?: number;
     /** Passkey MFA (WebAuthnMfaSettings): a passkey with user verification stands for MFA. */
     webAuthn?: boolean;
+    /** Text-message codes (SMSMfaSettings), sent to phone_number. */
+    sms?: { enabled: boolean; preferred: boolean };
+    /** Email codes (EmailMfaSettings), sent to email. */
+    email?: { enabled: boolean; preferred: boolean };
   };
   passkeys?: PasskeyRecord[];
   pendingRegistration?: PendingRegistration;
@@ -149,7 +159,9 @@ export type SessionKind =
   | 'EMAIL_OTP'
   | 'WEB_AUTHN'
   | 'DEVICE_SRP_AUTH'
-  | 'DEVICE_PASSWORD_VERIFIER';
+  | 'DEVICE_PASSWORD_VERIFIER'
+  | 'SMS_MFA'
+  | 'SELECT_MFA_TYPE';
 
 export interface SessionRecord {
   kind: SessionKind;
@@ -162,8 +174,14 @@ export interface SessionRecord {
   simulated?: { username: string };
   /** SELECT_CHALLENGE: the challenges offered. */
   available?: string[];
-  /** EMAIL_OTP: the hash of the code sent for this session. */
+  /** EMAIL_OTP, SMS_MFA: the hash of the code sent for this session. */
   codeHash?: string;
+  /** EMAIL_OTP asked for after the password (a second factor), not as the first factor. */
+  secondFactor?: boolean;
+  /** MFA_SETUP: VerifySoftwareToken proved the new secret in this sign-in. */
+  softwareTokenVerified?: boolean;
+  /** SELECT_MFA_TYPE: the second factors offered (MFAS_CAN_CHOOSE). */
+  mfaChoices?: string[];
   /** WEB_AUTHN: the challenge (base64url) and whether user verification is required. */
   challenge?: string;
   userVerification?: 'required' | 'preferred';
@@ -190,6 +208,7 @@ export interface OutboxMessage {
     | 'verify-email'
     | 'verify-phone'
     | 'sign-in'
+    | 'mfa'
     | 'invite'
     | 'email-changed';
   /** "" for a notice that carries no code (e.g. 'email-changed', to the old address). */

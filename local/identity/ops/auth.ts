@@ -30,6 +30,7 @@ import {
 import { respondUserAuth, userAuth } from './user-auth';
 import { findDevice, recordAttempt, tracksDevices, withAttempt } from '../devices';
 import { answerDeviceProof, startDeviceProof } from './devices';
+import { answerChoice, checkFactorCode, mfaState } from '../mfa';
 import type { Input } from '../protocol';
 
 const AUTH_FLOWS = [
@@ -228,12 +229,28 @@ async function respond(
   sessionId: string | undefined,
   responses: Record<string, string>,
 ) {
-  if (challenge === 'SELECT_CHALLENGE' || challenge === 'EMAIL_OTP' || challenge === 'WEB_AUTHN')
+  // EMAIL_OTP is a first factor (USER_AUTH) or, after the password, a second one.
+  const secondFactorEmail =
+    challenge === 'EMAIL_OTP' &&
+    sessionId !== undefined &&
+    svc.store.getSession(sessionId)?.secondFactor;
+  if (
+    challenge === 'SELECT_CHALLENGE' ||
+    (challenge === 'EMAIL_OTP' && !secondFactorEmail) ||
+    challenge === 'WEB_AUTHN'
+  )
     return respondUserAuth(svc, challenge, sessionId, responses);
   if (challenge === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
   if (challenge === 'DEVICE_SRP_AUTH') return startDeviceProof(svc, sessionId, responses);
   if (challenge === 'DEVICE_PASSWORD_VERIFIER') return answerDeviceProof(svc, sessionId, responses);
-  if (challenge !== 'SOFTWARE_TOKEN_MFA' && challenge !== 'NEW_PASSWORD_REQUIRED') {
+  if (
+    challenge !== 'SOFTWARE_TOKEN_MFA' &&
+    challenge !== 'NEW_PASSWORD_REQUIRED' &&
+    challenge !== 'SMS_MFA' &&
+    challenge !== 'EMAIL_OTP' &&
+    challenge !== 'SELECT_MFA_TYPE' &&
+    challenge !== 'MFA_SETUP'
+  ) {
     throw invalidParameter(`The challenge ${challenge} is not supported by this user pool.`);
   }
   const username = responses.USERNAME;
@@ -244,6 +261,33 @@ async function respond(
   if (!user || svc.store.findUser(username)?.sub !== user.sub || !sessionId)
     throw notAuthorized(MESSAGES.invalidSession);
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+
+  if (challenge === 'SELECT_MFA_TYPE')
+    return answerChoice(svc, user, sessionId, session, responses.ANSWER);
+
+  if (challenge === 'SMS_MFA' || challenge === 'EMAIL_OTP') {
+    const field = challenge === 'SMS_MFA' ? 'SMS_MFA_CODE' : 'EMAIL_OTP_CODE';
+    const code = responses[field];
+    if (!code) throw missing(field);
+    checkFactorCode(svc, user, sessionId, session, code);
+    svc.useSession(sessionId, session);
+    return signedIn(svc, user, [
+      { name: 'Password', ok: true },
+      { name: 'Mfa', ok: true },
+    ]);
+  }
+
+  if (challenge === 'MFA_SETUP') {
+    // The session VerifySoftwareToken handed out, once the app's code proved the new secret.
+    if (!session.softwareTokenVerified || !user.mfa.secret)
+      throw invalidParameter(MESSAGES.mfaSetupIncomplete);
+    user.mfa.enabled = true;
+    const others = mfaState(user);
+    if (!others.SMS_MFA.preferred && !others.EMAIL_OTP.preferred) user.mfa.preferred = true;
+    user.updatedAt = svc.now();
+    svc.useSession(sessionId, session);
+    return signedIn(svc, user);
+  }
 
   if (challenge === 'SOFTWARE_TOKEN_MFA') {
     const code = responses.SOFTWARE_TOKEN_MFA_CODE;

@@ -4,6 +4,7 @@ import type { Input } from '../protocol';
 import type { IdentityService, PendingMessage } from '../service';
 import type { UserRecord } from '../store';
 import { usernameOf } from '../tokens';
+import { mfaSettings, userFactors } from '../mfa';
 
 export type Operation = (svc: IdentityService, input: Input) => Promise<object>;
 
@@ -14,16 +15,7 @@ export const aliasExists = () => new CognitoError('AliasExistsException', MESSAG
 const seconds = (ms: number) => ms / 1000;
 
 /** The MFA part of GetUser / AdminGetUser. */
-export function mfaSettings(user: UserRecord): {
-  UserMFASettingList?: string[];
-  PreferredMfaSetting?: string;
-} {
-  if (!user.mfa.enabled) return {};
-  return {
-    UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
-    ...(user.mfa.preferred ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' } : {}),
-  };
-}
+export { mfaSettings };
 
 /** Cognito's UserType (AdminCreateUser answers it). */
 export function userType(user: UserRecord) {
@@ -83,6 +75,17 @@ export function applyAttributeWrites(
     const owner = svc.store.subForEmail(email);
     if (owner !== undefined && owner !== user.sub) throw aliasExists();
   }
+
+  // Text-message codes need the number: where the pool requires MFA and they are the user's only
+  // factor, the number cannot go; otherwise they go with it (no sign-in is left waiting on a
+  // code that cannot be sent).
+  const dropsSms = writes.get('phone_number') === '' && user.mfa.sms?.enabled === true;
+  if (dropsSms && svc.settings.mfa === 'required') {
+    const factors = userFactors(svc, user);
+    if (factors.length === 1 && factors[0] === 'SMS_MFA')
+      throw invalidParameter(MESSAGES.mfaRequired);
+  }
+  if (dropsSms) user.mfa.sms = { enabled: false, preferred: false };
 
   for (const [name, value] of writes) {
     if (name === 'email') {

@@ -7,6 +7,7 @@ import {
   MESSAGES,
 } from '../errors';
 import { checkNamedDevice, deviceForSignIn, recordAttempt, rememberedDevice } from '../devices';
+import { secondStep, userFactors } from '../mfa';
 import { verifyPassword } from '../passwords';
 import type { IdentityService } from '../service';
 import { emptyFailures, type UserRecord } from '../store';
@@ -49,24 +50,18 @@ export async function signedIn(svc: IdentityService, user: UserRecord, steps: St
 /**
  * After the password (or a new one) is accepted: a device the sign-in named must be this user's;
  * then the MFA challenge (or, for a remembered device where the pool allows it, the device's
- * proof instead), or tokens.
+ * proof instead; mfa.ts), or tokens.
  */
 export async function finishSignIn(svc: IdentityService, user: UserRecord) {
   checkNamedDevice(svc, user);
-  if (user.mfa.enabled && user.mfa.secret) {
-    if (rememberedDevice(svc, user))
-      return {
-        ChallengeName: 'DEVICE_SRP_AUTH',
-        Session: svc.createSession('DEVICE_SRP_AUTH', user.sub),
-        ChallengeParameters: { USERNAME: user.sub },
-      };
+  const factors = userFactors(svc, user);
+  if (factors.length > 0 && rememberedDevice(svc, user))
     return {
-      ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      Session: svc.createSession('SOFTWARE_TOKEN_MFA', user.sub),
-      ChallengeParameters: { USER_ID_FOR_SRP: user.sub },
+      ChallengeName: 'DEVICE_SRP_AUTH',
+      Session: svc.createSession('DEVICE_SRP_AUTH', user.sub),
+      ChallengeParameters: { USERNAME: user.sub },
     };
-  }
-  return signedIn(svc, user);
+  return secondStep(svc, user, factors) ?? signedIn(svc, user);
 }
 
 /** A password for a name the pool does not know: as long a wait as a check, then "incorrect". */

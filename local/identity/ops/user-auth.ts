@@ -40,13 +40,14 @@ import {
   unknownUserPassword,
 } from './sign-in';
 import { simulatedDelivery } from './signup';
+import { userFactors } from '../mfa';
 
 type Choice = 'PASSWORD' | 'PASSWORD_SRP' | 'EMAIL_OTP' | 'WEB_AUTHN';
 /** The values PREFERRED_CHALLENGE may take (AuthFactorType plus PASSWORD_SRP). */
 const PREFERABLE = ['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP', 'SMS_OTP', 'WEB_AUTHN'];
 
-/** The user has MFA turned on (TOTP is the only MFA here). */
-const hasMfa = (user: UserRecord) => user.mfa.enabled && user.mfa.secret !== undefined;
+/** The user has MFA turned on (any second factor the pool asks for). */
+const hasMfa = (svc: IdentityService, user: UserRecord) => userFactors(svc, user).length > 0;
 
 /** Passkey MFA: the pool counts a verified passkey as MFA and the user turned it on. */
 export const passkeyIsMfa = (svc: IdentityService, user: UserRecord) =>
@@ -55,7 +56,9 @@ export const passkeyIsMfa = (svc: IdentityService, user: UserRecord) =>
 
 /** Whether a passkey sign-in for this user must verify the user. */
 const passkeyVerification = (svc: IdentityService, user: UserRecord): UserVerification =>
-  svc.settings.webAuthnUserVerification === 'required' || hasMfa(user) ? 'required' : 'preferred';
+  svc.settings.webAuthnUserVerification === 'required' || hasMfa(svc, user)
+    ? 'required'
+    : 'preferred';
 
 /** What choice-based sign-in offers this user, in the pool's order. */
 export function availableChallenges(svc: IdentityService, user: UserRecord): Choice[] {
@@ -67,7 +70,7 @@ export function availableChallenges(svc: IdentityService, user: UserRecord): Cho
     if (
       factor === 'EMAIL_OTP' &&
       user.email &&
-      !hasMfa(user) &&
+      !hasMfa(svc, user) &&
       (user.status === 'CONFIRMED' || user.status === 'UNCONFIRMED')
     )
       out.push('EMAIL_OTP');
@@ -75,7 +78,7 @@ export function availableChallenges(svc: IdentityService, user: UserRecord): Cho
       factor === 'WEB_AUTHN' &&
       (user.passkeys?.length ?? 0) > 0 &&
       user.status === 'CONFIRMED' &&
-      (!hasMfa(user) || passkeyIsMfa(svc, user))
+      (!hasMfa(svc, user) || passkeyIsMfa(svc, user))
     )
       out.push('WEB_AUTHN');
   }
@@ -399,7 +402,7 @@ async function respondWebAuthn(
     read.rpIdMatches(rpId) &&
     passkey.rpId === rpId &&
     (read.userHandle === undefined || read.userHandle === userHandle(user)) &&
-    (!hasMfa(user) || passkeyIsMfa(svc, user))
+    (!hasMfa(svc, user) || passkeyIsMfa(svc, user))
       ? await verifyAssertion(read, passkey, {
           challenge: session.challenge,
           rpId,

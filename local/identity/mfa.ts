@@ -1,0 +1,183 @@
+/**
+ * Second factors after the password, as a user pool asks for them: an authenticator app
+ * (SOFTWARE_TOKEN_MFA), a text-message code (SMS_MFA) or an email code (EMAIL_OTP); a choice
+ * (SELECT_MFA_TYPE) when several are on and none is preferred; and, where the pool requires MFA
+ * of a user who has none, MFA_SETUP.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { maskEmail, maskPhone } from './attributes';
+import { MAX_SESSION_ATTEMPTS } from './config';
+import { recordAttempt } from './devices';
+import { codeMismatch, invalidParameter, notAuthorized, MESSAGES } from './errors';
+import type { IdentityService } from './service';
+import type { MfaFactor } from './settings';
+import type { SessionRecord, UserRecord } from './store';
+
+export type { MfaFactor };
+
+/** The order GetUser lists a user's MFA settings in. */
+const LIST_ORDER: readonly MfaFactor[] = ['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'EMAIL_OTP'];
+
+/** What the user turned on, each as { enabled, preferred }. */
+export function mfaState(
+  user: UserRecord,
+): Record<MfaFactor, { enabled: boolean; preferred: boolean }> {
+  return {
+    SOFTWARE_TOKEN_MFA: {
+      enabled: user.mfa.enabled && user.mfa.secret !== undefined,
+      preferred: user.mfa.enabled && user.mfa.preferred,
+    },
+    SMS_MFA: {
+      enabled: user.mfa.sms?.enabled ?? false,
+      preferred: user.mfa.sms?.preferred ?? false,
+    },
+    EMAIL_OTP: {
+      enabled: user.mfa.email?.enabled ?? false,
+      preferred: user.mfa.email?.preferred ?? false,
+    },
+  };
+}
+
+/** Where a factor's codes go, if the user has that attribute. */
+export function deliveryOf(user: UserRecord, factor: MfaFactor): string | undefined {
+  if (factor === 'SMS_MFA') return user.attributes.phone_number || undefined;
+  if (factor === 'EMAIL_OTP') return user.email || undefined;
+  return user.mfa.secret;
+}
+
+/** The factors a sign-in asks this user for: turned on, offered by the pool, deliverable. */
+export function userFactors(svc: IdentityService, user: UserRecord): MfaFactor[] {
+  if (svc.settings.mfa === 'off') return [];
+  const state = mfaState(user);
+  return LIST_ORDER.filter(
+    (f) => state[f].enabled && svc.settings.mfaFactors.includes(f) && deliveryOf(user, f),
+  );
+}
+
+export const hasMfa = (svc: IdentityService, user: UserRecord) => userFactors(svc, user).length > 0;
+
+/** GetUser's and AdminGetUser's MFA fields. */
+export function mfaSettings(user: UserRecord): {
+  UserMFASettingList?: string[];
+  PreferredMfaSetting?: string;
+} {
+  const state = mfaState(user);
+  const list = LIST_ORDER.filter((f) => state[f].enabled);
+  if (list.length === 0) return {};
+  const preferred = list.find((f) => state[f].preferred);
+  return { UserMFASettingList: list, ...(preferred ? { PreferredMfaSetting: preferred } : {}) };
+}
+
+const sha = (user: UserRecord, code: string) =>
+  createHash('sha256').update(`${user.sub}:mfa:${code.trim()}`).digest('hex');
+
+/**
+ * The challenge for one factor. A text-message or email code is sent now, to the outbox
+ * (purpose `mfa`); its hash stays with the session, so each sign-in's code answers only it.
+ */
+export function factorChallenge(svc: IdentityService, user: UserRecord, factor: MfaFactor) {
+  if (factor === 'SOFTWARE_TOKEN_MFA')
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: svc.createSession('SOFTWARE_TOKEN_MFA', user.sub),
+      ChallengeParameters: { USER_ID_FOR_SRP: user.sub },
+    };
+  const to = deliveryOf(user, factor);
+  if (!to) throw invalidParameter(MESSAGES.mfaNotDeliverable);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const sms = factor === 'SMS_MFA';
+  svc.send([{ to, channel: sms ? 'sms' : 'email', purpose: 'mfa', code }]);
+  return {
+    ChallengeName: factor,
+    Session: svc.createSession(sms ? 'SMS_MFA' : 'EMAIL_OTP', user.sub, {
+      codeHash: sha(user, code),
+      ...(sms ? {} : { secondFactor: true }),
+    }),
+    ChallengeParameters: {
+      CODE_DELIVERY_DELIVERY_MEDIUM: sms ? 'SMS' : 'EMAIL',
+      CODE_DELIVERY_DESTINATION: sms ? maskPhone(to) : maskEmail(to),
+      USER_ID_FOR_SRP: user.sub,
+    },
+  };
+}
+
+/** The factors a user without MFA may set up where the pool requires it (MFAS_CAN_SETUP). */
+export function setupFactors(svc: IdentityService): MfaFactor[] {
+  return LIST_ORDER.filter((f) => svc.settings.mfaFactors.includes(f));
+}
+
+/**
+ * After the password: the second step this user owes, or undefined for none. The preferred
+ * factor if it is on; the only one on; a choice among several; and where the pool requires MFA
+ * of a user with none, a text message to a phone number the user has (Cognito sends SMS MFA to
+ * such users), else MFA_SETUP.
+ */
+export function secondStep(
+  svc: IdentityService,
+  user: UserRecord,
+  factors = userFactors(svc, user),
+) {
+  if (factors.length > 0) {
+    const state = mfaState(user);
+    const preferred = factors.find((f) => state[f].preferred);
+    const pick = preferred ?? (factors.length === 1 ? factors[0] : undefined);
+    if (pick) return factorChallenge(svc, user, pick);
+    return {
+      ChallengeName: 'SELECT_MFA_TYPE',
+      Session: svc.createSession('SELECT_MFA_TYPE', user.sub, { mfaChoices: factors }),
+      ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(factors), USER_ID_FOR_SRP: user.sub },
+    };
+  }
+  if (svc.settings.mfa !== 'required') return undefined;
+  if (svc.settings.mfaFactors.includes('SMS_MFA') && deliveryOf(user, 'SMS_MFA'))
+    return factorChallenge(svc, user, 'SMS_MFA');
+  return {
+    ChallengeName: 'MFA_SETUP',
+    Session: svc.createSession('MFA_SETUP', user.sub),
+    ChallengeParameters: {
+      MFAS_CAN_SETUP: JSON.stringify(setupFactors(svc)),
+      USER_ID_FOR_SRP: user.sub,
+    },
+  };
+}
+
+/** SELECT_MFA_TYPE's ANSWER: one of the factors offered; its challenge follows. */
+export function answerChoice(
+  svc: IdentityService,
+  user: UserRecord,
+  id: string,
+  session: SessionRecord,
+  answer: string | undefined,
+) {
+  if (!answer) throw invalidParameter('Missing required parameter ANSWER');
+  const offered = session.mfaChoices ?? [];
+  if (!offered.includes(answer) || !userFactors(svc, user).includes(answer as MfaFactor))
+    throw invalidParameter(MESSAGES.invalidMfaChoice);
+  svc.useSession(id, session);
+  return factorChallenge(svc, user, answer as MfaFactor);
+}
+
+/**
+ * A text-message or email code for this session. A wrong one counts toward the sign-in lockout
+ * (like a wrong password) and the session's tries; the session answers once.
+ */
+export function checkFactorCode(
+  svc: IdentityService,
+  user: UserRecord,
+  id: string,
+  session: SessionRecord,
+  code: string,
+): void {
+  if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
+  if (session.codeHash !== undefined && sha(user, code) === session.codeHash) return;
+  svc.recordFailure(user.signInFailures);
+  recordAttempt(svc, user, false, [
+    { name: 'Password', ok: true },
+    { name: 'Mfa', ok: false },
+  ]);
+  svc.store.saveUser(user);
+  session.attempts += 1;
+  if (session.attempts >= MAX_SESSION_ATTEMPTS) svc.store.deleteSession(id);
+  else svc.store.putSession(id, session);
+  throw codeMismatch(MESSAGES.mfaCodeMismatch);
+}

@@ -34,7 +34,8 @@ export type OutboxEntry = {
     | 'verify-phone'
     | 'invite'
     | 'email-changed'
-    | 'sign-in';
+    | 'sign-in'
+    | 'mfa';
   code: string;
   sentAt: string;
 };
@@ -321,6 +322,38 @@ export async function enableTotp(
     SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
   });
   return { secret: SecretCode, used };
+}
+
+/**
+ * Turns on text-message codes (to `phone`, set verified) and/or email codes for an account,
+ * straight through the identity service; `preferred` names the one to prefer, if any. Call it
+ * before any other two-step method is on (it signs in with the password alone).
+ */
+export async function enableCodeMfa(
+  email: string,
+  password: string,
+  {
+    phone,
+    byEmail = false,
+    preferred,
+  }: { phone?: string; byEmail?: boolean; preferred?: 'SMS_MFA' | 'EMAIL_OTP' },
+): Promise<void> {
+  if (phone) await setUserAttributes(email, { phone_number: phone, phone_number_verified: 'true' });
+  const auth = await cognitoCall<{ AuthenticationResult: { AccessToken: string } }>(
+    'InitiateAuth',
+    {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    },
+  );
+  await cognitoCall('SetUserMFAPreference', {
+    AccessToken: auth.AuthenticationResult.AccessToken,
+    ...(phone ? { SMSMfaSettings: { Enabled: true, PreferredMfa: preferred === 'SMS_MFA' } } : {}),
+    ...(byEmail
+      ? { EmailMfaSettings: { Enabled: true, PreferredMfa: preferred === 'EMAIL_OTP' } }
+      : {}),
+  });
 }
 
 /**

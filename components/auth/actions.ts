@@ -4,6 +4,10 @@ import { redirect } from 'next/navigation';
 import { cookies } from 'next/headers';
 import { failureState, validatedAction, withPendingEmail, type ActionState } from '@/lib/actions';
 import {
+  associateForSetup,
+  completeMfaSetup,
+  MFA_METHODS,
+  type MfaMethod,
   confirmForgotPassword,
   confirmSignUp,
   forgotPassword,
@@ -44,7 +48,8 @@ import {
   signUpSchema,
   verificationCodeSchema,
 } from '@/lib/validation/schemas';
-import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
+import { authenticatorCodeSchema, DEVICE_NAME } from '@/lib/validation/authenticator';
+import { twoStepCodeSchema, twoStepMethodSchema } from '@/lib/validation/two-step';
 import { passkeyCredentialSchema } from '@/lib/validation/passkey';
 
 type SignInField = 'email' | 'password';
@@ -97,12 +102,88 @@ async function hasGoogleAccount(email: string): Promise<boolean> {
 
 const CHALLENGE_PAGES = {
   SOFTWARE_TOKEN_MFA: '/login/mfa',
+  SMS_MFA: '/login/mfa',
+  EMAIL_OTP: '/login/mfa',
+  SELECT_MFA_TYPE: '/login/mfa/choose',
+  MFA_SETUP: '/login/mfa/setup',
   NEW_PASSWORD_REQUIRED: '/login/new-password',
 } as const;
 
+/** A JSON list of methods in a challenge parameter (MFAS_CAN_CHOOSE, MFAS_CAN_SETUP). */
+function methodList(raw: string | undefined): MfaMethod[] {
+  try {
+    const list: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(list) ? MFA_METHODS.filter((m) => list.includes(m)) : [];
+  } catch {
+    return [];
+  }
+}
+
+type Waiting = Extract<SignInOutcome, { type: 'challenge' }>;
+
 /**
- * Signed in: write the session. A challenge we answer (MFA code, new password): keep it in a
- * short-lived sealed cookie and answer the page that asks for it. Anything else: a message.
+ * What waits in the challenge cookie for the page that asks for the next step; or, where the
+ * product cannot answer the challenge, the words to show instead.
+ */
+async function keepChallenge(
+  outcome: Waiting,
+  deviceKey: string | undefined,
+): Promise<{ ok: true; next: string } | { ok: false; message: Message }> {
+  const base = {
+    session: outcome.session,
+    username: outcome.username,
+    ...(deviceKey ? { deviceKey } : {}),
+  };
+  const destination = outcome.parameters?.CODE_DELIVERY_DESTINATION?.slice(0, 320);
+  switch (outcome.challenge) {
+    case 'SOFTWARE_TOKEN_MFA':
+    case 'NEW_PASSWORD_REQUIRED':
+      await setChallenge({ name: outcome.challenge, ...base });
+      return { ok: true, next: CHALLENGE_PAGES[outcome.challenge] };
+    case 'SMS_MFA':
+    case 'EMAIL_OTP':
+      await setChallenge({
+        name: outcome.challenge,
+        ...base,
+        ...(outcome.challenge === 'EMAIL_OTP' ? { second: true as const } : {}),
+        ...(destination ? { destination } : {}),
+      });
+      return { ok: true, next: CHALLENGE_PAGES[outcome.challenge] };
+    case 'SELECT_MFA_TYPE': {
+      const choices = methodList(outcome.parameters?.MFAS_CAN_CHOOSE);
+      if (choices.length === 0) break;
+      await setChallenge({ name: 'SELECT_MFA_TYPE', ...base, choices });
+      return { ok: true, next: CHALLENGE_PAGES.SELECT_MFA_TYPE };
+    }
+    case 'MFA_SETUP': {
+      // The product sets up an authenticator app here (text messages need a verified number,
+      // which only a signed-in creator can add).
+      if (!methodList(outcome.parameters?.MFAS_CAN_SETUP).includes('SOFTWARE_TOKEN_MFA')) {
+        log.warn('auth.mfa_setup_unavailable', { offered: outcome.parameters?.MFAS_CAN_SETUP });
+        return { ok: false, message: { text: 'No valid MFA method provided' } };
+      }
+      const associated = await associateForSetup(outcome.session);
+      if (!associated.ok) {
+        log.warn('auth.mfa_setup_associate_failed', { reason: associated.failure.name });
+        return { ok: false, message: associated.failure.message };
+      }
+      await setChallenge({
+        name: 'MFA_SETUP',
+        ...base,
+        session: associated.value.session,
+        secret: associated.value.secret,
+      });
+      return { ok: true, next: CHALLENGE_PAGES.MFA_SETUP };
+    }
+  }
+  log.warn('auth.unsupported_challenge', { challenge: outcome.challenge });
+  return { ok: false, message: { text: 'Please use your credentials to sign in' } };
+}
+
+/**
+ * Signed in: write the session. A challenge we answer (a two-step code, a choice of method, the
+ * set-up of an authenticator app, a new password): keep it in a short-lived sealed cookie and
+ * answer the page that asks for it. Anything else: a message.
  */
 async function finishSignIn(
   outcome: SignInOutcome,
@@ -126,17 +207,10 @@ async function finishSignIn(
     await clearChallenge();
     return { done: true, next: '/' };
   }
-  if (outcome.challenge === 'SOFTWARE_TOKEN_MFA' || outcome.challenge === 'NEW_PASSWORD_REQUIRED') {
-    await setChallenge({
-      name: outcome.challenge,
-      session: outcome.session,
-      username: outcome.username,
-      ...(context?.device ? { deviceKey: context.device.key } : {}),
-    });
-    return { done: true, next: CHALLENGE_PAGES[outcome.challenge] };
-  }
-  log.warn('auth.unsupported_challenge', { challenge: outcome.challenge });
-  return { done: false, message: { text: 'Please use your credentials to sign in' } };
+  const kept = await keepChallenge(outcome, context?.device?.key);
+  if (kept.ok) return { done: true, next: kept.next };
+  await clearChallenge();
+  return { done: false, message: kept.message };
 }
 
 export const signInAction = validatedAction(
@@ -317,19 +391,23 @@ async function challengeContext(challenge: { username: string; deviceKey?: strin
   return context.ip ? { ip: context.ip } : {};
 }
 
+type CodeChallenge = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
+
 /**
- * A code that answers a waiting sign-in challenge (the authenticator app's, or an emailed one):
- * limits, Cognito's answer, and on success the session; a lost challenge starts sign-in again.
+ * A code that answers a waiting sign-in challenge (the authenticator app's, one sent by text or
+ * email after the password, or an emailed way in): limits, Cognito's answer, and on success the
+ * session; a lost challenge starts sign-in again. `second`: an EMAIL_OTP after the password.
  */
 async function answerCodeChallenge(
-  name: 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP',
+  name: CodeChallenge,
   code: string,
   failedEvent: string,
   signedIn: Record<string, string | boolean>,
-  remember?: boolean,
+  { remember, second = false }: { remember?: boolean; second?: boolean } = {},
 ): Promise<ActionState<CodeField>> {
   const challenge = await getChallenge();
-  if (!challenge || challenge.name !== name) redirect(CHALLENGE_EXPIRED);
+  if (!challenge || challenge.name !== name || Boolean(challenge.second) !== second)
+    redirect(CHALLENGE_EXPIRED);
   const limited = await checkLimit('verifyCode', challenge.username);
   if (limited) return { status: 'error', message: limited };
   const context = await challengeContext(challenge);
@@ -339,6 +417,7 @@ async function answerCodeChallenge(
     challenge.username,
     code,
     context,
+    second,
   );
   if (!result.ok) {
     log.info(failedEvent, { reason: result.failure.name, account: emailRef(challenge.username) });
@@ -355,18 +434,107 @@ async function answerCodeChallenge(
 }
 
 /**
- * The authenticator-app code asked for after the password (SOFTWARE_TOKEN_MFA), and whether to
- * remember this device so that the next sign-in here skips the code.
+ * The code asked for after the password: the authenticator app's (SOFTWARE_TOKEN_MFA), or one
+ * sent by text message (SMS_MFA) or email (EMAIL_OTP); and whether to remember this device so
+ * that the next sign-in here skips the code.
  */
-export const twoStepSignInAction = validatedAction(authenticatorCodeSchema, ({ code }, { form }) =>
-  answerCodeChallenge(
-    'SOFTWARE_TOKEN_MFA',
-    code,
-    'auth.two_step_failed',
-    { twoStep: true },
-    // A checkbox beside the schema's fields, as the password change's "Sign out other devices".
-    form.get('remember') === 'on',
-  ),
+const answerTwoStepCode = (method: CodeChallenge) =>
+  validatedAction(twoStepCodeSchema(method), ({ code }, { form }) =>
+    answerCodeChallenge(
+      method,
+      code,
+      'auth.two_step_failed',
+      { twoStep: true, method },
+      {
+        // A checkbox beside the schema's fields, as the password change's "Sign out other devices".
+        remember: form.get('remember') === 'on',
+        second: method === 'EMAIL_OTP',
+      },
+    ),
+  );
+const TWO_STEP_CODE_ACTIONS = {
+  SOFTWARE_TOKEN_MFA: answerTwoStepCode('SOFTWARE_TOKEN_MFA'),
+  SMS_MFA: answerTwoStepCode('SMS_MFA'),
+  EMAIL_OTP: answerTwoStepCode('EMAIL_OTP'),
+} as const;
+
+export async function twoStepSignInAction(
+  previous: ActionState<CodeField>,
+  form: FormData,
+): Promise<ActionState<CodeField>> {
+  // The waiting challenge names the method, and so the words for a missing code; with none
+  // waiting, the answer leads back to sign-in (after the form's own checks).
+  const name = (await getChallenge())?.name;
+  const method = name === 'SMS_MFA' || name === 'EMAIL_OTP' ? name : 'SOFTWARE_TOKEN_MFA';
+  return TWO_STEP_CODE_ACTIONS[method](previous, form);
+}
+
+/** SELECT_MFA_TYPE: the method the creator chose; its code is asked for next. */
+export const chooseTwoStepMethodAction = validatedAction(
+  twoStepMethodSchema,
+  async ({ method }) => {
+    const challenge = await getChallenge();
+    if (!challenge || challenge.name !== 'SELECT_MFA_TYPE') redirect(CHALLENGE_EXPIRED);
+    if (!(challenge.choices ?? []).includes(method))
+      return { status: 'error', message: { text: 'Invalid MFA type' } };
+    const context = await challengeContext(challenge);
+    const result = await respondToChallenge(
+      'SELECT_MFA_TYPE',
+      challenge.session,
+      challenge.username,
+      method,
+      context,
+    );
+    if (!result.ok) {
+      log.info('auth.two_step_choice_failed', { reason: result.failure.name });
+      if (result.failure.kind === 'challenge-expired') {
+        await clearChallenge();
+        redirect(CHALLENGE_EXPIRED);
+      }
+      return failureState(result.failure);
+    }
+    const finished = await finishSignIn(result.value, { context });
+    if (!finished.done) return { status: 'error', message: finished.message };
+    log.info('auth.two_step_chosen', { method });
+    redirect(finished.next);
+  },
+);
+
+/**
+ * MFA_SETUP (a pool that requires two-step verification): the code from the newly added
+ * authenticator app proves it, then the sign-in goes on.
+ */
+export const setupTwoStepSignInAction = validatedAction(
+  authenticatorCodeSchema,
+  async ({ code }, { form }) => {
+    const challenge = await getChallenge();
+    if (!challenge || challenge.name !== 'MFA_SETUP') redirect(CHALLENGE_EXPIRED);
+    const limited = await checkLimit('verifyCode', challenge.username);
+    if (limited) return { status: 'error', message: limited };
+    const context = await challengeContext(challenge);
+    const result = await completeMfaSetup(
+      challenge.session,
+      challenge.username,
+      code,
+      DEVICE_NAME,
+      context,
+    );
+    if (!result.ok) {
+      log.info('auth.mfa_setup_failed', { reason: result.failure.name });
+      if (result.failure.kind === 'challenge-expired') {
+        await clearChallenge();
+        redirect(CHALLENGE_EXPIRED);
+      }
+      return failureState(result.failure, { codeField: 'code' });
+    }
+    const finished = await finishSignIn(result.value, {
+      context,
+      remember: form.get('remember') === 'on',
+    });
+    if (!finished.done) return { status: 'error', message: finished.message };
+    log.info('auth.signed_in', { twoStepSetUp: true });
+    redirect(finished.next);
+  },
 );
 
 /** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */

@@ -6,42 +6,74 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import { MSG } from '@/lib/validation/messages';
+import { twoStepCodeSchema, type TwoStepMethod } from '@/lib/validation/two-step';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 
-/** The second step of sign-in for creators who turned on an authenticator app. */
-export function TwoStepSignInForm() {
+/** What the screen says it waits for: the app's code, or one sent to a (masked) place. */
+function subtitle(method: TwoStepMethod, destination?: string): string {
+  if (method === 'SOFTWARE_TOKEN_MFA') return MSG.authenticatorCodeEnter;
+  const where = destination ? ` to ${destination}` : '';
+  return method === 'SMS_MFA'
+    ? `Enter the 6-digit code we sent by text message${where}.`
+    : `Enter the 6-digit code we emailed${where}.`;
+}
+
+/** "Remember this device": the next sign-in on this browser skips the code. */
+export function RememberDevice() {
   const rememberId = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={rememberId}
+        type="checkbox"
+        name="remember"
+        aria-describedby={`${rememberId}-hint`}
+        className="accent-brand-600 mt-0.5 size-5 shrink-0"
+      />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={rememberId} className="text-ink text-sm font-medium">
+          Remember this device
+        </label>
+        <p id={`${rememberId}-hint`} className="text-ink-muted text-xs">
+          Skip the code when you sign in on this browser again. Only on a device you alone use.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The second step of sign-in: a code from the authenticator app, or one sent by text message or
+ * email. A sent code cannot be sent again (Cognito has no resend for it): signing in again sends
+ * a new one.
+ */
+export function TwoStepSignInForm({
+  method = 'SOFTWARE_TOKEN_MFA',
+  destination,
+}: {
+  method?: TwoStepMethod;
+  destination?: string;
+}) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: authenticatorCodeSchema,
+    schema: twoStepCodeSchema(method),
     action: twoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });
   return (
     <>
-      <AuthHeading title="Two-step verification" subtitle={MSG.authenticatorCodeEnter} />
+      <AuthHeading title="Two-step verification" subtitle={subtitle(method, destination)} />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormMessage message={state.message} />
         <OtpInput label="Authentication code" autoFocus {...code('code')} />
-        <div className="flex items-start gap-3">
-          <input
-            id={rememberId}
-            type="checkbox"
-            name="remember"
-            aria-describedby={`${rememberId}-hint`}
-            className="accent-brand-600 mt-0.5 size-5 shrink-0"
-          />
-          <div className="flex flex-col gap-0.5">
-            <label htmlFor={rememberId} className="text-ink text-sm font-medium">
-              Remember this device
-            </label>
-            <p id={`${rememberId}-hint`} className="text-ink-muted text-xs">
-              Skip the code when you sign in on this browser again. Only on a device you alone use.
-            </p>
-          </div>
-        </div>
+        {method !== 'SOFTWARE_TOKEN_MFA' && (
+          <p className="text-ink-muted text-xs">
+            The code works for 3 minutes. Didn&apos;t get it? Go back to sign in, and we&apos;ll
+            send a new one.
+          </p>
+        )}
+        <RememberDevice />
         <Button type="submit" pending={pending}>
           Verify
         </Button>

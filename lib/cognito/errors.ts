@@ -21,6 +21,8 @@ export type AuthContext =
   | 'signOut'
   | 'getUser'
   | 'mfa'
+  | 'mfaSent' // a code sent by text message or email after the password (SMS_MFA, EMAIL_OTP)
+  | 'mfaMethod' // turning text-message or email codes on or off, or preferring a method
   | 'newPassword'
   | 'confirmSession'
   | 'mfaSetup' // AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference
@@ -205,7 +207,7 @@ const RULES: Rule[] = [
   {
     name: 'NotAuthorizedException',
     when: /session/i,
-    in: ['mfa', 'newPassword', 'emailCodeSignIn', 'passkeySignIn'],
+    in: ['mfa', 'mfaSent', 'mfaSetup', 'newPassword', 'emailCodeSignIn', 'passkeySignIn'],
     kind: 'challenge-expired',
     message: text(APP_MSG.signInExpired),
   },
@@ -217,7 +219,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'CodeMismatchException',
-    in: ['verifyPhone'],
+    in: ['verifyPhone', 'mfaSent'],
     kind: 'code-mismatch',
     message: text('Code entered does not match what was sent. Try again.'),
   },
@@ -251,6 +253,29 @@ const RULES: Rule[] = [
     name: 'UserNotFoundException',
     kind: 'user-not-found',
     message: text(APP_MSG.noAccount),
+  },
+  {
+    name: 'InvalidParameterException',
+    when: /SMS_MFA/,
+    in: ['mfaMethod'],
+    kind: 'other',
+    message: text('Add and verify a phone number first to get codes by text message.'),
+  },
+  {
+    name: 'InvalidParameterException',
+    when: /EMAIL_OTP/,
+    in: ['mfaMethod'],
+    kind: 'other',
+    message: text("Email codes aren't available for this account."),
+  },
+  {
+    name: 'InvalidParameterException',
+    when: /required/i,
+    in: ['mfaMethod'],
+    kind: 'other',
+    message: text(
+      'Two-step verification is required for this account: keep at least one method on.',
+    ),
   },
   {
     name: 'InvalidParameterException',

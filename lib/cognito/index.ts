@@ -481,6 +481,8 @@ export function globalSignOut(accessToken: string) {
 /** What each challenge the product answers is answered with. */
 const ANSWER_KEY = {
   SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
+  SMS_MFA: 'SMS_MFA_CODE',
+  SELECT_MFA_TYPE: 'ANSWER',
   NEW_PASSWORD_REQUIRED: 'NEW_PASSWORD',
   EMAIL_OTP: 'EMAIL_OTP_CODE',
   WEB_AUTHN: 'CREDENTIAL',
@@ -489,6 +491,8 @@ export type AnsweredChallenge = keyof typeof ANSWER_KEY;
 
 const CHALLENGE_CONTEXT = {
   SOFTWARE_TOKEN_MFA: 'mfa',
+  SMS_MFA: 'mfaSent',
+  SELECT_MFA_TYPE: 'mfa',
   NEW_PASSWORD_REQUIRED: 'newPassword',
   EMAIL_OTP: 'emailCodeSignIn',
   WEB_AUTHN: 'passkeySignIn',
@@ -501,8 +505,10 @@ export function respondToChallenge(
   username: string,
   answer: string,
   context?: SignInContext,
+  /** An EMAIL_OTP asked for after the password: its errors read as a sent code's. */
+  second?: boolean,
 ) {
-  return attempt(CHALLENGE_CONTEXT[challenge], async () => {
+  return attempt(second ? 'mfaSent' : CHALLENGE_CONTEXT[challenge], async () => {
     const hash = secretHash(username);
     const out = await cognito().send(
       new RespondToAuthChallengeCommand({
@@ -527,6 +533,116 @@ export function confirmSession(accessToken: string) {
   return attempt('confirmSession', async () => {
     const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
     return claimsFromAttributes(out.UserAttributes ?? []);
+  });
+}
+
+/** The second steps Cognito knows, by their challenge names. */
+export type MfaMethod = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
+export const MFA_METHODS: readonly MfaMethod[] = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'];
+const isMethod = (v: unknown): v is MfaMethod => MFA_METHODS.includes(v as MfaMethod);
+
+/** The methods a user has on, and the preferred one, from GetUser's MFA fields. */
+export type MfaSettings = { methods: MfaMethod[]; preferred?: MfaMethod };
+
+export function getMfaSettings(accessToken: string) {
+  return attempt('getUser', async (): Promise<MfaSettings> => {
+    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    const methods = MFA_METHODS.filter(
+      (m) => (out.UserMFASettingList ?? []).includes(m) || out.PreferredMfaSetting === m,
+    );
+    const preferred = isMethod(out.PreferredMfaSetting) ? out.PreferredMfaSetting : undefined;
+    return { methods, ...(preferred ? { preferred } : {}) };
+  });
+}
+
+/**
+ * Turns text-message or email codes on or off (SetUserMFAPreference); `preferred` names the
+ * method to prefer (each on method is sent with PreferredMfa, so exactly one is preferred).
+ */
+export function setMfaMethod(
+  accessToken: string,
+  method: Exclude<MfaMethod, 'SOFTWARE_TOKEN_MFA'>,
+  enabled: boolean,
+  preferred?: MfaMethod,
+) {
+  return attempt('mfaMethod', async () => {
+    const key = method === 'SMS_MFA' ? 'SMSMfaSettings' : 'EmailMfaSettings';
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        [key]: { Enabled: enabled, PreferredMfa: enabled && preferred === method },
+      }),
+    );
+  });
+}
+
+/** Makes one method that is on the preferred one. */
+export function preferMfaMethod(accessToken: string, method: MfaMethod) {
+  return attempt('mfaMethod', async () => {
+    const key =
+      method === 'SMS_MFA'
+        ? 'SMSMfaSettings'
+        : method === 'EMAIL_OTP'
+          ? 'EmailMfaSettings'
+          : 'SoftwareTokenMfaSettings';
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        [key]: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+  });
+}
+
+/**
+ * MFA_SETUP, step 1: a new authenticator secret for the sign-in's user (AssociateSoftwareToken
+ * with the challenge's Session). Answers the secret and the session that goes on.
+ */
+export function associateForSetup(session: string) {
+  return attempt('mfaSetup', async () => {
+    const out = await cognito().send(new AssociateSoftwareTokenCommand({ Session: session }));
+    if (!out.SecretCode || !out.Session)
+      throw new Error('AssociateSoftwareToken answered no secret');
+    return { secret: out.SecretCode, session: out.Session };
+  });
+}
+
+/**
+ * MFA_SETUP, step 2: the app's code proves the secret (VerifySoftwareToken with the Session), then
+ * the challenge is answered with the session that answer gave: tokens, or another challenge.
+ */
+export function completeMfaSetup(
+  session: string,
+  username: string,
+  code: string,
+  deviceName: string,
+  context?: SignInContext,
+) {
+  return attempt('mfaSetup', async () => {
+    const verified = await cognito().send(
+      new VerifySoftwareTokenCommand({
+        Session: session,
+        UserCode: code,
+        FriendlyDeviceName: deviceName,
+      }),
+    );
+    if (verified.Status !== 'SUCCESS' || !verified.Session)
+      throw new Error(`VerifySoftwareToken answered ${verified.Status ?? 'no status'}`);
+    const hash = secretHash(username);
+    const out = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId(),
+        ChallengeName: 'MFA_SETUP',
+        Session: verified.Session,
+        ChallengeResponses: {
+          USERNAME: username,
+          ...contextParameters(context),
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
+        ...userContextData(context),
+      }),
+    );
+    return outcome(await proveDevice(out, username, context), username);
   });
 }
 

@@ -4,6 +4,8 @@ describe('routeAccess', () => {
   it.each([
     ['/login', 'public-only'],
     ['/login/mfa', 'public-only'],
+    ['/login/mfa/choose', 'public-only'],
+    ['/login/mfa/setup', 'public-only'],
     ['/login/email-code', 'public-only'],
     ['/login/new-password', 'public-only'],
     ['/register', 'public-only'],

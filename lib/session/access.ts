@@ -12,6 +12,8 @@ type RouteAccess = 'public-only' | 'public' | 'protected';
 const PUBLIC_ONLY = new Set([
   '/login',
   '/login/mfa',
+  '/login/mfa/choose',
+  '/login/mfa/setup',
   '/login/email-code',
   '/login/new-password',
   '/register',

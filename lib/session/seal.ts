@@ -60,9 +60,28 @@ const emailChangeData = z.object({
 });
 const challengeData = z.object({
   v: z.literal(1),
-  name: z.enum(['SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED', 'EMAIL_OTP', 'WEB_AUTHN']),
+  name: z.enum([
+    'SOFTWARE_TOKEN_MFA',
+    'NEW_PASSWORD_REQUIRED',
+    'EMAIL_OTP',
+    'WEB_AUTHN',
+    'SMS_MFA',
+    'SELECT_MFA_TYPE',
+    'MFA_SETUP',
+  ]),
   session: z.string().min(1),
   username: z.string().min(1),
+  /** EMAIL_OTP asked for after the password (a second step), not as the way in. */
+  second: z.literal(true).optional(),
+  /** Where a text-message or email code went, as Cognito masks it (+*******0123, d***@c***). */
+  destination: z.string().min(1).max(320).optional(),
+  /** SELECT_MFA_TYPE: the methods to choose from. */
+  choices: z
+    .array(z.enum(['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP']))
+    .max(3)
+    .optional(),
+  /** MFA_SETUP: the new authenticator secret, shown to the person setting it up. */
+  secret: z.string().min(16).max(128).optional(),
   /** The device this sign-in named (its key goes with every answer of the same sign-in). */
   deviceKey: z.string().min(1).max(55).optional(),
 });

@@ -15,6 +15,8 @@ export const MSG = {
   passwordsMustMatch: 'Passwords must match.',
   codeEnter: 'Enter the 6-digit verification code sent to your email.',
   authenticatorCodeEnter: 'Enter the 6-digit code from your authenticator app.',
+  textCodeEnter: 'Enter the 6-digit code we sent you by text message.',
+  emailCodeEnter: 'Enter the 6-digit code we sent to your email.',
   codeLength: 'Verification code must be 6 digits long',
   codeDigitsOnly: 'Only digits are allowed',
   nameRequired: 'Name is required',

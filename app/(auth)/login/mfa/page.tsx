@@ -7,6 +7,11 @@ export const metadata: Metadata = { title: 'Two-step verification' };
 
 export default async function TwoStepSignInPage() {
   const challenge = await getChallenge();
-  if (challenge?.name !== 'SOFTWARE_TOKEN_MFA') redirect('/login?reason=expired');
-  return <TwoStepSignInForm />;
+  const name = challenge?.name;
+  const asked =
+    name === 'SOFTWARE_TOKEN_MFA' ||
+    name === 'SMS_MFA' ||
+    (name === 'EMAIL_OTP' && challenge?.second);
+  if (!asked) redirect('/login?reason=expired');
+  return <TwoStepSignInForm method={name} destination={challenge?.destination} />;
 }

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import QRCode from 'qrcode';
+import { SetupTwoStepForm } from '@/components/auth/setup-two-step-form';
+import { getChallenge } from '@/lib/session';
+import { otpauthUri } from '@/lib/validation/authenticator';
+
+export const metadata: Metadata = { title: 'Set up two-step verification' };
+
+export default async function SetupTwoStepPage() {
+  const challenge = await getChallenge();
+  if (challenge?.name !== 'MFA_SETUP' || !challenge.secret) redirect('/login?reason=expired');
+  const qr = await QRCode.toString(otpauthUri(challenge.username, challenge.secret), {
+    type: 'svg',
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
+  return <SetupTwoStepForm secret={challenge.secret} qr={qr} />;
+}

@@ -1,0 +1,44 @@
+'use client';
+
+import { setupTwoStepSignInAction } from '@/components/auth/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { AuthenticatorKey } from '@/components/ui/authenticator-key';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { OtpInput } from '@/components/ui/otp-input';
+import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
+import { AuthHeading } from './auth-heading';
+import { BackToSignIn } from './back-to-sign-in';
+import { RememberDevice } from './two-step-sign-in-form';
+
+/**
+ * MFA_SETUP: the pool requires two-step verification and this account has none yet. The creator
+ * adds an authenticator app here, before reaching the dashboard.
+ */
+export function SetupTwoStepForm({ secret, qr }: { secret: string; qr: string }) {
+  const { state, pending, formAction, onSubmit, code } = useActionForm({
+    schema: authenticatorCodeSchema,
+    action: setupTwoStepSignInAction,
+    defaultValues: { code: [] as string[] },
+  });
+  return (
+    <>
+      <AuthHeading
+        title="Set up two-step verification"
+        subtitle="Your account needs a second step to sign in. Add it with an authenticator app, such as Google Authenticator, Microsoft Authenticator or 1Password."
+      />
+      <div className="flex flex-col gap-5">
+        <AuthenticatorKey secret={secret} qr={qr} />
+        <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <FormMessage message={state.message} />
+          <OtpInput label="Code from your authenticator app" {...code('code')} />
+          <RememberDevice />
+          <Button type="submit" pending={pending}>
+            Turn on and continue
+          </Button>
+        </form>
+      </div>
+      <BackToSignIn />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+import { MSG } from '@/lib/validation/messages';
+import { sixDigitCode } from '@/lib/validation/schemas';
+
+/** The two-step methods by their challenge names, as the forms send them. */
+export const TWO_STEP_METHODS = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'] as const;
+export type TwoStepMethod = (typeof TWO_STEP_METHODS)[number];
+
+/** How each method reads to a person. */
+export const METHOD_LABEL: Record<TwoStepMethod, string> = {
+  SOFTWARE_TOKEN_MFA: 'Authenticator app',
+  SMS_MFA: 'Text message',
+  EMAIL_OTP: 'Email',
+};
+
+/** What the code boxes say is missing, for each method. */
+export const METHOD_CODE_ENTER: Record<TwoStepMethod, string> = {
+  SOFTWARE_TOKEN_MFA: MSG.authenticatorCodeEnter,
+  SMS_MFA: MSG.textCodeEnter,
+  EMAIL_OTP: MSG.emailCodeEnter,
+};
+
+/** A method from a form: one of the three, else the spec's 'Invalid MFA type'. */
+export const twoStepMethodField = z.enum(TWO_STEP_METHODS, { error: 'Invalid MFA type' });
+
+/** SELECT_MFA_TYPE's form: the chosen method. */
+export const twoStepMethodSchema = z.object({ method: twoStepMethodField });
+
+/** The code of a two-step sign-in, for each method (the words for a missing one differ). */
+export const twoStepCodeSchema = (method: TwoStepMethod) =>
+  z.object({ code: sixDigitCode(METHOD_CODE_ENTER[method]) });

@@ -19,11 +19,14 @@ import {
   deleteOwnAccount,
   deletePasskey,
   forgetDevice,
+  getMfaSettings,
   getUser,
   globalSignOut,
+  preferMfaMethod,
   reauthenticate,
   revokeRefreshToken,
   sendAttributeCode,
+  setMfaMethod,
   setSoftwareTokenMfa,
   signIn,
   startPasskeyRegistration,
@@ -48,6 +51,9 @@ import { checkLimit, recordFailure } from '@/lib/rate-limit';
 import { notifyEmailChanged } from '@/lib/notify';
 import {
   clearEmailChange,
+  clearProofChallenge,
+  getProofChallenge,
+  setProofChallenge,
   endSession,
   getEmailChange,
   nowSeconds,
@@ -69,6 +75,11 @@ import {
 import { MSG } from '@/lib/validation/messages';
 import { deviceKeySchema } from '@/lib/validation/device';
 import { passkeyCredentialSchema, passkeyIdSchema } from '@/lib/validation/passkey';
+import {
+  codeMethodField,
+  codeMethodOffSchema,
+  twoStepMethodField,
+} from '@/lib/validation/two-step';
 
 /**
  * Profile edits (docs/product.md §4): name and password in one step; email and phone in two (update, then
@@ -130,10 +141,27 @@ async function proveIdentity<F extends string = ProofField>(
   // A password guess from someone holding the session counts like one at sign-in.
   const limited = await checkLimit('signIn', session.claims.email);
   if (limited) return refuse({ message: limited });
-  const proved = await reauthenticate(session.claims.email, proof.currentPassword, proof.code);
+  // A code sent by text message or email answers the sign-in that sent it (its session waits
+  // in a sealed cookie); without a code, the password starts a new one.
+  const pending = proof.code ? await getProofChallenge(session) : null;
+  const proved = await reauthenticate(
+    session.claims.email,
+    proof.currentPassword,
+    proof.code,
+    pending ?? undefined,
+  );
   if (!proved.ok) {
     const { failure } = proved;
     if (failure.kind !== 'unavailable') await recordFailure('signIn', session.claims.email);
+    if (failure.kind === 'challenge-expired' && pending) {
+      // The sent code's sign-in is over (3 minutes): the password starts another, with a new code.
+      await clearProofChallenge();
+      return proveIdentity(session, { ...proof, code: '' }, op, {
+        values,
+        emailChangeTo,
+        withTokens,
+      });
+    }
     if (failure.kind === 'wrong-password' || failure.kind === 'code-mismatch') {
       log.info('profile.reauth_failed', { op });
       const fields = { codeField: 'code' as F, passwordField: 'currentPassword' as F };
@@ -143,6 +171,28 @@ async function proveIdentity<F extends string = ProofField>(
   }
   if (proved.value.type === 'code-needed')
     return refuse({ fieldErrors: { code: [{ text: MSG.authenticatorCodeEnter }] } });
+  if (proved.value.type === 'code-sent') {
+    const { challenge, session: waiting, destination } = proved.value;
+    await setProofChallenge(session, {
+      challenge,
+      session: waiting,
+      ...(destination ? { destination: destination.slice(0, 320) } : {}),
+    });
+    const where = destination ? ` to ${destination}` : '';
+    return refuse({
+      fieldErrors: {
+        code: [
+          {
+            text:
+              challenge === 'SMS_MFA'
+                ? `Enter the 6-digit code we sent by text message${where}.`
+                : `Enter the 6-digit code we emailed${where}.`,
+          },
+        ],
+      },
+    });
+  }
+  await clearProofChallenge();
   const { tokens } = proved.value;
   if (tokens.claims.sub !== session.claims.sub) {
     log.warn('profile.reauth_other_user', { op });
@@ -329,6 +379,20 @@ export const verifyEmailChangeAction = authedAction(
 );
 
 /**
+ * A new number is not verified yet: text-message codes stop with the old one, so no sign-in
+ * waits on a code sent to a mistyped number (docs/decisions/018-two-step-codes.md). The creator
+ * turns them on again once the new number is verified. A failure is logged, not shown: the
+ * number changed, and the profile shows what Cognito says is on.
+ */
+async function stopTextCodes(accessToken: string): Promise<void> {
+  const current = await getMfaSettings(accessToken);
+  if (!current.ok || !current.value.methods.includes('SMS_MFA')) return;
+  const off = await setMfaMethod(accessToken, 'SMS_MFA', false);
+  if (off.ok) log.info('profile.code_method_off', { method: 'SMS_MFA', reason: 'phone_changed' });
+  else log.warn('profile.text_codes_not_stopped', { reason: off.failure.name });
+}
+
+/**
  * Step 1 of a phone change, after the password (and code) prove who asks: the number is replaced
  * at once, unverified, and a code goes to it by SMS.
  */
@@ -357,6 +421,7 @@ export const requestPhoneChangeAction = authedAction(
     if (!same) {
       await updateSessionClaims(session, { phoneNumber: phoneNo, phoneNumberVerified: false });
       revalidatePath('/', 'layout');
+      await stopTextCodes(session.accessToken);
     }
     log.info('profile.phone_change_requested');
     return { status: 'success', values, data: { step: 'verify', phone: phoneNo } };
@@ -588,6 +653,75 @@ export const deleteAccountAction = authedAction(
     await clearThisDevice();
     await endSession('account-deleted');
     return { status: 'success', data: { left: 'login' } };
+  },
+  { ownCredentials: true },
+);
+
+/**
+ * Turns on two-step codes by text message (to the verified phone number) or email (to the
+ * verified address). Adding a method needs no proof: it only adds a second step, delivered to the
+ * account's own verified contacts. The first method on becomes the preferred one; otherwise the
+ * preference stays.
+ */
+export const turnOnCodeMethodAction = authed<[method: unknown], never>(
+  async ({ session }, method) => {
+    const parsed = codeMethodField.safeParse(method);
+    if (!parsed.success) return { status: 'error', message: { text: 'Invalid MFA type' } };
+    // Server-side facts: the sealed session's claims, from Cognito's id token.
+    if (
+      parsed.data === 'SMS_MFA' &&
+      !(session.claims.phoneNumber && session.claims.phoneNumberVerified)
+    )
+      return {
+        status: 'error',
+        message: { text: 'Add and verify a phone number first to get codes by text message.' },
+      };
+    const current = await getMfaSettings(session.accessToken);
+    if (!current.ok) return failed('code_method_on', current.failure);
+    const preferred =
+      current.value.preferred ?? (current.value.methods.length === 0 ? parsed.data : undefined);
+    const on = await setMfaMethod(session.accessToken, parsed.data, true, preferred);
+    if (!on.ok) return failed('code_method_on', on.failure);
+    revalidatePath('/profile');
+    log.info('profile.code_method_on', { method: parsed.data });
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);
+
+/**
+ * Turns a sent-code method off, after the proof of the password (and the code the account asks
+ * for), as turning the authenticator app off does (docs/decisions/005-turning-off-mfa.md).
+ */
+export const turnOffCodeMethodAction = authedAction(
+  codeMethodOffSchema(false),
+  async ({ method, currentPassword, code }, { session, values }) => {
+    const proof = await proveIdentity<'method' | ProofField>(
+      session,
+      { currentPassword, code },
+      'code_method_off',
+      { values },
+    );
+    if (!proof.ok) return proof.state;
+    const off = await setMfaMethod(session.accessToken, method, false);
+    if (!off.ok) return failed('code_method_off', off.failure);
+    revalidatePath('/profile');
+    log.info('profile.code_method_off', { method });
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);
+
+/** Makes one method that is on the one sign-in asks for first. */
+export const preferMethodAction = authed<[method: unknown], never>(
+  async ({ session }, method) => {
+    const parsed = twoStepMethodField.safeParse(method);
+    if (!parsed.success) return { status: 'error', message: { text: 'Invalid MFA type' } };
+    const preferred = await preferMfaMethod(session.accessToken, parsed.data);
+    if (!preferred.ok) return failed('prefer_method', preferred.failure);
+    revalidatePath('/profile');
+    log.info('profile.method_preferred', { method: parsed.data });
+    return { status: 'success' };
   },
   { ownCredentials: true },
 );

@@ -5,7 +5,7 @@ import type { OthersOutcome } from '@/components/profile/actions';
 import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import type { Passkey } from '@/lib/cognito';
+import type { MfaSettings, Passkey } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import { APP_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
@@ -17,6 +17,7 @@ import { PhoneFlow, type PhoneMode } from './phone-flow';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
 import { DeleteAccount } from './delete-account';
+import { askedMethod, CodeMethods, methodsSummary } from './code-methods';
 
 export type ProfileValues = {
   name: string;
@@ -25,6 +26,8 @@ export type ProfileValues = {
   phoneVerified: boolean;
   /** Authenticator-app MFA on or off; null when Cognito could not say. */
   twoStep: boolean | null;
+  /** Every two-step method on, and the preferred one; null when Cognito could not say. */
+  mfa: MfaSettings | null;
   /** The account's passkeys; null where the pool offers none or Cognito could not say. */
   passkeys: Passkey[] | null;
   /** Set for an account that signs in with Google: Google holds its name, email and password. */
@@ -40,6 +43,7 @@ type Open =
   | { card: 'phone'; mode: PhoneMode }
   | { card: 'two-step-setup' }
   | { card: 'two-step-off' }
+  | { card: 'code-methods' }
   | { card: 'sign-out-everywhere' }
   | { card: 'passkeys' }
   | { card: 'delete-account' }
@@ -140,6 +144,8 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
     setTimeout(() => editButton.current?.focus(), 0);
   };
   const close = (isOpen: boolean) => !isOpen && finish();
+  // The code a proof of identity takes with the password: the app's, where sign-in asks for it.
+  const proofWithApp = askedMethod(values.mfa) === 'SOFTWARE_TOKEN_MFA';
   const done = (others?: OthersOutcome) => setOpen({ card: 'done', others });
 
   if (values.provider)
@@ -206,6 +212,20 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               : (b) => start(b, { card: values.twoStep ? 'two-step-off' : 'two-step-setup' })
           }
         />
+        <Card
+          title="Codes by text or email"
+          value={values.mfa ? methodsSummary(values.mfa) : 'Unknown'}
+          note={
+            values.mfa === null
+              ? 'We could not check it just now. Reload to try again.'
+              : values.mfa.methods.length === 0 && values.phone && !values.phoneVerified
+                ? 'Verify your phone number to get codes by text message.'
+                : undefined
+          }
+          action="Manage"
+          actionName="Manage codes by text or email"
+          onEdit={values.mfa === null ? undefined : (b) => start(b, { card: 'code-methods' })}
+        />
         {values.passkeys && (
           <Card
             title="Passkeys"
@@ -239,7 +259,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         {open?.card === 'delete-account' && (
           <DeleteAccount
             email={values.email}
-            twoStep={values.twoStep === true}
+            twoStep={proofWithApp}
             supportEmail={values.supportEmail}
             onCancel={finish}
           />
@@ -251,7 +271,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       </Dialog>
 
       <Dialog open={open?.card === 'password'} onOpenChange={close} title="Change password">
-        <PasswordForm email={values.email} twoStep={values.twoStep === true} onDone={done} />
+        <PasswordForm email={values.email} twoStep={proofWithApp} onDone={done} />
       </Dialog>
 
       <Dialog
@@ -270,14 +290,14 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               verify it, you keep signing in with {values.email}.
             </>
           ) : (
-            proofNote('Enter your new email address', values.twoStep === true)
+            proofNote('Enter your new email address', proofWithApp)
           )
         }
       >
         {open?.card === 'email' && (
           <EmailFlow
             current={values.email}
-            twoStep={values.twoStep === true}
+            twoStep={proofWithApp}
             mode={open.mode}
             onMode={(mode) => setOpen({ card: 'email', mode })}
             onDone={done}
@@ -300,7 +320,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               <strong className="text-ink font-semibold">{formatPhone(open.mode.phone)}</strong>.
             </>
           ) : (
-            proofNote('Enter the number', values.twoStep === true)
+            proofNote('Enter the number', proofWithApp)
           )
         }
       >
@@ -308,7 +328,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
           <PhoneFlow
             email={values.email}
             current={values.phone}
-            twoStep={values.twoStep === true}
+            twoStep={proofWithApp}
             verified={values.phoneVerified}
             mode={open.mode}
             onMode={(mode) => setOpen({ card: 'phone', mode })}
@@ -336,6 +356,23 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       >
         {open?.card === 'two-step-off' && (
           <AuthenticatorTurnOff email={values.email} onDone={() => done()} />
+        )}
+      </Dialog>
+
+      <Dialog
+        open={open?.card === 'code-methods'}
+        onOpenChange={close}
+        title="Codes by text or email"
+        description="Get your sign-in code by text message or email, besides or instead of an authenticator app. A code works for 3 minutes."
+      >
+        {open?.card === 'code-methods' && values.mfa && (
+          <CodeMethods
+            email={values.email}
+            phone={values.phone}
+            phoneVerified={values.phoneVerified}
+            mfa={values.mfa}
+            onDone={() => done()}
+          />
         )}
       </Dialog>
 

@@ -6,6 +6,7 @@ import type { FieldProps } from '@/components/ui/field';
 import type { Message } from '@/lib/messages';
 
 export const AUTHENTICATOR_CODE_LABEL = 'Code from your authenticator app';
+export const SENT_CODE_LABEL = 'Code we sent you';
 
 type PasswordProps = Omit<FieldProps, 'type' | 'trailing' | 'label' | 'errors'> & {
   ref?: React.Ref<HTMLInputElement>;
@@ -41,7 +42,13 @@ export function ProofFields({
         {...password}
         errors={passwordErrors}
       />
-      {twoStep && <OtpInput label={AUTHENTICATOR_CODE_LABEL} {...code} />}
+      {twoStep ? (
+        <OtpInput label={AUTHENTICATOR_CODE_LABEL} {...code} />
+      ) : (
+        (code.errors.length > 0 || code.value.some(Boolean)) && (
+          <OtpInput label={SENT_CODE_LABEL} autoFocus {...code} />
+        )
+      )}
     </>
   );
 }

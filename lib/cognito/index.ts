@@ -646,17 +646,6 @@ export function completeMfaSetup(
   });
 }
 
-/** Whether the user has authenticator-app (TOTP) MFA turned on, from GetUser's MFA fields. */
-export function getSoftwareTokenMfa(accessToken: string) {
-  return attempt('getUser', async () => {
-    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
-    return (
-      (out.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') ||
-      out.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA'
-    );
-  });
-}
-
 /** Starts authenticator-app setup: Cognito keeps the new secret pending until it is verified. */
 export function associateSoftwareToken(accessToken: string) {
   return attempt('mfaSetup', async () => {
@@ -698,17 +687,62 @@ export function setSoftwareTokenMfa(accessToken: string, enabled: boolean) {
 type Reauthentication =
   | { type: 'proven'; tokens: Tokens; codeAsked: boolean }
   /** The password was right and the account asks for an authenticator code, but none was given. */
-  | { type: 'code-needed' };
+  | { type: 'code-needed' }
+  /** The password was right and Cognito sent a code (text message or email) for this session. */
+  | {
+      type: 'code-sent';
+      challenge: 'SMS_MFA' | 'EMAIL_OTP';
+      session: string;
+      destination?: string;
+    };
+
+/** A proof waiting on a sent code: the challenge and its session. */
+export type PendingProof = { challenge: 'SMS_MFA' | 'EMAIL_OTP'; session: string };
+
+const PROOF_CODE_KEY = {
+  SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
+  SMS_MFA: 'SMS_MFA_CODE',
+  EMAIL_OTP: 'EMAIL_OTP_CODE',
+} as const;
 
 /**
- * A signed-in person proves the password and, if the account asks for one, a current
- * authenticator code, through a full sign-in (InitiateAuth, then the SOFTWARE_TOKEN_MFA
- * challenge). Answers the fresh tokens and whether a code was asked for.
+ * A signed-in person proves the password and, if the account asks for one, a two-step code,
+ * through a full sign-in (InitiateAuth, then the account's challenge). An authenticator code
+ * goes with the password. A sent code (text message, email) cannot: the first call answers
+ * `code-sent` with the session, and the second answers that session (`pending`) with the code.
+ * Where several methods are on and none is preferred, the authenticator app is chosen if on.
  */
-export function reauthenticate(email: string, password: string, code: string) {
-  return attempt('reauth', async (): Promise<Reauthentication> => {
+export function reauthenticate(
+  email: string,
+  password: string,
+  code: string,
+  pending?: PendingProof,
+) {
+  return attempt(pending ? 'mfaSent' : 'reauth', async (): Promise<Reauthentication> => {
     const hash = secretHash(email);
-    const first = await cognito().send(
+    const answer = async (challenge: keyof typeof PROOF_CODE_KEY, session: string | undefined) => {
+      const out = await cognito().send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId(),
+          ChallengeName: challenge,
+          Session: session,
+          ChallengeResponses: {
+            USERNAME: email,
+            [PROOF_CODE_KEY[challenge]]: code,
+            ...(hash ? { SECRET_HASH: hash } : {}),
+          },
+        }),
+      );
+      if (out.ChallengeName) throw new Error(`unexpected challenge ${out.ChallengeName}`);
+      return {
+        type: 'proven',
+        tokens: tokensFrom(out.AuthenticationResult),
+        codeAsked: true,
+      } as const;
+    };
+    if (pending && code) return answer(pending.challenge, pending.session);
+
+    let out = await cognito().send(
       new InitiateAuthCommand({
         ClientId: clientId(),
         AuthFlow: 'USER_PASSWORD_AUTH',
@@ -719,25 +753,39 @@ export function reauthenticate(email: string, password: string, code: string) {
         },
       }),
     );
-    if (!first.ChallengeName)
-      return { type: 'proven', tokens: tokensFrom(first.AuthenticationResult), codeAsked: false };
-    if (first.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
-      throw new Error(`unexpected challenge ${first.ChallengeName}`);
+    if (out.ChallengeName === 'SELECT_MFA_TYPE') {
+      const offered = out.ChallengeParameters?.MFAS_CAN_CHOOSE ?? '';
+      const pick = MFA_METHODS.find((m) => offered.includes(`"${m}"`));
+      if (!pick) throw new Error(`nothing to choose from: ${offered}`);
+      out = await cognito().send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId(),
+          ChallengeName: 'SELECT_MFA_TYPE',
+          Session: out.Session,
+          ChallengeResponses: {
+            USERNAME: email,
+            ANSWER: pick,
+            ...(hash ? { SECRET_HASH: hash } : {}),
+          },
+        }),
+      );
+    }
+    if (!out.ChallengeName)
+      return { type: 'proven', tokens: tokensFrom(out.AuthenticationResult), codeAsked: false };
+    if (out.ChallengeName === 'SMS_MFA' || out.ChallengeName === 'EMAIL_OTP') {
+      if (!out.Session) throw new Error(`${out.ChallengeName} without a session`);
+      const destination = out.ChallengeParameters?.CODE_DELIVERY_DESTINATION;
+      return {
+        type: 'code-sent',
+        challenge: out.ChallengeName,
+        session: out.Session,
+        ...(destination ? { destination } : {}),
+      };
+    }
+    if (out.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
+      throw new Error(`unexpected challenge ${out.ChallengeName}`);
     if (!code) return { type: 'code-needed' };
-    const second = await cognito().send(
-      new RespondToAuthChallengeCommand({
-        ClientId: clientId(),
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        Session: first.Session,
-        ChallengeResponses: {
-          USERNAME: email,
-          SOFTWARE_TOKEN_MFA_CODE: code,
-          ...(hash ? { SECRET_HASH: hash } : {}),
-        },
-      }),
-    );
-    if (second.ChallengeName) throw new Error(`unexpected challenge ${second.ChallengeName}`);
-    return { type: 'proven', tokens: tokensFrom(second.AuthenticationResult), codeAsked: true };
+    return answer('SOFTWARE_TOKEN_MFA', out.Session);
   });
 }
 

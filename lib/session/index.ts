@@ -12,6 +12,9 @@ import {
   cookieOptions,
   sealChallenge,
   sealEmailChange,
+  sealProof,
+  unsealProof,
+  type ProofData,
   sealPending,
   sealRefresh,
   sealSession,
@@ -113,6 +116,7 @@ export function clearTokens(store: CookieWriter) {
   store.set(names.session, '', gone);
   store.set(names.refresh, '', gone);
   store.set(names.emailChange, '', gone);
+  store.set(names.proof, '', gone);
 }
 
 /**
@@ -187,6 +191,28 @@ export async function getEmailChange(session: Session): Promise<string | null> {
     env,
   );
   return data && data.sub === session.claims.sub ? data.email : null;
+}
+
+/** A proof waiting on a sent two-step code, for this session's account. */
+export async function setProofChallenge(session: Session, proof: Omit<ProofData, 'v' | 'sub'>) {
+  const env = getEnv();
+  (await cookies()).set(
+    cookieNames(env).proof,
+    await sealProof({ v: 1, sub: session.claims.sub, ...proof }, env),
+    cookieOptions(env, CHALLENGE_TTL_S),
+  );
+}
+
+/** That proof, when it belongs to this session's account; null otherwise. */
+export async function getProofChallenge(session: Session): Promise<ProofData | null> {
+  const env = getEnv();
+  const data = await unsealProof((await cookies()).get(cookieNames(env).proof)?.value, env);
+  return data && data.sub === session.claims.sub ? data : null;
+}
+
+export async function clearProofChallenge() {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).proof, '', cookieOptions(env, 0));
 }
 
 export async function clearEmailChange() {

@@ -86,6 +86,17 @@ const challengeData = z.object({
   deviceKey: z.string().min(1).max(55).optional(),
 });
 /**
+ * A signed-in person's proof halfway: the password was right and Cognito sent a two-step code
+ * (text message or email) in a sign-in whose session answers it. Bound to the account.
+ */
+const proofData = z.object({
+  v: z.literal(1),
+  sub: z.string().min(1),
+  challenge: z.enum(['SMS_MFA', 'EMAIL_OTP']),
+  session: z.string().min(1),
+  destination: z.string().min(1).max(320).optional(),
+});
+/**
  * The device Cognito tracks for this browser (remembered devices): its key, its group's key and
  * the secret of its SRP verifier, for the person it was confirmed for. Never readable by scripts.
  */
@@ -120,6 +131,7 @@ type RefreshData = z.infer<typeof refreshData>;
 type PendingData = z.infer<typeof pendingData>;
 export type ChallengeData = z.infer<typeof challengeData>;
 type EmailChangeData = z.infer<typeof emailChangeData>;
+export type ProofData = z.infer<typeof proofData>;
 export type DeviceData = z.infer<typeof deviceData>;
 /** Spec §9: the device's cookie is kept 365 days. */
 export const DEVICE_TTL_S = 365 * 24 * 60 * 60;
@@ -139,6 +151,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     pending: `${prefix}cd_pending`,
     challenge: `${prefix}cd_challenge`,
     emailChange: `${prefix}cd_email_change`,
+    proof: `${prefix}cd_proof`,
     ended: `${prefix}cd_ended`,
     oauth: `${prefix}cd_oauth`,
     device: `${prefix}cd_device`,
@@ -224,6 +237,10 @@ export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
 export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
 export const unsealChallenge = (v: string | undefined, env: Secrets) =>
   unseal(challengeData, v, env, CHALLENGE_TTL_S);
+
+export const sealProof = (d: ProofData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
+export const unsealProof = (v: string | undefined, env: Secrets) =>
+  unseal(proofData, v, env, CHALLENGE_TTL_S);
 
 export const sealDevice = (d: DeviceData, env: Secrets) => seal(d, env, DEVICE_TTL_S);
 export const unsealDevice = (v: string | undefined, env: Secrets) =>

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MSG } from '@/lib/validation/messages';
 import { sixDigitCode } from '@/lib/validation/schemas';
+import { proofShape } from '@/lib/validation/proof';
 
 /** The two-step methods by their challenge names, as the forms send them. */
 export const TWO_STEP_METHODS = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'] as const;
@@ -29,3 +30,10 @@ export const twoStepMethodSchema = z.object({ method: twoStepMethodField });
 /** The code of a two-step sign-in, for each method (the words for a missing one differ). */
 export const twoStepCodeSchema = (method: TwoStepMethod) =>
   z.object({ code: sixDigitCode(METHOD_CODE_ENTER[method]) });
+
+/** The methods a signed-in creator turns on and off in the profile (the app has its own card). */
+export const codeMethodField = z.enum(['SMS_MFA', 'EMAIL_OTP'], { error: 'Invalid MFA type' });
+
+/** Turning a sent-code method off: which one, and the proof of who asks. */
+export const codeMethodOffSchema = (codeRequired: boolean) =>
+  z.object({ method: codeMethodField, ...proofShape(codeRequired) });

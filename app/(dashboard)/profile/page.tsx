@@ -3,7 +3,13 @@ import Link from 'next/link';
 import { Devices } from '@/components/profile/devices';
 import { ProfileSettings } from '@/components/profile/profile-settings';
 import { RecentActivity } from '@/components/profile/recent-activity';
-import { getSoftwareTokenMfa, listDevices, listPasskeys, type Result } from '@/lib/cognito';
+import {
+  getMfaSettings,
+  listDevices,
+  listPasskeys,
+  type MfaSettings,
+  type Result,
+} from '@/lib/cognito';
 import { recentSignIns, type SignInEvent } from '@/lib/cognito/admin';
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
@@ -25,7 +31,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
   const [twoStep, passkeys, listed, activity, thisDevice] = await Promise.all([
-    federated ? skipped(false) : getSoftwareTokenMfa(accessToken),
+    federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
     federated ? skipped([]) : listPasskeys(accessToken),
     federated ? skipped(undefined) : listDevices(accessToken, pageToken),
     federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub),
@@ -55,7 +61,8 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           email: claims.email,
           phone: claims.phoneNumber ?? '',
           phoneVerified: claims.phoneNumberVerified,
-          twoStep: twoStep.ok ? twoStep.value : null,
+          twoStep: twoStep.ok ? twoStep.value.methods.includes('SOFTWARE_TOKEN_MFA') : null,
+          mfa: twoStep.ok ? twoStep.value : null,
           passkeys: passkeys.ok ? passkeys.value : null,
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,

@@ -1,0 +1,219 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import {
+  preferMethodAction,
+  turnOffCodeMethodAction,
+  turnOnCodeMethodAction,
+} from '@/components/profile/actions';
+import { useActionForm } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import type { MfaSettings } from '@/lib/cognito';
+import { formatPhone } from '@/lib/format';
+import type { Message } from '@/lib/messages';
+import { codeMethodOffSchema, METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step';
+import { ProofFields } from './proof-fields';
+
+type CodeMethod = 'SMS_MFA' | 'EMAIL_OTP';
+
+/** The method Cognito asks for at sign-in: the preferred one, the only one, or the app's if on. */
+export function askedMethod(mfa: MfaSettings | null): TwoStepMethod | undefined {
+  if (!mfa || mfa.methods.length === 0) return undefined;
+  if (mfa.preferred) return mfa.preferred;
+  if (mfa.methods.length === 1) return mfa.methods[0];
+  return mfa.methods.includes('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : mfa.methods[0];
+}
+
+/** The card's value: the methods on, in words. */
+export function methodsSummary(mfa: MfaSettings): string {
+  const sms = mfa.methods.includes('SMS_MFA');
+  const email = mfa.methods.includes('EMAIL_OTP');
+  // Short enough for a card at 390 px.
+  return sms && email ? 'Text and email' : sms ? 'Text message' : email ? 'Email' : 'Off';
+}
+
+/** Turning one off: the password (and the code sign-in would ask for) first. */
+function TurnOff({
+  method,
+  email,
+  proofWithApp,
+  onDone,
+  onCancel,
+}: {
+  method: CodeMethod;
+  email: string;
+  proofWithApp: boolean;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: codeMethodOffSchema(proofWithApp),
+    action: turnOffCodeMethodAction,
+    defaultValues: { method, currentPassword: '', code: [] as string[] },
+    resilient: true,
+    onSuccess: () => onDone(),
+  });
+  return (
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Turn off ${METHOD_LABEL[method].toLowerCase()} codes`}
+      className="border-surface-border mt-3 flex flex-col gap-4 border-t pt-4"
+    >
+      <input type="hidden" {...register('method')} />
+      <p className="text-ink text-sm">Confirm it is you to turn these codes off.</p>
+      <FormMessage message={state.message} />
+      <ProofFields
+        email={email}
+        twoStep={proofWithApp}
+        password={{ autoFocus: true, ...register('currentPassword') }}
+        passwordErrors={errorsFor('currentPassword')}
+        code={code('code')}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          Turn off
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Two-step codes by text message or email, beside (or instead of) the authenticator app: each
+ * method with where its codes go, on or off; and, with several on, the one sign-in asks for first.
+ */
+export function CodeMethods({
+  email,
+  phone,
+  phoneVerified,
+  mfa,
+  onDone,
+}: {
+  email: string;
+  phone: string;
+  phoneVerified: boolean;
+  mfa: MfaSettings;
+  onDone: () => void;
+}) {
+  const [turningOff, setTurningOff] = useState<CodeMethod | null>(null);
+  const [message, setMessage] = useState<Message | undefined>();
+  const [busy, startTransition] = useTransition();
+  // The choice shows at once; the answer then closes the dialog (or says why not and reverts).
+  const [preferred, setPreferred] = useState(mfa.preferred);
+  const proofWithApp = askedMethod(mfa) === 'SOFTWARE_TOKEN_MFA';
+
+  const run = (call: () => Promise<{ status: string; message?: Message }>) =>
+    startTransition(async () => {
+      setMessage(undefined);
+      const answer = await call();
+      if (answer.status === 'success') onDone();
+      else setMessage(answer.message ?? { text: 'Something went wrong. Please try again.' });
+    });
+
+  const rows: { method: CodeMethod; where: string; ready: boolean; why?: string }[] = [
+    {
+      method: 'SMS_MFA',
+      where: phone ? formatPhone(phone) : 'No phone number yet',
+      ready: Boolean(phone) && phoneVerified,
+      why: phone
+        ? 'Verify your phone number first (Phone Number, above).'
+        : 'Add and verify a phone number first (Phone Number, above).',
+    },
+    { method: 'EMAIL_OTP', where: email, ready: true },
+  ];
+  const on = mfa.methods;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <FormMessage message={message} />
+      <ul className="flex flex-col gap-3" aria-label="Two-step methods">
+        {rows.map(({ method, where, ready, why }) => {
+          const isOn = on.includes(method);
+          const label = METHOD_LABEL[method];
+          return (
+            <li key={method} className="rounded-card border-surface-border border p-4">
+              <div className="flex flex-wrap items-center gap-3">
+                <div className="min-w-0 flex-1">
+                  <h3 className="text-ink text-sm font-semibold">{label}</h3>
+                  <p className="text-ink-muted truncate text-xs">{where}</p>
+                  <p className="text-ink mt-1 text-xs font-medium">
+                    {isOn ? 'On' : 'Off'}
+                    {isOn && mfa.preferred === method ? ' · Asked for first' : ''}
+                  </p>
+                  {!isOn && !ready && why && <p className="text-ink-muted mt-1 text-xs">{why}</p>}
+                </div>
+                {isOn ? (
+                  turningOff !== method && (
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      onClick={() => setTurningOff(method)}
+                      disabled={busy}
+                    >
+                      Turn off<span className="sr-only"> {label.toLowerCase()} codes</span>
+                    </Button>
+                  )
+                ) : (
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={!ready || busy}
+                    onClick={() => run(() => turnOnCodeMethodAction(method))}
+                  >
+                    Turn on<span className="sr-only"> {label.toLowerCase()} codes</span>
+                  </Button>
+                )}
+              </div>
+              {turningOff === method && (
+                <TurnOff
+                  method={method}
+                  email={email}
+                  proofWithApp={proofWithApp}
+                  onDone={onDone}
+                  onCancel={() => setTurningOff(null)}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {on.length > 1 && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-ink mb-1 text-sm font-medium">Ask for first at sign-in</legend>
+          {on.map((method) => (
+            <label key={method} className="text-ink flex items-center gap-3 text-sm">
+              <input
+                type="radio"
+                name="preferred"
+                value={method}
+                checked={preferred === method}
+                disabled={busy}
+                onChange={() => {
+                  setPreferred(method);
+                  run(async () => {
+                    const answer = await preferMethodAction(method);
+                    if (answer.status !== 'success') setPreferred(mfa.preferred);
+                    return answer;
+                  });
+                }}
+                className="accent-brand-600 size-5"
+              />
+              {METHOD_LABEL[method]}
+            </label>
+          ))}
+          {!preferred && (
+            <p className="text-ink-muted text-xs">
+              None is set: sign-in asks you to choose each time.
+            </p>
+          )}
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import { ALL_SET } from './dashboard-fixtures';
+import {
+  createAccount,
+  enableCodeMfa,
+  enterCode,
+  expect,
+  expectAccessible,
+  setUserAttributes,
+  signInWithForm,
+  snap,
+  test,
+  waitForCode,
+} from './fixtures';
+
+/**
+ * /profile's "Codes by text or email": turning text-message and email codes on (no proof: they
+ * only add a step, sent to the account's own verified contacts) and off (the password, and the
+ * code sign-in asks for, first), the method asked for first, and a changed phone number taking
+ * text-message codes with it.
+ */
+
+const phoneFor = () => `+1555555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+const shown = (p: string) => `+1 (${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8)}`;
+const card = (page: Page, title: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+
+async function expectAllSet(page: Page) {
+  const done = page.getByRole('dialog', { name: ALL_SET });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+async function openCodes(page: Page) {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Manage codes by text or email' }).click();
+  return page.getByRole('dialog', { name: 'Codes by text or email' });
+}
+
+/** Signs in with the password and the text-message code. */
+async function signInWithTextCode(page: Page, email: string, password: string, phone: string) {
+  const since = Date.now();
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  await enterCode(page, await waitForCode(phone, 'mfa', since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+}
+
+test('text-message codes: off until the number is verified, then on, then asked for at sign-in', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  const phone = phoneFor();
+  await setUserAttributes(account.email, { phone_number: phone, phone_number_verified: 'false' });
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  await expect(card(page, 'Codes by text or email')).toContainText('Off');
+  await expect(card(page, 'Codes by text or email')).toContainText(
+    'Verify your phone number to get codes by text message.',
+  );
+  let dialog = await openCodes(page);
+  await expect(dialog.getByRole('button', { name: 'Turn on text message codes' })).toBeDisabled();
+  await expect(dialog.getByText('Verify your phone number first')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  // Verified (as after the phone dialog's code), and signed in again for a fresh id token.
+  await setUserAttributes(account.email, { phone_number_verified: 'true' });
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
+  dialog = await openCodes(page);
+  await expect(dialog.getByText(shown(phone))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Turn on text message codes' }).click();
+  await expectAllSet(page);
+  await expect(card(page, 'Codes by text or email')).toContainText('Text message');
+  await snap(page, 'profile-codes-on');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInWithTextCode(page, account.email, account.password, phone);
+});
+
+test('email codes on beside text messages: the creator picks which is asked for first', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  const phone = phoneFor();
+  await enableCodeMfa(account.email, account.password, { phone, preferred: 'SMS_MFA' });
+  await signInWithTextCode(page, account.email, account.password, phone);
+  let dialog = await openCodes(page);
+  await dialog.getByRole('button', { name: 'Turn on email codes' }).click();
+  await expectAllSet(page);
+  await expect(card(page, 'Codes by text or email')).toContainText('Text and email');
+
+  dialog = await openCodes(page);
+  const first = dialog.getByRole('group', { name: 'Ask for first at sign-in' });
+  await expect(first.getByRole('radio', { name: 'Text message' })).toBeChecked();
+  await expectAccessible(page);
+  await snap(page, 'profile-codes-dialog');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'profile-codes-dialog-mobile');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await first.getByRole('radio', { name: 'Email' }).check();
+  await expectAllSet(page);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const since = Date.now();
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/login/mfa');
+  await expect(page.getByText(/we emailed to/)).toBeVisible();
+  await enterCode(page, await waitForCode(account.email, 'mfa', since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('turning text-message codes off asks for the password, then for the code it sends', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  const phone = phoneFor();
+  await enableCodeMfa(account.email, account.password, { phone, preferred: 'SMS_MFA' });
+  await signInWithTextCode(page, account.email, account.password, phone);
+  const dialog = await openCodes(page);
+  await dialog.getByRole('button', { name: 'Turn off text message codes' }).click();
+  const form = dialog.getByRole('form', { name: 'Turn off text message codes' });
+  await form.getByLabel('Current password', { exact: true }).fill('Wrong!Pass1');
+  await form.getByRole('button', { name: 'Turn off' }).click();
+  await expect(form.getByText('Current password is incorrect.')).toBeVisible();
+
+  await form.getByLabel('Current password', { exact: true }).fill(account.password);
+  const since = Date.now();
+  await form.getByRole('button', { name: 'Turn off' }).click();
+  await expect(
+    form.getByText(`Enter the 6-digit code we sent by text message to +*******${phone.slice(-4)}.`),
+  ).toBeVisible();
+  const code = await waitForCode(phone, 'mfa', since);
+  await enterCode(page, code === '000000' ? '111111' : '000000', form);
+  await form.getByRole('button', { name: 'Turn off' }).click();
+  await expect(
+    form.getByText('Code entered does not match what was sent. Try again.'),
+  ).toBeVisible();
+  await enterCode(page, code, form);
+  await form.getByRole('button', { name: 'Turn off' }).click();
+  await expectAllSet(page);
+  await expect(card(page, 'Codes by text or email')).toContainText('Off');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
+});
+
+test('a new phone number stops text-message codes until it is verified and they are turned on again', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  const phone = phoneFor();
+  await enableCodeMfa(account.email, account.password, { phone, preferred: 'SMS_MFA' });
+  await signInWithTextCode(page, account.email, account.password, phone);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Phone Number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change phone number' });
+  const next = phoneFor();
+  await dialog.getByLabel('Phone number', { exact: true }).fill(next.slice(2));
+  await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // The proof asks for the text-message code, sent to the old number.
+  await expect(dialog.getByText(/we sent by text message to/)).toBeVisible();
+  await enterCode(page, await waitForCode(phone, 'mfa', since), dialog);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Verify your phone number' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(card(page, 'Codes by text or email')).toContainText('Off');
+  // Signing in no longer waits on a code to the unverified number.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
+});

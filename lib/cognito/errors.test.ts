@@ -330,6 +330,50 @@ describe('the Cognito error table (docs/product.md §8)', () => {
   });
 });
 
+describe('two-step codes sent by text message or email, and the methods on /profile', () => {
+  it.each<[string, string, AuthContext, string, string]>([
+    [
+      'CodeMismatchException',
+      'Invalid code received for user',
+      'mfaSent',
+      'code-mismatch',
+      'Code entered does not match what was sent. Try again.',
+    ],
+    [
+      'NotAuthorizedException',
+      'Invalid session for the user, session is expired.',
+      'mfaSent',
+      'challenge-expired',
+      'Your sign-in took too long. Please sign in again.',
+    ],
+    [
+      'InvalidParameterException',
+      'User does not have delivery config set to turn on SMS_MFA',
+      'mfaMethod',
+      'other',
+      'Add and verify a phone number first to get codes by text message.',
+    ],
+    [
+      'InvalidParameterException',
+      'User does not have delivery config set to turn on EMAIL_OTP',
+      'mfaMethod',
+      'other',
+      "Email codes aren't available for this account.",
+    ],
+    [
+      'InvalidParameterException',
+      'MFA is required for this user pool: at least one MFA method must stay on.',
+      'mfaMethod',
+      'other',
+      'Two-step verification is required for this account: keep at least one method on.',
+    ],
+  ])('%s (%s) in %s: %s', (name, raw, context, kind, text) => {
+    const failure = map(name, raw, context);
+    expect(failure.kind).toBe(kind);
+    expect(failure.message.text).toBe(text);
+  });
+});
+
 describe('emailForUsername', () => {
   it('replaces the word in either case and leaves the rest', () => {
     expect(emailForUsername('Username/client id combination not found.')).toBe(

@@ -45,7 +45,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [/faults\.spec\.ts/, /audit\.spec\.ts/],
+      testIgnore: [/faults\.spec\.ts/, /audit\.spec\.ts/, /required-two-step\.spec\.ts/],
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // A pool that requires two-step verification starts a whole stack of its own: it runs after
+    // the rest, so its servers do not slow the other tests down on a small machine.
+    {
+      name: 'required-two-step',
+      testMatch: /required-two-step\.spec\.ts/,
+      dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'] },
     },
     // Fault switches are global to the stack: these files run after the rest, one after the

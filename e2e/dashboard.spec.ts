@@ -24,6 +24,8 @@ import {
 
 test.describe('layout and menu', () => {
   test('header, menu entries, tabs, and the path kept in the URL', async ({ page }) => {
+    // Every menu entry, history, two widths and axe on each: a long walk on a busy machine.
+    test.setTimeout(90_000);
     const { email, password } = await createAccount({ name: 'dana  katherine scully' });
     await signInToDashboard(page, email, password);
 

@@ -20,6 +20,9 @@ import {
  * text-message codes with it.
  */
 
+// Each test signs in with a sent code (some twice) and walks a dialog: long on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const phoneFor = () => `+1555555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 const shown = (p: string) => `+1 (${p.slice(2, 5)}) ${p.slice(5, 8)}-${p.slice(8)}`;
 const card = (page: Page, title: string) =>

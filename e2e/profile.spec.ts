@@ -185,6 +185,8 @@ test('password: messages, wrong current, same password, then All Set and the new
 test('email: update, wrong code, expired code, Send Again, verify; the new address signs in', async ({
   page,
 }) => {
+  // Three codes, a resend and three sign-ins: a long walk on a busy machine.
+  test.setTimeout(90_000);
   const { email, password } = await openProfile(page);
   await edit(page, 'Email Address').click();
   let dialog = page.getByRole('dialog', { name: 'Change email address' });

@@ -541,6 +541,13 @@ export type MfaMethod = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
 export const MFA_METHODS: readonly MfaMethod[] = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'];
 const isMethod = (v: unknown): v is MfaMethod => MFA_METHODS.includes(v as MfaMethod);
 
+/** Each method's part of SetUserMFAPreference. */
+const MFA_SETTINGS_KEY = {
+  SOFTWARE_TOKEN_MFA: 'SoftwareTokenMfaSettings',
+  SMS_MFA: 'SMSMfaSettings',
+  EMAIL_OTP: 'EmailMfaSettings',
+} as const satisfies Record<MfaMethod, string>;
+
 /** The methods a user has on, and the preferred one, from GetUser's MFA fields. */
 export type MfaSettings = { methods: MfaMethod[]; preferred?: MfaMethod };
 
@@ -566,11 +573,13 @@ export function setMfaMethod(
   preferred?: MfaMethod,
 ) {
   return attempt('mfaMethod', async () => {
-    const key = method === 'SMS_MFA' ? 'SMSMfaSettings' : 'EmailMfaSettings';
     await cognito().send(
       new SetUserMFAPreferenceCommand({
         AccessToken: accessToken,
-        [key]: { Enabled: enabled, PreferredMfa: enabled && preferred === method },
+        [MFA_SETTINGS_KEY[method]]: {
+          Enabled: enabled,
+          PreferredMfa: enabled && preferred === method,
+        },
       }),
     );
   });
@@ -579,16 +588,10 @@ export function setMfaMethod(
 /** Makes one method that is on the preferred one. */
 export function preferMfaMethod(accessToken: string, method: MfaMethod) {
   return attempt('mfaMethod', async () => {
-    const key =
-      method === 'SMS_MFA'
-        ? 'SMSMfaSettings'
-        : method === 'EMAIL_OTP'
-          ? 'EmailMfaSettings'
-          : 'SoftwareTokenMfaSettings';
     await cognito().send(
       new SetUserMFAPreferenceCommand({
         AccessToken: accessToken,
-        [key]: { Enabled: true, PreferredMfa: true },
+        [MFA_SETTINGS_KEY[method]]: { Enabled: true, PreferredMfa: true },
       }),
     );
   });
@@ -699,12 +702,6 @@ type Reauthentication =
 /** A proof waiting on a sent code: the challenge and its session. */
 export type PendingProof = { challenge: 'SMS_MFA' | 'EMAIL_OTP'; session: string };
 
-const PROOF_CODE_KEY = {
-  SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
-  SMS_MFA: 'SMS_MFA_CODE',
-  EMAIL_OTP: 'EMAIL_OTP_CODE',
-} as const;
-
 /**
  * A signed-in person proves the password and, if the account asks for one, a two-step code,
  * through a full sign-in (InitiateAuth, then the account's challenge). An authenticator code
@@ -720,7 +717,10 @@ export function reauthenticate(
 ) {
   return attempt(pending ? 'mfaSent' : 'reauth', async (): Promise<Reauthentication> => {
     const hash = secretHash(email);
-    const answer = async (challenge: keyof typeof PROOF_CODE_KEY, session: string | undefined) => {
+    const answer = async (
+      challenge: 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP',
+      session: string | undefined,
+    ) => {
       const out = await cognito().send(
         new RespondToAuthChallengeCommand({
           ClientId: clientId(),
@@ -728,7 +728,7 @@ export function reauthenticate(
           Session: session,
           ChallengeResponses: {
             USERNAME: email,
-            [PROOF_CODE_KEY[challenge]]: code,
+            [ANSWER_KEY[challenge]]: code,
             ...(hash ? { SECRET_HASH: hash } : {}),
           },
         }),

@@ -4,7 +4,8 @@
  * (SELECT_MFA_TYPE) when several are on and none is preferred; and, where the pool requires MFA
  * of a user who has none, MFA_SETUP.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { hashCode } from './codes';
 import { maskEmail, maskPhone } from './attributes';
 import { MAX_SESSION_ATTEMPTS } from './config';
 import { recordAttempt } from './devices';
@@ -68,8 +69,7 @@ export function mfaSettings(user: UserRecord): {
   return { UserMFASettingList: list, ...(preferred ? { PreferredMfaSetting: preferred } : {}) };
 }
 
-const sha = (user: UserRecord, code: string) =>
-  createHash('sha256').update(`${user.sub}:mfa:${code.trim()}`).digest('hex');
+const sha = (user: UserRecord, code: string) => hashCode(user, 'mfa', code);
 
 /**
  * The challenge for one factor. A text-message or email code is sent now, to the outbox
@@ -170,6 +170,19 @@ export function checkFactorCode(
 ): void {
   if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
   if (session.codeHash !== undefined && sha(user, code) === session.codeHash) return;
+  wrongSecondFactor(svc, user, id, session);
+}
+
+/**
+ * A wrong second-factor code (any method): it counts toward the sign-in lockout like a wrong
+ * password, is recorded, and uses one of the session's tries; then Cognito's mismatch.
+ */
+export function wrongSecondFactor(
+  svc: IdentityService,
+  user: UserRecord,
+  id: string,
+  session: SessionRecord,
+): never {
   svc.recordFailure(user.signInFailures);
   recordAttempt(svc, user, false, [
     { name: 'Password', ok: true },

@@ -15,7 +15,6 @@ import type { IdentityService } from '../service';
 import type { UserRecord } from '../store';
 import type { RefreshClaims } from '../tokens';
 import { matchTotp } from '../totp';
-import { MAX_SESSION_ATTEMPTS } from '../config';
 import { publicCall } from './signup';
 import type { Operation } from './shared';
 import {
@@ -28,9 +27,9 @@ import {
   unknownUserPassword,
 } from './sign-in';
 import { respondUserAuth, userAuth } from './user-auth';
-import { findDevice, recordAttempt, tracksDevices, withAttempt } from '../devices';
+import { findDevice, tracksDevices, withAttempt } from '../devices';
 import { answerDeviceProof, startDeviceProof } from './devices';
-import { answerChoice, checkFactorCode, mfaState } from '../mfa';
+import { answerChoice, checkFactorCode, mfaState, wrongSecondFactor } from '../mfa';
 import type { Input } from '../protocol';
 
 const AUTH_FLOWS = [
@@ -294,19 +293,7 @@ async function respond(
     if (!code) throw missing('SOFTWARE_TOKEN_MFA_CODE');
     if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
     const step = user.mfa.secret ? matchTotp(user.mfa.secret, code, svc.now()) : null;
-    if (step === null) {
-      // A wrong code counts toward the sign-in lockout, like a wrong password.
-      svc.recordFailure(user.signInFailures);
-      recordAttempt(svc, user, false, [
-        { name: 'Password', ok: true },
-        { name: 'Mfa', ok: false },
-      ]);
-      svc.store.saveUser(user);
-      session.attempts += 1;
-      if (session.attempts >= MAX_SESSION_ATTEMPTS) svc.store.deleteSession(sessionId);
-      else svc.store.putSession(sessionId, session);
-      throw codeMismatch(MESSAGES.mfaCodeMismatch);
-    }
+    if (step === null) wrongSecondFactor(svc, user, sessionId, session);
     if (user.mfa.lastStep !== undefined && step <= user.mfa.lastStep)
       throw codeMismatch('Your software token has already been used once.');
     user.mfa.lastStep = step;

@@ -76,12 +76,11 @@ async function guard(request: NextRequest, reqId: string) {
   const auth = await authenticateRequest(request);
   // Why a session ended reaches the person on /login (docs/architecture.md §3.3, item 7): decide()
   // builds the target, with the reason when one waits.
+  const loginVisit = request.method === 'GET' && pathname === '/login';
   const decision = decide(pathname, auth.signedIn, {
     ended: auth.ended,
-    loginWithoutReason:
-      request.method === 'GET' &&
-      pathname === '/login' &&
-      !request.nextUrl.searchParams.has('reason'),
+    loginWithoutReason: loginVisit && !request.nextUrl.searchParams.has('reason'),
+    loginSays: (loginVisit && request.nextUrl.searchParams.get('reason')) || undefined,
   });
   let response: NextResponse;
   if (decision.action === 'redirect' && !isAction) {
@@ -97,6 +96,7 @@ async function guard(request: NextRequest, reqId: string) {
     request.headers.set('x-nonce', nonce);
     request.headers.set('Content-Security-Policy', csp);
     response = NextResponse.next({ request: { headers: request.headers } });
+    if (decision.action === 'next' && decision.told) auth.told(response);
   }
   auth.apply(response);
   response.headers.set(REQUEST_ID_HEADER, reqId);

@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   signInWithForm,
+  slowSignInPage,
   snap,
   test,
   totpCode,
@@ -44,6 +45,7 @@ test('deleting the account asks for the password, signs out everywhere and leave
   await expect(page).toHaveURL('/profile');
 
   await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
+  await slowSignInPage(page);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText('Your account was deleted.')).toBeVisible();

@@ -8,6 +8,7 @@ import {
   formAlert,
   setTokenTtl,
   signInWithForm,
+  slowSignInPage,
   snap,
   STRONG_PASSWORD,
   test,
@@ -100,6 +101,7 @@ test.describe('remembered devices', () => {
     await expect(dialog).toContainText('signs you out here');
     await expectAccessible(page);
     await snap(page, 'devices-forget-dialog');
+    await slowSignInPage(page);
     await dialog.getByRole('button', { name: 'Forget device' }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByText('This device was forgotten')).toBeVisible();

@@ -285,6 +285,22 @@ export async function enterCode(
 }
 
 /** The form-level message (Next's own route announcer is an alert too). */
+/**
+ * Holds the sign-in page's own document load back by `ms`: whatever else the browser does on the
+ * way out of a signed-in page (a refresh of that page, say) finishes first. A notice on /login must
+ * not depend on which request wins.
+ */
+export async function slowSignInPage(page: Page, ms = 1500) {
+  await page.route(
+    (url) => url.pathname === '/login',
+    async (route) => {
+      if (route.request().resourceType() === 'document')
+        await new Promise((r) => setTimeout(r, ms));
+      await route.fallback();
+    },
+  );
+}
+
 export const formAlert = (page: Page) => page.locator('form [role="alert"]');
 
 /** What the web app printed during this run (scripts/start.mjs with STACK_LOG_DIR). */

@@ -35,6 +35,15 @@ export const SESSION_REASONS = [
 export type LoginReason = HostedReason | (typeof SESSION_REASONS)[number];
 export const LOGIN_REASONS: readonly LoginReason[] = [...SESSION_REASONS, ...HOSTED_REASONS];
 
+/**
+ * The sign-in page, saying why the person is there. A page that ends the session itself leaves
+ * with the reason in the address: the notice cookie is one-time, and the router's own refresh of
+ * the page being left may use it up before the full load of /login arrives.
+ */
+export function loginPath(reason?: LoginReason): string {
+  return reason ? `/login?reason=${reason}` : '/login';
+}
+
 /** 1800 -> '30 minutes', 43200 -> '12 hours'. */
 export function duration(seconds: number): string {
   const hours = seconds / 3600;

@@ -4,6 +4,7 @@ import { deleteAccountAction } from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
+import { loginPath } from '@/lib/login-notices';
 import { proofSchema } from '@/lib/validation/proof';
 import { ProofFields } from './proof-fields';
 
@@ -28,7 +29,7 @@ export function DeleteAccount({
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,
     onSuccess: (answer) => {
-      if (answer.data?.left) window.location.replace('/login');
+      if (answer.data?.left) window.location.replace(loginPath('account-deleted'));
     },
   });
   return (

@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import type { TrackedDevice } from '@/lib/cognito';
 import { formatDateTime } from '@/lib/format';
+import { loginPath } from '@/lib/login-notices';
 import type { Message } from '@/lib/messages';
 
 /**
@@ -110,7 +111,7 @@ function ForgetDevice({
       const answer = await forgetDeviceAction(device.key);
       // This browser's own device, or a session that had ended: a full load of /login says why.
       if (answer.unauthenticated || answer.data?.left) {
-        window.location.replace('/login');
+        window.location.replace(loginPath(answer.data?.left ? 'device-forgotten' : undefined));
         return;
       }
       if (answer.status === 'success') {

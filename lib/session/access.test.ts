@@ -91,6 +91,18 @@ describe('decide, when a reason for an ended session waits', () => {
       action: 'next',
     });
   });
+  it('/login that says the very reason that waits shows it, and it is used up', () => {
+    expect(
+      decide('/login', false, {
+        ended: 'device-forgotten',
+        loginWithoutReason: false,
+        loginSays: 'device-forgotten',
+      }),
+    ).toEqual({ action: 'next', told: true });
+    expect(
+      decide('/login', false, { ended: 'idle', loginWithoutReason: false, loginSays: 'expired' }),
+    ).toEqual({ action: 'next' });
+  });
   it('a route handler still answers for itself', () => {
     expect(decide('/api/embed-token', false, { ended: 'no-account' })).toEqual({ action: 'next' });
   });

@@ -4,6 +4,7 @@
  * proxy.ts applies them; pages and handlers still check the session themselves.
  */
 
+import { loginPath } from '@/lib/login-notices';
 import type { EndedReason } from './index';
 
 type RouteAccess = 'public-only' | 'public' | 'protected';
@@ -46,7 +47,8 @@ export function routeAccess(pathname: string): RouteAccess {
 }
 
 type Decision =
-  | { action: 'next' }
+  /** `told` marks a waiting reason as shown: the page itself says it. */
+  | { action: 'next'; told?: true }
   /** `to` is the whole target (path and query); `told` marks a waiting reason as shown. */
   | { action: 'redirect'; to: string; told: boolean };
 
@@ -55,6 +57,8 @@ type Notice = {
   ended?: EndedReason;
   /** A page visit (GET) to /login that carries no `?reason=` of its own. */
   loginWithoutReason?: boolean;
+  /** The `?reason=` of a page visit (GET) to /login. */
+  loginSays?: string;
 };
 
 /**
@@ -65,13 +69,16 @@ export function decide(pathname: string, signedIn: boolean, notice: Notice = {})
   const ended = signedIn ? undefined : notice.ended;
   const toLogin = (): Decision =>
     ended
-      ? { action: 'redirect', to: `/login?reason=${ended}`, told: true }
-      : { action: 'redirect', to: '/login', told: false };
+      ? { action: 'redirect', to: loginPath(ended), told: true }
+      : { action: 'redirect', to: loginPath(), told: false };
   const access = routeAccess(pathname);
   if (access === 'public-only' && signedIn) return { action: 'redirect', to: '/', told: false };
   // A session that ended where nobody saw why: /login itself says so once, however the person got
   // there.
   if (ended && notice.loginWithoutReason) return toLogin();
+  // The page that ended the session sent the person to /login with its reason: shown there, so
+  // it no longer waits.
+  if (ended && notice.loginSays === ended) return { action: 'next', told: true };
   // A route handler answers a missing session itself (401), as a fetch expects; pages redirect.
   if (access === 'protected' && !signedIn && !pathname.startsWith('/api/')) return toLogin();
   return { action: 'next' };

@@ -19,3 +19,11 @@ beforeEach(() => {
 afterEach(() => {
   jest.restoreAllMocks();
 });
+
+// Node 21 and later define a global `navigator` without `appName`. The conformance suites' reference
+// SRP client (amazon-cognito-identity-js, a dev dependency) reads that as an old browser and picks
+// its slowest big-number multiply: a device sign-in then takes seconds, not milliseconds. Suites in
+// the node environment run without it, as server code does on Node 20.
+if (typeof window === 'undefined' && 'navigator' in globalThis) {
+  Reflect.deleteProperty(globalThis, 'navigator');
+}

@@ -17,6 +17,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portFrom } from '../contract/ports.mjs';
+import { checkNode } from './node-version.mjs';
+
+checkNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -45,7 +48,7 @@ if (local) {
   if (env.IDENTITY_CLIENT_SECRET?.trim() && !env.COGNITO_CLIENT_SECRET)
     env.COGNITO_CLIENT_SECRET = env.IDENTITY_CLIENT_SECRET.trim();
 }
-// This machine runs Node 20 on purpose; the SDK's upgrade notice is noise on every local start.
+// On Node 20 the SDK's upgrade notice repeats on every local start; node-version.mjs says it once.
 if (local) env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');

@@ -3,6 +3,12 @@ const nextConfig = {
   // A separate build folder lets two builds (e.g. a benchmark and a test run) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // One build runs on every instance: `npm run build` makes it whole and `npm start` runs
+  // <dist>/standalone/server.js (scripts/build.mjs, README "Deploy").
+  output: 'standalone',
+  // Set per deploy: a page of one deploy asking an instance of another for its chunks or actions
+  // gets a full reload instead of a broken page (version skew).
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID?.trim() || undefined,
   // Every build type-checks (a deploy never ships code that does not), as does `npm run typecheck`.
   typescript: { ignoreBuildErrors: false },
   reactStrictMode: true,

@@ -45,7 +45,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [/faults\.spec\.ts/, /audit\.spec\.ts/, /required-two-step\.spec\.ts/],
+      testIgnore: [
+        /faults\.spec\.ts/,
+        /audit\.spec\.ts/,
+        /required-two-step\.spec\.ts/,
+        /cluster\.spec\.ts/,
+      ],
       use: { ...devices['Desktop Chrome'] },
     },
     // A pool that requires two-step verification starts a whole stack of its own: it runs after
@@ -54,6 +59,14 @@ export default defineConfig({
       name: 'required-two-step',
       testMatch: /required-two-step\.spec\.ts/,
       dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // Three instances behind haproxy with Redis (npm run start:cluster), a cluster of its own: it
+    // runs after the other stack of its own has stopped.
+    {
+      name: 'cluster',
+      testMatch: /cluster\.spec\.ts/,
+      dependencies: ['required-two-step'],
       use: { ...devices['Desktop Chrome'] },
     },
     // Fault switches are global to the stack: these files run after the rest, one after the

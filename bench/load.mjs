@@ -147,7 +147,7 @@ function allProcs() {
     .filter(Boolean);
 }
 
-/** The stack's processes: start.mjs's descendants. The web app is the `next start` group. */
+/** The stack's processes: start.mjs's descendants. The web app is the standalone server's group. */
 function findStackProcesses() {
   const procs = allProcs();
   const children = new Map();
@@ -161,7 +161,8 @@ function findStackProcesses() {
   };
   walk(stack.pid);
   for (const p of descendants) if (p.pgrp !== stack.pid) stackGroups.add(p.pgrp);
-  // `next start` renames itself `next-server (vX)`; its group is the web app's.
+  // The Next server (standalone or `next start`) calls itself `next-server (vX)`; its group is
+  // the web app's.
   const webApp = descendants.find((p) => /next-server|next\/dist\/bin\/next start/.test(p.cmdline));
   if (!webApp) throw new Error('could not find the web app (next start) among the stack processes');
   return { webGroup: webApp.pgrp };

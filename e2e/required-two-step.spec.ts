@@ -1,18 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { rmSync } from 'node:fs';
 import { generateSync } from 'otplib';
-import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
-import { e2ePorts } from './ports';
-import {
-  enterCode,
-  expect,
-  expectAccessible,
-  snap,
-  STRONG_PASSWORD,
-  test,
-  uniqueEmail,
-} from './fixtures';
+import { confirmedAccountOn, startSideStack, type SideStack } from './side-stack';
+import { enterCode, expect, expectAccessible, snap, STRONG_PASSWORD, test } from './fixtures';
 
 /**
  * A pool that requires two-step verification (IDENTITY_MFA=required): a creator without it sets
@@ -20,108 +9,21 @@ import {
  * so this file starts a stack of its own beside the run's, on ports 20 above it.
  */
 
-const base = e2ePorts();
-const ports = {
-  web: base.web + 20,
-  identity: base.identity + 20,
-  creator: base.creator + 20,
-  embed: base.embed + 20,
-};
-const WEB = `http://127.0.0.1:${ports.web}`;
-const IDENTITY = `http://127.0.0.1:${ports.identity}`;
-const DATA_DIR = `.data/e2e-required-${ports.web}`;
-
-let stack: ChildProcess | undefined;
+let stack: SideStack;
+let WEB = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  stack = spawn(process.execPath, ['scripts/start.mjs'], {
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(ports.web),
-      LOCAL_IDENTITY_PORT: String(ports.identity),
-      LOCAL_CREATOR_PORT: String(ports.creator),
-      LOCAL_EMBED_PORT: String(ports.embed),
-      LOCAL_DATA_DIR: DATA_DIR,
-      TRUSTED_PROXY_HOPS: '1',
-      IDENTITY_MFA: 'required',
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${WEB}/api/health`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 150_000, intervals: [500] },
-    )
-    .toBe(true);
+  stack = await startSideStack({ offset: 20, env: { IDENTITY_MFA: 'required' } });
+  WEB = stack.web;
 });
 
-test.afterAll(() => {
-  if (stack?.pid) {
-    try {
-      process.kill(-stack.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-});
-
-async function call(op: string, body: object) {
-  const res = await fetch(IDENTITY, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  expect(res.ok, `${op}: ${JSON.stringify(json)}`).toBeTruthy();
-  return json;
-}
+test.afterAll(() => stack?.stop());
 
 /** A creator with a confirmed account and no two-step method, on this file's stack. */
-async function accountWithoutTwoStep() {
-  const email = uniqueEmail('required');
-  const res = await fetch(`http://127.0.0.1:${ports.creator}/__local/creators`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  const creator = (await res.json()) as { id: string };
-  await call('SignUp', {
-    ClientId: LOCAL_STACK.clientId,
-    Username: email,
-    Password: STRONG_PASSWORD,
-    UserAttributes: [{ Name: 'email', Value: email }],
-  });
-  await call('AdminUpdateUserAttributes', {
-    UserPoolId: LOCAL_STACK.poolId,
-    Username: email,
-    UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: creator.id }],
-  });
-  const outbox = (await (
-    await fetch(`${IDENTITY}/__local/outbox?to=${encodeURIComponent(email)}`)
-  ).json()) as { purpose: string; code: string }[];
-  const code = outbox.find((m) => m.purpose === 'signup')!.code;
-  await call('ConfirmSignUp', {
-    ClientId: LOCAL_STACK.clientId,
-    Username: email,
-    ConfirmationCode: code,
-  });
-  return email;
-}
+const accountWithoutTwoStep = () => confirmedAccountOn(stack, 'required');
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${WEB}/login`);

@@ -9,23 +9,29 @@ import { RedisLink } from '@/lib/redis-link';
  * (lib/rate-limit.ts) and refreshes in flight (lib/session/refresh-once.ts). Each caller falls back
  * to this process's memory at once while the link is down.
  */
-let link: RedisLink | null | undefined;
+/*
+ * Kept on globalThis: Next bundles this module once for the proxy and once for the routes, and
+ * one process must hold one connection (one log line when Redis goes down, not one per bundle).
+ */
+const HOLDER = Symbol.for('creator-dashboard.redis-link');
+type Holder = { [HOLDER]?: RedisLink | null };
+const holder = globalThis as Holder;
 
 export function sharedRedis(): RedisLink | null {
-  if (link === undefined) {
+  if (holder[HOLDER] === undefined) {
     const url = getEnv().REDIS_URL;
-    link = url
+    holder[HOLDER] = url
       ? new RedisLink(url, {
           onChange: (state, reason) =>
             state === 'down' ? log.warn('redis.down', { reason }) : log.info('redis.up'),
         })
       : null;
   }
-  return link;
+  return holder[HOLDER];
 }
 
 /** Closes the connection (tests, shutdown); the next use opens a new one. */
 export function closeSharedRedis(): void {
-  link?.close();
-  link = undefined;
+  holder[HOLDER]?.close();
+  delete holder[HOLDER];
 }

@@ -2,7 +2,8 @@
 // One command for the whole product.
 //   Local mode (no COGNITO_USER_POOL_ID): builds when needed, starts the embedded local stack
 //   (identity, creator system, analytics embed) and the web server; stops everything together.
-//   Production mode: starts only the web server (`next start`).
+//   Production mode: starts only the web server, the standalone build `npm run build` made; it
+//   never builds on its own.
 //   --dev: the same with `next dev` instead of a production build.
 import { spawn } from 'node:child_process';
 import {
@@ -12,17 +13,21 @@ import {
   readFileSync,
   readdirSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portFrom } from '../contract/ports.mjs';
 import { checkNode } from './node-version.mjs';
+import { standaloneServer } from './standalone.mjs';
+import { ensurePrograms, haproxyConfig } from './cluster.mjs';
 
 checkNode();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
+const cluster = process.argv.includes('--cluster');
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const local = !env.COGNITO_USER_POOL_ID?.trim();
 // The local stack's fixed facts, shared with the app and the stand-ins (contract/local-stack.ts).
@@ -68,14 +73,19 @@ function portFree(port) {
   });
 }
 
-function run(name, args, { quiet = false } = {}) {
+/**
+ * Starts one service. Alone, any service that stops stops everything. In the cluster, a web
+ * instance, Redis or a local service that stops is started again after CLUSTER_RESTART_S seconds
+ * (default 2), as a host's supervisor would; the balancer stopping still stops everything.
+ */
+function run(name, args, { quiet = false, extraEnv = {}, command = process.execPath, port } = {}) {
   // detached: each child leads its own process group, so stopping it also stops what it spawned
   // (`next start` leaves a next-server child behind otherwise).
   // STACK_LOG_DIR keeps each service's output in its own file too (tests read the web app's).
   const logDir = env.STACK_LOG_DIR;
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     cwd: root,
-    env,
+    env: { ...env, ...extraEnv },
     detached: true,
     stdio: ['ignore', logDir ? 'pipe' : quiet ? 'ignore' : 'inherit', logDir ? 'pipe' : 'inherit'],
   });
@@ -92,14 +102,35 @@ function run(name, args, { quiet = false } = {}) {
   }
   child.name = name;
   children.add(child);
+  if (cluster) recordService(name, { pid: child.pid, port });
   child.on('exit', (code, signal) => {
     children.delete(child);
-    if (!stopping) {
-      say(`\n${name} stopped (${signal ?? `exit ${code}`}); stopping everything.`);
-      shutdown(code || 1);
+    if (stopping) return;
+    const how = signal ?? `exit ${code}`;
+    if (cluster && name !== 'balancer') {
+      const restartS = Number(env.CLUSTER_RESTART_S ?? 2);
+      say(`\n${name} stopped (${how}); starting it again in ${restartS} s.`);
+      recordService(name, { pid: null, port });
+      setTimeout(() => {
+        if (!stopping) run(name, args, { quiet, extraEnv, command, port });
+      }, restartS * 1000);
+      return;
     }
+    say(`\n${name} stopped (${how}); stopping everything.`);
+    shutdown(code || 1);
   });
   return child;
+}
+
+/** The cluster's services and their process ids, for people and fault tests (cluster.json). */
+const clusterServices = {};
+function recordService(name, facts) {
+  clusterServices[name] = facts;
+  mkdirSync(env.LOCAL_DATA_DIR, { recursive: true });
+  writeFileSync(
+    path.join(env.LOCAL_DATA_DIR, 'cluster.json'),
+    `${JSON.stringify(clusterServices, null, 2)}\n`,
+  );
 }
 
 function shutdown(code = 0) {
@@ -170,9 +201,11 @@ function newestMtime(paths) {
   return newest;
 }
 
+const server = standaloneServer(root, env.NEXT_DIST_DIR);
+
 function buildIsStale() {
   const marker = path.join(root, env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
-  if (!existsSync(marker)) return 'no build yet';
+  if (!existsSync(marker) || !existsSync(server)) return 'no build yet';
   const inputs = [
     'app',
     'components',
@@ -194,18 +227,57 @@ function buildIsStale() {
 
 function build() {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
+/** Answers once something accepts connections on the port, or after the timeout. */
+async function waitListening(name, port, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && !stopping) {
+    if (!(await portFree(port))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!stopping) {
+    say(`${name} did not listen on ${port} within ${timeoutMs / 1000} s.`);
+    shutdown(1);
+  }
+}
+
+// The cluster (--cluster): three web instances behind the balancer on the web port, and Redis.
+const instances = (
+  env.CLUSTER_INSTANCE_PORTS?.trim()
+    ? env.CLUSTER_INSTANCE_PORTS.split(',')
+    : [1, 2, 3].map((n) => webPort + n)
+).map((p, i) => ({ name: `web${i + 1}`, port: portFrom(String(p), webPort + i + 1) }));
+const redisPort = portFrom(env.LOCAL_REDIS_PORT, 6380);
+
 async function main() {
+  if (cluster && (!local || dev)) {
+    say(
+      'start:cluster runs the local stack from a production build; in production run `npm start` on each instance behind your balancer (README "Deploy").',
+    );
+    process.exit(1);
+  }
+  const programs = cluster ? ensurePrograms(say) : null;
+  if (programs && !programs.ok) {
+    say(programs.line);
+    process.exit(1);
+  }
   const wanted = local
     ? [
-        ['web app', webPort],
+        [cluster ? 'balancer' : 'web app', webPort],
         ['local identity', ports.identity],
         ['creator system', ports.creator],
         ['analytics embed', ports.embed],
+        ...(cluster
+          ? [...instances.map(({ name, port }) => [name, port]), ['redis', redisPort]]
+          : []),
       ]
     : [['web app', webPort]];
   const taken = [];
@@ -226,7 +298,14 @@ async function main() {
     say('Creator Dashboard — production mode.');
   }
 
-  if (!dev) {
+  // Production runs the build it was given, on every instance: it never builds on its own.
+  if (!dev && !local && !existsSync(server)) {
+    say(
+      `No production build at ${path.relative(root, server)}: run \`npm run build\` once, then \`npm start\` on every instance.`,
+    );
+    process.exit(1);
+  }
+  if (!dev && local) {
     const stale = buildIsStale();
     if (stale) {
       say(`Building (${stale})…`);
@@ -262,9 +341,21 @@ async function main() {
     }
   }
 
-  const nextArgs = [nextBin, dev ? 'dev' : 'start', '--port', String(webPort)];
-  if (!local && env.HOSTNAME) nextArgs.push('--hostname', env.HOSTNAME);
-  run('web app', nextArgs);
+  if (cluster) {
+    await startCluster(programs);
+    return;
+  }
+
+  // The standalone server (scripts/build.mjs) reads its address from PORT and HOSTNAME. Locally
+  // it listens on every address (IPv4 and IPv6), whatever HOSTNAME the shell exported.
+  const hostname = !local && env.HOSTNAME ? env.HOSTNAME : '::';
+  if (dev) {
+    const devArgs = [nextBin, 'dev', '--port', String(webPort)];
+    if (!local && env.HOSTNAME) devArgs.push('--hostname', env.HOSTNAME);
+    run('web app', devArgs);
+  } else {
+    run('web app', [server], { extraEnv: { PORT: String(webPort), HOSTNAME: hostname } });
+  }
   await waitHealthy('web app', `http://localhost:${webPort}/api/health`, 120_000);
   if (stopping) return;
 
@@ -286,6 +377,54 @@ async function main() {
       `  Data             ${path.relative(root, env.LOCAL_DATA_DIR) || env.LOCAL_DATA_DIR} (npm run local:reset wipes it)`,
     );
   }
+  say('');
+  say('Press Ctrl-C to stop.');
+}
+
+/**
+ * Redis, the instances (each the standalone build, on loopback, sharing Redis and trusting the
+ * balancer as one hop) and haproxy in front of them on the web port.
+ */
+async function startCluster({ redis, haproxy }) {
+  run(
+    'redis',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { command: redis, port: redisPort, quiet: true },
+  );
+  await waitListening('redis', redisPort);
+  const shared = {
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '1',
+    HOSTNAME: '127.0.0.1',
+  };
+  for (const { name, port } of instances)
+    run(name, [server], { port, extraEnv: { ...shared, PORT: String(port) } });
+  await Promise.all(
+    instances.map(({ name, port }) =>
+      waitHealthy(name, `http://127.0.0.1:${port}/robots.txt`, 120_000),
+    ),
+  );
+  const configFile = path.join(env.LOCAL_DATA_DIR, 'cluster', 'haproxy.cfg');
+  mkdirSync(path.dirname(configFile), { recursive: true });
+  writeFileSync(configFile, haproxyConfig({ port: webPort, instances }));
+  run('balancer', ['-db', '-f', configFile], { command: haproxy, port: webPort });
+  await waitHealthy('balancer', `http://localhost:${webPort}/robots.txt`, 20_000);
+  if (stopping) return;
+
+  say('');
+  say(`  Web app          http://localhost:${webPort}   (haproxy, round robin, no stickiness)`);
+  say(`  Instances        ${instances.map(({ name, port }) => `${name} :${port}`).join(', ')}`);
+  say(`  Redis            redis://127.0.0.1:${redisPort}`);
+  say(
+    `  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool ${stack.poolId})`,
+  );
+  say(`  Creator system   http://127.0.0.1:${ports.creator}`);
+  say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
+  say('');
+  say('  Demo login       demo@creator.test / Demo!2345');
+  say(
+    `  Services         ${path.relative(root, path.join(env.LOCAL_DATA_DIR, 'cluster.json'))} (process ids; a stopped one starts again)`,
+  );
   say('');
   say('Press Ctrl-C to stop.');
 }

@@ -34,7 +34,7 @@ step typecheck npx tsc --noEmit
 # The fuzz suites (`npm run test:fuzz`) run inside these two steps, once, with the rest: jest's
 # *.fuzz.test.ts in unit, e2e/fuzz.spec.ts in e2e.
 step unit npx jest --ci --json --outputFile="$results/unit.json"
-step build npx next build
+step build node scripts/build.mjs
 if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then
   step e2e npx playwright test
   # The account flows once more, under a pool set up as the console sets one up today

@@ -1,0 +1,219 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, STRONG_PASSWORD, test } from './fixtures';
+import { ALL_SET } from './dashboard-fixtures';
+import { confirmedAccountOn, startSideStack, type SideStack } from './side-stack';
+
+/**
+ * The product as several instances run it (npm run start:cluster): three web instances of the one
+ * standalone build behind haproxy, round robin with no stickiness, sharing Redis. This file
+ * starts that cluster beside the run's stack (ports 40 above it). The run plays a CDN in front of
+ * the balancer (TRUSTED_PROXY_HOPS=2): each test's own X-Forwarded-For entry is the client's
+ * address, and haproxy appends its own.
+ *
+ * A stopped instance, Redis or identity service is started again by start.mjs after 8 s, as a
+ * host's supervisor would.
+ */
+
+let stack: SideStack;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startSideStack({
+    offset: 40,
+    cluster: true,
+    env: { TRUSTED_PROXY_HOPS: '2', CLUSTER_RESTART_S: '8' },
+  });
+});
+
+test.afterAll(() => stack?.stop());
+
+/** A client address of this file's own for each test (documentation range). */
+let nextAddress = 10;
+function newAddress() {
+  nextAddress += 1;
+  return `198.51.100.${nextAddress}`;
+}
+
+/** Which instance answered each of the page's requests to the balancer (haproxy's X-Served-By). */
+function watchInstances(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('response', (response: Response) => {
+    const by = response.headers()['x-served-by'];
+    if (by && response.url().startsWith(stack.web)) seen.add(by);
+  });
+  return seen;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${stack.web}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(`${stack.web}/`);
+}
+
+async function renameTo(page: Page, name: string) {
+  await page.goto(`${stack.web}/profile`);
+  await page.getByRole('button', { name: 'Edit Name' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit name' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: ALL_SET })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('user-name')).toHaveText(name);
+}
+
+/** `count` health checks from one client address, in order: each answer's status and instance. */
+async function healthChecks(address: string, count: number) {
+  const answers: { status: number; by: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${stack.web}/api/health`, {
+      headers: { 'x-forwarded-for': address },
+    });
+    await res.body?.cancel();
+    answers.push({ status: res.status, by: res.headers.get('x-served-by') ?? '' });
+  }
+  return answers;
+}
+
+function stopService(name: string, signal: NodeJS.Signals = 'SIGKILL') {
+  const { pid } = stack.services()[name]!;
+  expect(pid, `${name} is running`).toBeTruthy();
+  process.kill(-pid!, signal);
+  return pid!;
+}
+
+/** Waits until start.mjs has started the service again (a new process id in cluster.json). */
+async function restarted(name: string, oldPid: number) {
+  await expect
+    .poll(() => stack.services()[name]?.pid ?? oldPid, { timeout: 30_000 })
+    .not.toBe(oldPid);
+}
+
+async function health() {
+  const res = await fetch(`${stack.web}/api/health`, {
+    headers: { 'x-forwarded-for': newAddress() },
+  });
+  return (await res.json()) as { ok: boolean; redis: string; upstreams: { identity: string } };
+}
+
+test('one creator is served by every instance: the session, the forms and the data hold', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': newAddress() });
+  const seen = watchInstances(page);
+  const email = await confirmedAccountOn(stack, 'cluster');
+  await signIn(page, email);
+  // The dashboard's frame gets its token from the embed-token route, on whichever instance.
+  await expect(page.locator('iframe[title]')).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    const token = await page.request.get(`${stack.web}/api/embed-token`);
+    expect(token.status()).toBe(200);
+  }
+  await renameTo(page, 'Mulder Fox');
+  for (let i = 0; i < 3; i++) {
+    await page.reload();
+    await expect(page.getByTestId('user-name')).toHaveText('Mulder Fox');
+  }
+  await renameTo(page, 'Fox Mulder');
+  expect([...seen].sort()).toEqual(['web1', 'web2', 'web3']);
+});
+
+test('a rate limit holds across instances: the allowance spread over three is refused once', async () => {
+  // /api/health allows 60 a minute per address; the 61st is refused wherever it lands.
+  const answers = await healthChecks(newAddress(), 61);
+  expect(new Set(answers.map((a) => a.by))).toEqual(new Set(['web1', 'web2', 'web3']));
+  expect(answers.slice(0, 60).map((a) => a.status)).toEqual(Array(60).fill(200));
+  expect(answers[60]!.status).toBe(429);
+});
+
+test('an instance killed while a creator works: the balancer goes around it; nobody is signed out', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': newAddress() });
+  const email = await confirmedAccountOn(stack, 'cluster-kill');
+  await signIn(page, email);
+  const pid = stopService('web2');
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 500) failures.push(`${response.status()} ${response.url()}`);
+  });
+  // Pages, a route handler and a form while web2 is gone: every one answers, signed in.
+  await renameTo(page, 'Dana Scully');
+  for (let i = 0; i < 4; i++) {
+    const token = await page.request.get(`${stack.web}/api/embed-token`);
+    expect(token.status()).toBe(200);
+  }
+  await page.goto(`${stack.web}/`);
+  await expect(page).toHaveURL(`${stack.web}/`);
+  expect(failures).toEqual([]);
+  // Back after its restart, web2 serves the same session.
+  await restarted('web2', pid);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${stack.web}/profile`);
+        return res.status() === 200 && res.headers()['x-served-by'] === 'web2';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await page.goto(`${stack.web}/profile`);
+  await expect(page.getByTestId('user-name')).toHaveText('Dana Scully');
+});
+
+test('Redis stopped: limits fall back to each instance, logged once, no error; started again, shared again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': newAddress() });
+  const email = await confirmedAccountOn(stack, 'cluster-redis');
+  const INSTANCES = ['web1', 'web2', 'web3'];
+  const logged = Object.fromEntries(INSTANCES.map((name) => [name, stack.log(name).length]));
+  const since = (name: string, event: string) =>
+    stack.log(name).slice(logged[name]).split(`"event":"${event}"`).length - 1;
+  const pid = stopService('redis');
+  // Each instance counts on its own: 61 checks from one address all pass (20 or so each).
+  const apart = await healthChecks(newAddress(), 61);
+  expect(apart.map((a) => a.status)).toEqual(Array(61).fill(200));
+  for (const name of INSTANCES)
+    expect(since(name, 'redis.down'), `${name} says once that Redis is down`).toBe(1);
+  // A creator signs in and works meanwhile.
+  await signIn(page, email);
+  await renameTo(page, 'Walter Skinner');
+  await restarted('redis', pid);
+  await expect.poll(async () => (await health()).redis, { timeout: 30_000 }).toBe('up');
+  // Each instance has its link back (its own log says so) before the count is shared again.
+  for (const name of INSTANCES)
+    await expect.poll(() => since(name, 'redis.up'), { timeout: 30_000 }).toBe(1);
+  const shared = await healthChecks(newAddress(), 61);
+  expect(shared[60]!.status).toBe(429);
+});
+
+test('the identity service restarted: a sign-in meanwhile gets the spec message, the next one works', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': newAddress() });
+  const email = await confirmedAccountOn(stack, 'cluster-identity');
+  await page.goto(`${stack.web}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  const pid = stopService('local identity', 'SIGTERM');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Network Error')).toBeVisible();
+  await expect(page).toHaveURL(`${stack.web}/login`);
+  // What was typed is kept, but the password.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await restarted('local identity', pid);
+  await expect
+    .poll(async () => (await health()).upstreams.identity, { timeout: 30_000 })
+    .toBe('up');
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(`${stack.web}/`);
+});

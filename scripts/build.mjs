@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm run build`: one production build that every instance runs (README "Deploy").
+//   next build with `output: 'standalone'`, then the standalone folder is made whole: the static
+//   files and public/ beside its server.js, as a Node host serves them
+//   (`node .next/standalone/server.js`). NEXT_DIST_DIR builds elsewhere (benchmarks, tests).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkNode } from './node-version.mjs';
+import { completeStandalone } from './standalone.mjs';
+
+checkNode();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const child = spawn(process.execPath, [nextBin, 'build'], {
+  cwd: root,
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  stdio: 'inherit',
+});
+child.on('exit', (code, signal) => {
+  if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
+  try {
+    const server = completeStandalone(root, process.env.NEXT_DIST_DIR);
+    process.stdout.write(`Standalone server: ${path.relative(root, server)}\n`);
+  } catch (error) {
+    process.stdout.write(`The standalone output is incomplete: ${error.message}\n`);
+    process.exit(1);
+  }
+});

@@ -54,23 +54,30 @@ export function ensurePrograms(say) {
  * haproxy's configuration: one HTTP front on `port` (IPv4 and IPv6), round robin over the
  * instances with no stickiness, each request balanced on its own (keep-alive connections too).
  * It appends the client's address to X-Forwarded-For as a proxy does (one trusted hop), checks
- * that each instance answers every second, and sends a request that could not reach an instance to
+ * that each instance answers every second (three misses in a row take it out), and sends a request that could not reach an instance to
  * another. X-Served-By names the instance that answered, so tests see the spread.
  */
 export function haproxyConfig({ port, instances }) {
   const servers = instances.map(
-    ({ name, port: p }) => `  server ${name} 127.0.0.1:${p} check inter 1s fall 1 rise 2`,
+    ({ name, port: p }) => `  server ${name} 127.0.0.1:${p} check inter 1s fall 3 rise 2`,
   );
   return [
     'global',
     '  maxconn 4096',
+    '  log stderr format raw local0',
     '',
     'defaults',
     '  mode http',
+    '  # only requests that went wrong are logged (the balancer log), with why',
+    '  log global',
+    '  option httplog',
+    '  option dontlog-normal',
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-request 10s',
+    '  # a busy instance answers its check late, a stopped one refuses at once (then redispatch)',
+    '  timeout check 5s',
     '  # a request that found an instance gone (connection refused) goes to another',
     '  retries 3',
     '  option redispatch 1',

@@ -4,6 +4,9 @@ import { e2ePorts } from './e2e/ports';
 
 const ports = e2ePorts();
 const baseURL = `http://localhost:${ports.web}`;
+// E2E_CLUSTER=1: the stack is npm run start:cluster (three instances behind haproxy with Redis),
+// and the account flows run through the balancer, a creator's requests landing on every instance.
+const cluster = process.env.E2E_CLUSTER === '1';
 
 /** e2e runs against the real local stack, started here on a fresh data folder. */
 export default defineConfig({
@@ -11,7 +14,7 @@ export default defineConfig({
   // e2e/*.test.ts are jest unit tests of the e2e helpers.
   testMatch: /.*\.spec\.ts$/,
   // Per port, so two runs (e.g. two people's) never wipe each other's traces.
-  outputDir: `./test-results/e2e-${ports.web}-${POOL.name}`,
+  outputDir: `./test-results/e2e-${ports.web}-${POOL.name}${cluster ? '-cluster' : ''}`,
   fullyParallel: true,
   // Two cores: two browsers at once keep the server responsive.
   workers: 2,
@@ -87,7 +90,7 @@ export default defineConfig({
     { name: 'audit', testMatch: /audit\.spec\.ts/, dependencies: ['faults-dashboard'] },
   ],
   webServer: {
-    command: 'node scripts/local-reset.mjs && node scripts/start.mjs',
+    command: `node scripts/local-reset.mjs && node scripts/start.mjs${cluster ? ' --cluster' : ''}`,
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -105,8 +108,10 @@ export default defineConfig({
       // A slow upstream fails after 4 s instead of 8 s, so fault tests stay quick.
       UPSTREAM_TIMEOUT_MS: '4000',
       // The run plays the one balancer in front: each test sends its own X-Forwarded-For
-      // (e2e/fixtures.ts), which the app believes only with one trusted hop.
-      TRUSTED_PROXY_HOPS: '1',
+      // (e2e/fixtures.ts), which the app believes only with one trusted hop. Through the cluster's
+      // haproxy, which appends its own, the run plays a CDN in front of it: two hops.
+      TRUSTED_PROXY_HOPS: cluster ? '2' : '1',
+      LOCAL_REDIS_PORT: String(10_000 + ports.web),
       // The pool's settings (e2e/pool.ts): the account flows run once more under the strict ones.
       ...POOL.env,
     },

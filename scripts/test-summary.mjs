@@ -35,8 +35,9 @@ if (unit) {
   lines.push('unit: no results');
 }
 
-// The whole e2e run, then the account flows under the console's pool settings (e2e/pool.ts).
-for (const run of ['e2e', 'e2e-console-pool']) {
+// The whole e2e run, then the account flows under the console's pool settings (e2e/pool.ts), then
+// through the cluster (E2E_CLUSTER=1).
+for (const run of ['e2e', 'e2e-console-pool', 'e2e-cluster']) {
   const report = read(`${run}.json`);
   if (report) {
     const s = JSON.parse(report).stats;

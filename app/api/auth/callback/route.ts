@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import type { HostedReason } from '@/lib/login-notices';
 import { log } from '@/lib/log';
@@ -11,6 +11,7 @@ import {
   logoutUrl,
   type ExchangeFailure,
 } from '@/lib/oauth/hosted';
+import { seeOther } from '@/lib/see-other';
 import { ENDED_NOTICE_TTL_S, nowSeconds, writeTokens } from '@/lib/session';
 import { OAUTH_FLOW_TTL_S, cookieNames, cookieOptions } from '@/lib/session/seal';
 
@@ -50,10 +51,7 @@ export async function GET(request: NextRequest) {
 
   /** A redirect (a path here, or an absolute URL) carrying what is left of the flows cookie. */
   const to = (target: string) => {
-    const response = NextResponse.redirect(new URL(target, request.nextUrl), {
-      status: 303,
-      headers: NO_STORE,
-    });
+    const response = seeOther(target, NO_STORE);
     response.cookies.set(
       names.oauth,
       taken.cookie,

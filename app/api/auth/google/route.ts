@@ -1,10 +1,11 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import type { HostedReason } from '@/lib/login-notices';
 import { log } from '@/lib/log';
 import { beginFlow } from '@/lib/oauth/flows';
 import { appOrigin, authorizeUrl, hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { checkLimit } from '@/lib/rate-limit';
+import { seeOther } from '@/lib/see-other';
 import { nowSeconds, verifySession } from '@/lib/session';
 import { OAUTH_FLOW_TTL_S, cookieNames, cookieOptions } from '@/lib/session/seal';
 
@@ -19,8 +20,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
  */
 export async function GET(request: NextRequest) {
   const env = getEnv();
-  const to = (path: string) =>
-    NextResponse.redirect(new URL(path, request.nextUrl), { status: 303, headers: NO_STORE });
+  const to = (path: string) => seeOther(path, NO_STORE);
   const toLogin = (reason: HostedReason) => to(`/login?reason=${reason}`);
   if (!hostedSignInEnabled(env)) return to('/login');
   // The guard sends signed-in people home; this answers for itself too.
@@ -35,10 +35,7 @@ export async function GET(request: NextRequest) {
     return toLogin('google-pending');
   }
   const origin = appOrigin(request.nextUrl.origin, env);
-  const response = NextResponse.redirect(await authorizeUrl(begun.flow, origin, env), {
-    status: 303,
-    headers: NO_STORE,
-  });
+  const response = seeOther(await authorizeUrl(begun.flow, origin, env), NO_STORE);
   response.cookies.set(names.oauth, begun.cookie, cookieOptions(env, OAUTH_FLOW_TTL_S));
   log.info('oauth.started');
   return response;

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/env';
-import { LOGIN_REASONS, type LoginReason } from '@/lib/login-notices';
+import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/login-notices';
 import {
   CHALLENGE_TTL_S,
   PENDING_TTL_S,
@@ -134,10 +134,17 @@ export async function verifySession(): Promise<Session | null> {
   return session;
 }
 
-/** For pages: the session, or off to /login. */
+/**
+ * For pages: the session, or off to /login, saying why when a reason waits. A server action that
+ * ends the session re-renders the page in its answer and the router follows this redirect, so it
+ * carries the reason as the guard's does.
+ */
 export async function requireSession(): Promise<Session> {
   const session = await verifySession();
-  if (!session) redirect('/login');
+  if (!session) {
+    const ended = parseEndedReason((await cookies()).get(cookieNames(getEnv()).ended)?.value);
+    redirect(loginPath(ended));
+  }
   return session;
 }
 

@@ -396,6 +396,8 @@ async function startCluster({ redis, haproxy }) {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '1',
     HOSTNAME: '127.0.0.1',
+    // Links the instances build for people (canonical, sign-out) name the balancer, not their port.
+    SITE_URL: env.SITE_URL?.trim() || `http://localhost:${webPort}`,
   };
   for (const { name, port } of instances)
     run(name, [server], { port, extraEnv: { ...shared, PORT: String(port) } });
@@ -422,6 +424,7 @@ async function startCluster({ redis, haproxy }) {
   say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
   say('');
   say('  Demo login       demo@creator.test / Demo!2345');
+  say('  Google sign-in   Continue with Google, then google.demo@creator.test (any name)');
   say(
     `  Services         ${path.relative(root, path.join(env.LOCAL_DATA_DIR, 'cluster.json'))} (process ids; a stopped one starts again)`,
   );

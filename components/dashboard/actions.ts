@@ -33,8 +33,7 @@ async function signOut(session: Session | null): Promise<string> {
   await endSession();
   log.info('auth.signed_out');
   if (!session?.claims.provider || !hostedSignInEnabled()) return '/login';
-  const host = (await headers()).get('host');
-  return logoutUrl(appOrigin(host ? `http://${host}` : undefined));
+  return logoutUrl(appOrigin((await headers()).get('host')));
 }
 
 /** Logout, the header's button: signs out, then the page goes to /login (by the pool's /logout). */

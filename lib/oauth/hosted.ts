@@ -42,16 +42,18 @@ const clientAuth = (env: Env) =>
 /**
  * The origin our callback and sign-out URLs are on, which must match the app client's lists
  * exactly. Production: SITE_URL, never a Host header someone can write. Locally: the address the
- * person opened (localhost or 127.0.0.1, both listed by the local pool), so cookies set on it come
- * back with the callback.
+ * person opened, as the Host header names it (localhost or 127.0.0.1, both listed by the local
+ * pool), so cookies set on it come back with the callback. Not the request's own URL: the server
+ * builds that on the address it listens on, an instance's port behind the local balancer.
  */
-export function appOrigin(requestOrigin: string | undefined, env: Env = getEnv()): string {
-  if (env.mode === 'local' && requestOrigin) {
+export function appOrigin(host: string | null | undefined, env: Env = getEnv()): string {
+  if (env.mode === 'local' && host) {
     try {
-      const url = new URL(requestOrigin);
-      if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') return url.origin;
+      const url = new URL(`http://${host}`);
+      const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+      if (loopback && url.host === host) return url.origin;
     } catch {
-      // Not a URL: the configured origin below.
+      // Not a host: the configured origin below.
     }
   }
   return siteUrl().origin;

@@ -70,7 +70,7 @@ export async function GET(request: NextRequest) {
     });
     return toLogin('google-state');
   }
-  const origin = appOrigin(request.nextUrl.origin, env);
+  const origin = appOrigin(request.headers.get('host'), env);
   const exchanged = await exchangeCode(params, taken.flow, origin, env);
   if (!exchanged.ok) return toLogin(EXCHANGE_REASONS[exchanged.reason]);
 

@@ -34,7 +34,7 @@ export async function GET(request: NextRequest) {
     log.info('oauth.pending');
     return toLogin('google-pending');
   }
-  const origin = appOrigin(request.nextUrl.origin, env);
+  const origin = appOrigin(request.headers.get('host'), env);
   const response = seeOther(await authorizeUrl(begun.flow, origin, env), NO_STORE);
   response.cookies.set(names.oauth, begun.cookie, cookieOptions(env, OAUTH_FLOW_TTL_S));
   log.info('oauth.started');

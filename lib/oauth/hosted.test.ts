@@ -1,0 +1,42 @@
+import type { Env } from '@/lib/env';
+import { appOrigin, callbackUrl } from './hosted';
+
+const local = { mode: 'local' } as Env;
+const production = { mode: 'production' } as Env;
+
+describe('the origin of the callback and sign-out URLs', () => {
+  const saved = { SITE_URL: process.env.SITE_URL, PORT: process.env.PORT };
+  beforeEach(() => {
+    process.env.SITE_URL = 'https://creators.example.com';
+    delete process.env.PORT;
+  });
+  afterAll(() => Object.assign(process.env, saved));
+
+  it('locally is the address the person opened, as the Host header names it', () => {
+    // Behind the local balancer each instance listens on its own port; the callback must come
+    // back to the balancer's, where the flow's cookie was set.
+    expect(appOrigin('localhost:3400', local)).toBe('http://localhost:3400');
+    expect(appOrigin('127.0.0.1:3000', local)).toBe('http://127.0.0.1:3000');
+    expect(callbackUrl(appOrigin('localhost:3400', local))).toBe(
+      'http://localhost:3400/api/auth/callback',
+    );
+  });
+
+  it('locally falls back to the configured origin for any other host, or none', () => {
+    for (const host of [
+      'evil.example',
+      'localhost@evil.example',
+      'localhost:3000/evil',
+      'localhost:notaport',
+      '',
+      null,
+      undefined,
+    ])
+      expect(appOrigin(host, local)).toBe('https://creators.example.com');
+  });
+
+  it('in production is always SITE_URL, whatever the Host header says', () => {
+    expect(appOrigin('localhost:3000', production)).toBe('https://creators.example.com');
+    expect(appOrigin('evil.example', production)).toBe('https://creators.example.com');
+  });
+});

@@ -1,4 +1,5 @@
 export const CLUSTER_PROGRAMS: Record<string, string>;
+export const INSTANCE_KEEP_ALIVE_MS: number;
 export function findProgram(name: string, searchPath?: string): string | null;
 export function ensurePrograms(
   say: (line: string) => void,

@@ -8,6 +8,13 @@ import path from 'node:path';
 /** Debian's packages for the cluster, by the program each provides. */
 export const CLUSTER_PROGRAMS = { 'redis-server': 'redis-server', haproxy: 'haproxy' };
 
+/**
+ * How long an instance keeps an idle connection (KEEP_ALIVE_TIMEOUT, which the standalone server
+ * reads): longer than any balancer in front keeps one, so the balancer always closes first
+ * (haproxy from 5 s on; a cloud balancer's idle time-out is typically 60 s).
+ */
+export const INSTANCE_KEEP_ALIVE_MS = 65_000;
+
 /** Where a program is: on PATH, or in the system folders a non-root PATH may leave out. */
 export function findProgram(name, searchPath = process.env.PATH ?? '') {
   const dirs = [...searchPath.split(path.delimiter), '/usr/sbin', '/usr/bin', '/sbin'];

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { portFrom } from '../contract/ports.mjs';
 import { checkNode } from './node-version.mjs';
 import { standaloneServer } from './standalone.mjs';
-import { ensurePrograms, haproxyConfig } from './cluster.mjs';
+import { INSTANCE_KEEP_ALIVE_MS, ensurePrograms, haproxyConfig } from './cluster.mjs';
 
 checkNode();
 
@@ -398,6 +398,9 @@ async function startCluster({ redis, haproxy }) {
     HOSTNAME: '127.0.0.1',
     // Links the instances build for people (canonical, sign-out) name the balancer, not their port.
     SITE_URL: env.SITE_URL?.trim() || `http://localhost:${webPort}`,
+    // The balancer closes idle connections to an instance first (haproxy purges them from 5 s on):
+    // an instance that closed one as haproxy reused it would lose that request (README "Deploy").
+    KEEP_ALIVE_TIMEOUT: env.KEEP_ALIVE_TIMEOUT?.trim() || String(INSTANCE_KEEP_ALIVE_MS),
   };
   for (const { name, port } of instances)
     run(name, [server], { port, extraEnv: { ...shared, PORT: String(port) } });

@@ -14,8 +14,10 @@ const nextConfig = {
   reactStrictMode: true,
   // The same 64 KB the guard refuses above (lib/security/body-limit.ts): our forms send under 2 KB.
   experimental: { serverActions: { bodySizeLimit: '64kb' } },
-  // The local stack's services are plain Node processes, not part of the app bundle.
-  outputFileTracingExcludes: { '*': ['local/**', 'bench/**', 'e2e/**', '.data/**'] },
+  // The local stack's services are plain Node processes, not part of the app bundle. Each glob
+  // matches part of any path, a build folder's too: no build folder's name may contain one
+  // ('bench/**' dropped the server chunks of .next-bench; scripts/standalone.mjs now says so).
+  outputFileTracingExcludes: { '*': ['local/**', 'e2e/**', '.data/**'] },
   // Static assets bypass the guard; they still must not be sniffed or framed.
   async headers() {
     return [

@@ -1,15 +1,21 @@
 #!/usr/bin/env node
 // npm run bench — what users feel, measured on the local stack.
 //
-//   node bench/run.mjs [--only lighthouse,weight,signin,server] [--runs 3] [--signins 10] [--seconds 10]
+//   node bench/run.mjs [--only lighthouse,weight,signin,server,load] [--runs 5] [--signins 10]
+//                      [--seconds 10] [--users 200]
 //
 // Starts the whole local stack itself (own build folder and ports), then measures:
-//   lighthouse  Lighthouse mobile, median of --runs, via bench/lighthouse.mjs
+//   lighthouse  Lighthouse mobile, median of --runs, via bench/lighthouse.mjs, on our public pages
+//               and, in the same run, on the reference (bench/reference.mjs: the sign-in page a
+//               Cognito team would ship instead, built here and served precompressed)
 //   weight      JS and CSS bytes (raw and gzip) each route loads, summed in Chromium
 //   signin      clicking 'Sign In' -> the embedded frame's load event, median of --signins
 //   server      autocannon, 50 connections for --seconds each: /creatorcash?<base64>, the same
 //               variant by its internal path, /login, /api/embed-token with a session, and the
 //               same creatorcash HTML from a bare node:http server (the ceiling)
+//   load        --users creators signing in at once (bench/load.mjs), sign-in p95
+// and then the goals of docs/architecture.md §6 and issue 20, each with its figure, the
+// reference's where there is one, and whether it is met.
 // Writes bench/results.json and bench/results.md. Medians and ratios, not single runs: the machine
 // is shared and noisy, so compare figures from the same run.
 import autocannon from 'autocannon';
@@ -20,9 +26,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { prepareReference, referenceAvailable, serveReference } from './reference.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORTS = { web: 3800, identity: 9129, creator: 9130, embed: 9131, ceiling: 3801 };
+const PORTS = {
+  web: 3800,
+  identity: 9129,
+  creator: 9130,
+  embed: 9131,
+  ceiling: 3801,
+  reference: 3802,
+};
 const BASE = `http://localhost:${PORTS.web}`;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_ARGS = [
@@ -39,10 +53,11 @@ const CAMPAIGN = `/creatorcash?${b64('variant=v2')}`;
 
 function args(argv) {
   const o = {
-    only: ['lighthouse', 'weight', 'signin', 'server'],
-    runs: 3,
+    only: ['lighthouse', 'weight', 'signin', 'server', 'load'],
+    runs: 5,
     signins: 10,
     seconds: 10,
+    users: 200,
   };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v = ''] = [argv[i], argv[i + 1]];
@@ -50,6 +65,7 @@ function args(argv) {
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--signins') o.signins = Number(v);
     else if (k === '--seconds') o.seconds = Number(v);
+    else if (k === '--users') o.users = Number(v);
     else throw new Error(`unknown option ${k}`);
   }
   return o;
@@ -107,12 +123,12 @@ async function startStack() {
   };
 }
 
-async function lighthouse(runs) {
-  const out = path.join(root, '.data/bench/lighthouse.json');
+async function lighthouse(runs, base = BASE, paths = [], name = 'lighthouse') {
+  const out = path.join(root, `.data/bench/${name}.json`);
   await new Promise((resolve, reject) => {
     const p = spawn(
       process.execPath,
-      ['bench/lighthouse.mjs', '--base', BASE, '--runs', String(runs), '--out', out],
+      ['bench/lighthouse.mjs', '--base', base, '--runs', String(runs), '--out', out, ...paths],
       { cwd: root, stdio: 'inherit' },
     );
     p.on('exit', (c) => (c === 0 ? resolve() : reject(new Error(`lighthouse exited ${c}`))));
@@ -120,11 +136,41 @@ async function lighthouse(runs) {
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
+/** The reference measured with the same Lighthouse pipeline, right after our pages. */
+async function reference(runs) {
+  const available = referenceAvailable();
+  if (!available.ok) {
+    console.log(`Reference skipped: ${available.why}`);
+    return { status: 'missing', reason: available.why };
+  }
+  const prepared = prepareReference((line) => console.log(line));
+  const stop = await serveReference(prepared.dist, PORTS.reference);
+  try {
+    const lh = await lighthouse(runs, `http://127.0.0.1:${PORTS.reference}`, ['/'], 'reference');
+    return { status: 'measured', versions: prepared.versions, lighthouse: lh.results[0] };
+  } finally {
+    await stop();
+  }
+}
+
+/** --users creators signing in at once, through bench/load.mjs (its own stack and ports). */
+async function load(users) {
+  await new Promise((resolve) => {
+    const p = spawn(process.execPath, ['bench/load.mjs', '--users', String(users)], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    p.on('exit', resolve);
+  });
+  const r = JSON.parse(readFileSync(path.join(root, 'bench/results/load.json'), 'utf8'));
+  return { users: r.users, errors: r.errors, leaks: r.crossUserLeaks, latencyMs: r.latencyMs };
+}
+
 async function signIn(page) {
   await page.goto(`${BASE}/login`);
   await page.getByLabel('Email', { exact: true }).fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${BASE}/`);
 }
 
@@ -201,7 +247,7 @@ async function signInToDashboard(browser, n) {
       });
     });
     const started = performance.now();
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await frameLoaded;
     const ms = performance.now() - started;
     if (i > 0) times.push(ms); // the first run warms the server's caches
@@ -247,6 +293,8 @@ async function server(browser, seconds) {
     rows.campaign = await cannon(`${BASE}${CAMPAIGN}`, seconds);
     rows.internal = await cannon(`${BASE}/creatorcash/v2`, seconds);
     rows.login = await cannon(`${BASE}/login`, seconds);
+    rows.register = await cannon(`${BASE}/register`, seconds);
+    rows.forgotPassword = await cannon(`${BASE}/forgot-password`, seconds);
     rows.embedToken = await cannon(`${BASE}/api/embed-token`, seconds, { cookie });
     rows.decodeRatio = Number(
       (rows.campaign.requestsPerSec / rows.internal.requestsPerSec).toFixed(3),
@@ -260,8 +308,91 @@ async function server(browser, seconds) {
   }
 }
 
+const KIB = 1024;
+const kib = (n) => `${(n / KIB).toFixed(1)} KiB`;
+const fmtMs = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
+const pageName = (p) =>
+  p.startsWith('/creatorcash?')
+    ? `/creatorcash (${Buffer.from(p.split('?')[1], 'base64').toString().split('=')[1]})`
+    : p;
+
+/**
+ * The performance goals (issue 20; docs/architecture.md §6), each with our figure, the
+ * reference's where it has one, and whether it is met. Only what this run measured is judged.
+ */
+function goals(r) {
+  const rows = [];
+  const pages = r.lighthouse?.results ?? [];
+  const ref = r.reference?.lighthouse?.median;
+  const refScores = ref ? Object.values(ref.scores).join(' / ') : '–';
+  for (const p of pages) {
+    const scores = p.median ? Object.values(p.median.scores) : [];
+    rows.push({
+      goal: `Lighthouse mobile 100 in all four categories: ${pageName(p.path)}`,
+      ours: p.median ? scores.join(' / ') : p.status,
+      reference: refScores,
+      met: scores.length === 4 && scores.every((x) => x === 100),
+    });
+  }
+  const login = pages.find((p) => p.path === '/login')?.median;
+  if (login && ref)
+    rows.push({
+      goal: '/login LCP at most 0.5x the reference',
+      ours: `${fmtMs(login.lcpMs)} (${(login.lcpMs / ref.lcpMs).toFixed(2)}x)`,
+      reference: fmtMs(ref.lcpMs),
+      met: login.lcpMs <= 0.5 * ref.lcpMs,
+    });
+  if (login)
+    rows.push({
+      goal: '/login script transfer at most 159 KiB',
+      ours: kib(login.scriptBytes),
+      reference: ref ? kib(ref.scriptBytes) : '–',
+      met: login.scriptBytes <= 159 * KIB,
+    });
+  const s = r.server;
+  if (s) {
+    const share = (k, floor, label) =>
+      rows.push({
+        goal: `${label} served at ${floor}x the node:http ceiling or more`,
+        ours: `${s[k].requestsPerSec} req/s (${(s[k].requestsPerSec / s.ceiling.requestsPerSec).toFixed(3)}x)`,
+        reference: '–',
+        met: s[k].requestsPerSec >= floor * s.ceiling.requestsPerSec,
+      });
+    share('login', 0.25, '/login');
+    share('register', 0.25, '/register');
+    share('forgotPassword', 0.25, '/forgot-password');
+    share('campaign', 0.25, '/creatorcash');
+    share('embedToken', 0.1, '/api/embed-token');
+  }
+  if (r.load) {
+    const p95 = r.load.latencyMs?.signin?.p95;
+    rows.push({
+      goal: `${r.load.users} creators signing in at once: sign-in p95 under 2 s, no error`,
+      ours: `${p95 === undefined ? '–' : fmtMs(p95)}, ${r.load.errors} errors, ${r.load.leaks} leaks`,
+      reference: '–',
+      met: p95 !== undefined && p95 < 2000 && r.load.errors === 0 && r.load.leaks === 0,
+    });
+  }
+  return rows;
+}
+
 function markdown(r) {
   const lines = [`# Benchmark results`, '', `Measured ${r.at} on ${r.machine}.`, ''];
+  if (r.failed?.length)
+    lines.push('Parts that failed in this run:', '', ...r.failed.map((f) => `- ${f}`), '');
+  const judged = goals(r);
+  if (judged.length) {
+    lines.push(
+      '## Goals',
+      '',
+      `${judged.filter((g) => g.met).length} of ${judged.length} met in this run.`,
+      '',
+      '| goal | ours | reference | met |',
+      '|---|---|---|---|',
+      ...judged.map((g) => `| ${g.goal} | ${g.ours} | ${g.reference} | ${g.met ? 'yes' : 'no'} |`),
+      '',
+    );
+  }
   if (r.lighthouse) {
     lines.push(
       '## Lighthouse (mobile, median of runs)',
@@ -280,6 +411,14 @@ function markdown(r) {
         `| ${p.path} | ${sc.performance} | ${sc.accessibility} | ${sc['best-practices']} | ${sc.seo} | ${Math.round(m.lcpMs)} | ${Math.round(m.tbtMs)} | ${m.cls} | ${m.scriptBytes} |`,
       );
     }
+    const ref = r.reference?.lighthouse?.median;
+    if (ref) {
+      const sc = ref.scores;
+      lines.push(
+        `| reference (Authenticator) | ${sc.performance} | ${sc.accessibility} | ${sc['best-practices']} | ${sc.seo} | ${Math.round(ref.lcpMs)} | ${Math.round(ref.tbtMs)} | ${ref.cls} | ${ref.scriptBytes} |`,
+      );
+    } else if (r.reference)
+      lines.push(`| reference | ${r.reference.reason ?? 'not measured'} | | | | | | | |`);
     lines.push('');
   }
   if (r.weight) {
@@ -304,6 +443,21 @@ function markdown(r) {
       `Median ${r.signin.medianMs} ms over ${r.signin.runs.length} runs (${r.signin.runs.join(', ')} ms).`,
       '',
     );
+  if (r.load) {
+    const l = r.load.latencyMs ?? {};
+    lines.push(
+      `## ${r.load.users} creators signing in at once`,
+      '',
+      '| step | p50 ms | p95 ms | p99 ms |',
+      '|---|---|---|---|',
+      ...['signin', 'dashboard', 'token']
+        .filter((k) => l[k])
+        .map((k) => `| ${k} | ${l[k].p50} | ${l[k].p95} | ${l[k].p99} |`),
+      '',
+      `Errors: ${r.load.errors}; cross-user leaks: ${r.load.leaks}. Details: bench/results/load.json.`,
+      '',
+    );
+  }
   if (r.server) {
     const s = r.server;
     lines.push(
@@ -312,7 +466,15 @@ function markdown(r) {
       '| target | req/s | p50 ms | p99 ms | errors | non-2xx |',
       '|---|---|---|---|---|---|',
     );
-    for (const k of ['ceiling', 'campaign', 'internal', 'login', 'embedToken']) {
+    for (const k of [
+      'ceiling',
+      'campaign',
+      'internal',
+      'login',
+      'register',
+      'forgotPassword',
+      'embedToken',
+    ]) {
       lines.push(
         `| ${k} | ${s[k].requestsPerSec} | ${s[k].p50Ms} | ${s[k].p99Ms} | ${s[k].errors} | ${s[k].non2xx} |`,
       );
@@ -335,19 +497,44 @@ async function main() {
     machine: `${process.platform} ${process.arch}, node ${process.version}`,
   };
   try {
-    if (o.only.includes('lighthouse')) results.lighthouse = await lighthouse(o.runs);
-    if (o.only.includes('weight')) results.weight = await pageWeight(browser);
-    if (o.only.includes('signin')) results.signin = await signInToDashboard(browser, o.signins);
-    if (o.only.includes('server')) results.server = await server(browser, o.seconds);
+    // A part that fails is reported and the others still run: one broken measurement should not
+    // throw away twenty minutes of the rest.
+    const part = async (name, measure) => {
+      if (!o.only.includes(name)) return;
+      try {
+        results[name] = await measure();
+      } catch (error) {
+        console.error(`${name} failed:`, error);
+        results.failed = [...(results.failed ?? []), `${name}: ${error.message.split('\n')[0]}`];
+      }
+    };
+    await part('lighthouse', () => lighthouse(o.runs));
+    if (results.lighthouse)
+      results.reference = await reference(o.runs).catch((error) => ({
+        status: 'error',
+        reason: error.message.split('\n')[0],
+      }));
+    await part('weight', () => pageWeight(browser));
+    await part('signin', () => signInToDashboard(browser, o.signins));
+    await part('server', () => server(browser, o.seconds));
   } finally {
     await browser.close();
     stop();
+  }
+  // Its own stack on its own ports, after ours has stopped.
+  if (o.only.includes('load')) {
+    try {
+      results.load = await load(o.users);
+    } catch (error) {
+      results.failed = [...(results.failed ?? []), `load: ${error.message.split('\n')[0]}`];
+    }
   }
   mkdirSync(path.join(root, 'bench'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const md = markdown(results);
   writeFileSync(path.join(root, 'bench/results.md'), `${md}\n`);
   console.log(`\n${md}`);
+  if (results.failed?.length) process.exitCode = 1;
 }
 
 main().catch((err) => {

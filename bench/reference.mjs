@@ -176,13 +176,6 @@ export async function serveReference(dist, port) {
   return () => new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** The reference's script bytes as a first visit loads them (gzip -9), file by file. */
-export function referenceScripts(dist) {
-  return [...loadBuild(dist).entries()]
-    .filter(([name]) => /\.m?js$/.test(name))
-    .map(([name, f]) => ({ file: name, raw: f.body.length, gzip: f.gzip.length }));
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const say = (line) => process.stdout.write(`${line}\n`);
   try {

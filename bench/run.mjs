@@ -155,6 +155,7 @@ async function reference(runs) {
 
 /** --users creators signing in at once, through bench/load.mjs (its own stack and ports). */
 async function load(users) {
+  const started = new Date().toISOString();
   await new Promise((resolve) => {
     const p = spawn(process.execPath, ['bench/load.mjs', '--users', String(users)], {
       cwd: root,
@@ -163,6 +164,9 @@ async function load(users) {
     p.on('exit', resolve);
   });
   const r = JSON.parse(readFileSync(path.join(root, 'bench/results/load.json'), 'utf8'));
+  // load.mjs exits 1 when a creator saw an error, and still writes its figures; a run that wrote
+  // none leaves an older file behind, which is not this run's.
+  if (!(r.when >= started)) throw new Error('bench/load.mjs wrote no figures in this run');
   return { users: r.users, errors: r.errors, leaks: r.crossUserLeaks, latencyMs: r.latencyMs };
 }
 

@@ -61,8 +61,9 @@ export function ensurePrograms(say) {
  * haproxy's configuration: one HTTP front on `port` (IPv4 and IPv6), round robin over the
  * instances with no stickiness, each request balanced on its own (keep-alive connections too).
  * It appends the client's address to X-Forwarded-For as a proxy does (one trusted hop), checks
- * that each instance answers every second (three misses in a row take it out), and sends a request that could not reach an instance to
- * another. X-Served-By names the instance that answered, so tests see the spread.
+ * that each instance answers every second (three misses in a row take it out), and sends a
+ * request that could not reach an instance to another. X-Served-By names the instance that
+ * answered, so tests see the spread.
  */
 export function haproxyConfig({ port, instances }) {
   const servers = instances.map(

@@ -359,11 +359,21 @@ test.describe('accounts the dashboard cannot show', () => {
     // Without a creator-system record for the email, nothing can bind a channel at sign-in.
     const { email, password } = await createAccount({ channelId: 'cm-unbound' });
     await setUserAttributes(email, { [CHANNEL_ATTRIBUTE]: '' });
+    // The way out is one page load of /login: nothing of the signed-in page stays behind, and the
+    // browser is not left halfway between a router move and a load of its own.
+    const loginLoads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        if (url.pathname === '/login') loginLoads.push(url.href);
+    });
     await signInWithForm(page, email, password);
+    loginLoads.length = 0;
     await expect(page).toHaveURL('/login');
-    // The sign-out ends with a page load of /login of its own: let it finish before the next visit.
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect.poll(() => loginLoads.length).toBe(1);
     await page.waitForLoadState('networkidle');
+    expect(loginLoads).toHaveLength(1);
     await page.goto('/');
     await expect(page).toHaveURL('/login');
   });

@@ -2,54 +2,18 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { authed, authedAction, failureState, withSession, type ActionState } from '@/lib/actions';
-import { getUser, globalSignOut, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
+import { authed, authedAction, failureState, withSession } from '@/lib/actions';
+import { getUser, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
 import { log } from '@/lib/log';
-import { APP_MSG } from '@/lib/messages';
-import { SIGN_OUT_TIMEOUT_MS, appOrigin, hostedSignInEnabled, logoutUrl } from '@/lib/oauth/hosted';
 import { codeSent } from '@/lib/messages';
 import { checkLimit } from '@/lib/rate-limit';
-import { endSession, updateSessionClaims, type Session } from '@/lib/session';
+import { updateSessionClaims } from '@/lib/session';
+import { signOut } from '@/lib/sign-out';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
-
-/**
- * Revokes the tokens everywhere, and clears the cookies whether or not that worked. Cognito gets
- * the spec's 3 s (§9: 'Signout timeout fail'): past that the person is signed out here anyway, and
- * the revocation finishes on its own. Answers where the browser goes next: /login, or for a
- * creator who signed in with Google the pool's /logout, which ends the hosted session and comes
- * back to /login.
- */
-async function signOut(session: Session | null): Promise<string> {
-  if (session) {
-    const revoking = globalSignOut(session.accessToken).then((result) => {
-      if (!result.ok) log.warn('auth.sign_out_failed', { reason: result.failure.name });
-    });
-    const timedOut = await Promise.race([
-      revoking.then(() => false),
-      new Promise<boolean>((resolve) => setTimeout(resolve, SIGN_OUT_TIMEOUT_MS, true).unref()),
-    ]);
-    if (timedOut) log.warn('auth.sign_out_timeout', { message: APP_MSG.signOutTimeout });
-  }
-  await endSession();
-  log.info('auth.signed_out');
-  if (!session?.claims.provider || !hostedSignInEnabled()) return '/login';
-  return logoutUrl(appOrigin((await headers()).get('host')));
-}
 
 /** Logout, the header's button: signs out, then the page goes to /login (by the pool's /logout). */
 export const logoutAction = withSession(async (session): Promise<void> => {
-  redirect(await signOut(session));
-});
-
-/**
- * Sign-out the browser asked for on its own (signOutNow), which then leaves for /login itself: no
- * redirect here, so the page moves once. Leftover cookies go even when the session had ended.
- */
-export const signOutAction = withSession(async (session): Promise<ActionState<never>> => {
-  const next = await signOut(session);
-  return session
-    ? { status: 'success', data: { next } }
-    : { status: 'error', unauthenticated: true };
+  redirect(await signOut(session, (await headers()).get('host')));
 });
 
 /** Sends a code to the signed-in user's email (the mandatory verify dialog, and Resend). */

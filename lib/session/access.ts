@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   '/robots.txt',
   '/api/health',
   '/api/vitals',
+  // A page's own sign-out (components/dashboard/sign-out.ts): it answers with or without a session.
+  '/api/auth/sign-out',
 ]);
 const PUBLIC_PREFIXES = ['/creatorcash/'];
 

@@ -1,10 +1,12 @@
-// Sign-out against an identity service that never answers GlobalSignOut: the person is signed
-// out here within the spec's 3 s ('Signout timeout fail'), and a Google session goes on to the
-// pool's /logout. Only Next's request APIs are stood in for; the identity service is a real HTTP
-// server on this machine that holds every call open.
+// A page's own sign-out (POST /api/auth/sign-out) against an identity service that never answers
+// GlobalSignOut: the person is signed out here within the spec's 3 s ('Signout timeout fail'), and
+// a Google session goes on to the pool's /logout. Only another site's page is refused. Only Next's
+// request APIs are stood in for; the identity service is a real HTTP server on this machine that
+// holds every call open.
 jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
 
 import http from 'node:http';
+import { NextRequest } from 'next/server';
 import type { AddressInfo } from 'node:net';
 import { withEnv } from '@/test/env';
 import { cookieJar as jar, requestHeaders } from '@/test/next-headers';
@@ -15,7 +17,7 @@ const stalled = http.createServer((req) => {
   held.push(String(req.headers['x-amz-target'] ?? req.url));
 });
 let port = 0;
-let actions: typeof import('@/components/dashboard/actions');
+let route: typeof import('@/app/api/auth/sign-out/route');
 let session: typeof import('@/lib/session');
 
 const setEnv = withEnv();
@@ -24,7 +26,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
   port = (stalled.address() as AddressInfo).port;
   setEnv({ LOCAL_IDENTITY_PORT: String(port), UPSTREAM_TIMEOUT_MS: '10000' });
-  actions = await import('@/components/dashboard/actions');
+  route = await import('@/app/api/auth/sign-out/route');
   session = await import('@/lib/session');
 });
 
@@ -32,6 +34,18 @@ afterAll(async () => {
   stalled.closeAllConnections();
   await new Promise((resolve) => stalled.close(resolve));
 });
+
+/** The page's request: same-origin by Fetch Metadata unless a test says otherwise. */
+async function signOutFrom(headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) {
+  const response = await route.POST(
+    new NextRequest('http://localhost:3000/api/auth/sign-out', {
+      method: 'POST',
+      headers: { host: 'localhost:3000', ...headers },
+    }),
+  );
+  expect(response.headers.get('cache-control')).toBe('private, no-store');
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
 
 const writer = { set: (name: string, value: string) => void jar.set(name, value) };
 
@@ -57,11 +71,11 @@ describe('signing out while the identity service does not answer', () => {
   it('ends the session here after 3 s, having asked for the revocation', async () => {
     await signedIn();
     const started = Date.now();
-    const answer = await actions.signOutAction();
+    const answer = await signOutFrom();
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(2900);
     expect(took).toBeLessThan(4500);
-    expect(answer).toEqual({ status: 'success', data: { next: '/login' } });
+    expect(answer).toEqual({ status: 200, body: { next: '/login' } });
     expect(jar.has('cd_session')).toBe(false);
     expect(jar.has('cd_refresh')).toBe(false);
     expect(held).toContain('AWSCognitoIdentityProviderService.GlobalSignOut');
@@ -70,8 +84,8 @@ describe('signing out while the identity service does not answer', () => {
   it('sends a Google session on to the pool’s /logout, which comes back to /login', async () => {
     await signedIn('Google');
     requestHeaders.set('host', 'localhost:3000');
-    const answer = await actions.signOutAction();
-    const next = new URL(answer.data?.next ?? '');
+    const answer = await signOutFrom();
+    const next = new URL(String(answer.body.next));
     expect(next.origin).toBe(`http://127.0.0.1:${port}`);
     expect(next.pathname).toBe('/logout');
     expect(next.searchParams.get('client_id')).toBe('localdevclient0000000000001');
@@ -79,8 +93,35 @@ describe('signing out while the identity service does not answer', () => {
     expect(jar.has('cd_session')).toBe(false);
   });
 
-  it('answers a browser without a session as signed out, sending nowhere new', async () => {
+  it('sends a browser whose session already ended to /login, clearing what is left', async () => {
     jar.clear();
-    expect(await actions.signOutAction()).toEqual({ status: 'error', unauthenticated: true });
+    jar.set('cd_refresh', 'left-over');
+    held.length = 0;
+    expect(await signOutFrom()).toEqual({ status: 200, body: { next: '/login' } });
+    expect(jar.has('cd_refresh')).toBe(false);
+    expect(held).toEqual([]);
+  });
+
+  it('accepts a browser without Fetch Metadata when Origin names this site', async () => {
+    jar.clear();
+    expect(await signOutFrom({ origin: 'http://localhost:3000' })).toEqual({
+      status: 200,
+      body: { next: '/login' },
+    });
+  });
+
+  it.each([
+    ['another site', { 'sec-fetch-site': 'cross-site' }],
+    ['a sibling site', { 'sec-fetch-site': 'same-site' }],
+    ['another origin without Fetch Metadata', { origin: 'https://attacker.example' }],
+    ['no Origin and no Fetch Metadata', {}],
+    ['an Origin that is no URL', { origin: 'null' }],
+  ])('refuses %s, and the session stays', async (_, headers) => {
+    await signedIn();
+    held.length = 0;
+    const answer = await signOutFrom(headers);
+    expect(answer.status).toBe(403);
+    expect(jar.has('cd_session')).toBe(true);
+    expect(held).toEqual([]);
   });
 });

@@ -1,0 +1,46 @@
+import type { NextRequest } from 'next/server';
+import { log } from '@/lib/log';
+import { verifySession } from '@/lib/session';
+import { signOut } from '@/lib/sign-out';
+
+export const dynamic = 'force-dynamic';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/**
+ * Sign-out a page asks for on its own (components/dashboard/sign-out.ts): the account it shows
+ * cannot be used, or the session already ended. It answers where the browser goes next as JSON,
+ * and the page then loads that address once. A server action would re-render the page in its
+ * answer, and the router's move to /login would race the page's own load. Leftover cookies go even
+ * when the session had ended. Only the site's own pages may ask: another site's page cannot sign a
+ * person out.
+ */
+export async function POST(request: NextRequest) {
+  if (!fromOurPage(request)) {
+    log.warn('auth.sign_out_refused', { site: request.headers.get('sec-fetch-site') ?? 'none' });
+    return Response.json(
+      { error: 'Sign-out is asked for by the site itself.' },
+      {
+        status: 403,
+        headers: NO_STORE,
+      },
+    );
+  }
+  const session = await verifySession();
+  const next = await signOut(session, request.headers.get('host'));
+  return Response.json({ next }, { headers: NO_STORE });
+}
+
+/** The browser says the request came from one of our pages (Fetch Metadata, or Origin = Host). */
+function fromOurPage(request: NextRequest): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  const origin = request.headers.get('origin');
+  const host = request.headers.get('host');
+  if (!origin || !host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

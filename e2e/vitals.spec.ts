@@ -57,3 +57,41 @@ test.describe('POST /api/vitals', () => {
     expect(huge.status()).toBe(413);
   });
 });
+
+test.describe('nothing moves once a page has painted (CLS 0)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const pages = ['/login', '/register', '/forgot-password', '/login/email-code'];
+  for (const path of pages)
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Hydrated: React has attached its handlers to the form.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.forms[0] ?? {}).some((k) => k.startsWith('__react')),
+          ),
+        )
+        .toBe(true);
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
+            const seen: { value: number; nodes: string[] }[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                sources?: { node?: Node }[];
+              })[])
+                seen.push({
+                  value: entry.value,
+                  nodes: (entry.sources ?? []).map((s) =>
+                    s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node),
+                  ),
+                });
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(seen), 300);
+          }),
+      );
+      expect(shifts).toEqual([]);
+    });
+});

@@ -104,7 +104,7 @@ export function LoginForm({
       <div className="mt-4 flex flex-col gap-3">
         <OrDivider />
         {google && <ContinueWithGoogle />}
-        {webAuthn && (
+        {webAuthn !== false && (
           <Button type="button" variant="secondary" pending={passkeyPending} onClick={passkey}>
             Sign in with a passkey
           </Button>

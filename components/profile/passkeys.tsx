@@ -121,7 +121,7 @@ export function Passkeys({
           ))}
         </ul>
       )}
-      {supported ? (
+      {supported !== false ? (
         <Button type="button" pending={pending} onClick={add}>
           Add a passkey
         </Button>

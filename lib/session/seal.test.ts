@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import {
   COOKIE_LIMIT,
+  SESSION_TTL_S,
   capBytes,
   cookieNames,
   cookieOptions,
@@ -210,5 +211,61 @@ describe('sessionState: idle timeout and absolute lifetime', () => {
   it('is expired from the lifetime on, however recently seen, and when it claims a future start', () => {
     expect(sessionState({ startedAt: t - 43_200, seenAt: t }, t, limits)).toBe('expired');
     expect(sessionState({ startedAt: t + 3600, seenAt: t + 3600 }, t, limits)).toBe('expired');
+  });
+});
+
+describe('reading the same cookie again', () => {
+  const { subtle } = webcrypto;
+  const session = () => ({
+    v: 1 as const,
+    accessToken: token(1800),
+    accessExpiresAt: 2_000_000_000,
+    startedAt: Math.floor(Date.now() / 1000),
+    seenAt: Math.floor(Date.now() / 1000),
+    claims,
+  });
+  let decrypts: jest.SpyInstance;
+  beforeEach(() => {
+    decrypts = jest.spyOn(subtle, 'decrypt');
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('decrypts a value once, and every read gets its own copy', async () => {
+    const sealed = await sealSession(session(), env);
+    const first = await unsealSession(sealed, env);
+    const second = await unsealSession(sealed, env);
+    expect(decrypts).toHaveBeenCalledTimes(1);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    first!.claims.email = 'changed@creator.test';
+    expect((await unsealSession(sealed, env))!.claims.email).toBe(claims.email);
+  });
+
+  it('still refuses the value under other secrets, and as another kind of cookie', async () => {
+    const sealed = await sealSession(session(), env);
+    expect(await unsealSession(sealed, env)).not.toBeNull();
+    expect(await unsealSession(sealed, other)).toBeNull();
+    expect(await unsealRefresh(sealed, env)).toBeNull();
+  });
+
+  it('opens it again after a minute, and not at all past its own expiry', async () => {
+    const sealed = await sealSession(session(), env);
+    await unsealSession(sealed, env);
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    clock.mockReturnValue(now + 61_000);
+    expect(await unsealSession(sealed, env)).not.toBeNull();
+    expect(decrypts).toHaveBeenCalledTimes(2);
+    // Past the seal's expiry (and iron's minute of clock skew): gone, cached or not.
+    clock.mockReturnValue(now + (SESSION_TTL_S + 120) * 1000);
+    expect(await unsealSession(sealed, env)).toBeNull();
+  });
+
+  it('keeps nothing of a value that did not open', async () => {
+    const sealed = await sealSession(session(), other);
+    expect(await unsealSession(sealed, env)).toBeNull();
+    expect(await unsealSession(sealed, env)).toBeNull();
+    expect(decrypts).toHaveBeenCalledTimes(0); // refused by its MAC, before any decryption
+    expect(await unsealSession(sealed, other)).not.toBeNull();
   });
 });

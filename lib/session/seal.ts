@@ -199,6 +199,39 @@ async function seal(data: object, env: Secrets, ttl: number) {
   return sealData(data, { password: env.sessionPasswords, ttl });
 }
 
+/**
+ * What this process has unsealed lately, by the sealed text: one request reads the same cookie in
+ * the guard, the layout and the page, and the next requests carry it unchanged, so each distinct
+ * value is decrypted and verified once. Only values that unsealed are kept, with the secrets they
+ * opened with, until their own expiry or a minute, whichever comes first; the schema still checks
+ * every read, and each read gets its own copy.
+ */
+const UNSEALED_MAX = 2000;
+const UNSEALED_FOR_MS = 60_000;
+type Unsealed = { passwords: Secrets['sessionPasswords']; data: unknown; until: number };
+const unsealedByValue = new Map<string, Unsealed>();
+
+function recall(value: string, env: Secrets, now: number): unknown {
+  const hit = unsealedByValue.get(value);
+  if (!hit) return undefined;
+  unsealedByValue.delete(value);
+  if (hit.passwords !== env.sessionPasswords || hit.until <= now) return undefined;
+  unsealedByValue.set(value, hit); // most recently used last
+  return hit.data;
+}
+
+function remember(value: string, env: Secrets, data: unknown, now: number) {
+  // Iron's sealed text carries its expiry (ms since the epoch) as the sixth part.
+  const expiry = Number(value.split('*')[5]) || Infinity;
+  unsealedByValue.set(value, {
+    passwords: env.sessionPasswords,
+    data,
+    until: Math.min(now + UNSEALED_FOR_MS, expiry),
+  });
+  if (unsealedByValue.size > UNSEALED_MAX)
+    unsealedByValue.delete(unsealedByValue.keys().next().value!);
+}
+
 async function unseal<T>(
   schema: z.ZodType<T>,
   value: string | undefined,
@@ -208,9 +241,13 @@ async function unseal<T>(
   // Anything odd (garbage, truncated, another secret, oversized, old shape) reads as "no cookie".
   if (!value || value.length > COOKIE_LIMIT * 2) return null;
   try {
-    const parsed = schema.safeParse(
-      await unsealData(value, { password: env.sessionPasswords, ttl }),
-    );
+    const now = Date.now();
+    let data = recall(value, env, now);
+    if (data === undefined) {
+      data = await unsealData(value, { password: env.sessionPasswords, ttl });
+      remember(value, env, data, now);
+    }
+    const parsed = schema.safeParse(data);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

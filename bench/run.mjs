@@ -3,6 +3,7 @@
 //
 //   node bench/run.mjs [--only lighthouse,weight,signin,server,load] [--runs 5] [--signins 10]
 //                      [--seconds 10] [--users 200]
+//   node bench/run.mjs --report   (results.md again from results.json, after bench/levers.md changed)
 //
 // Starts the whole local stack itself (own build folder and ports), then measures:
 //   lighthouse  Lighthouse mobile, median of --runs, via bench/lighthouse.mjs, on our public pages
@@ -61,7 +62,10 @@ function args(argv) {
   };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v = ''] = [argv[i], argv[i + 1]];
-    if (k === '--only') o.only = v.split(',');
+    if (k === '--report') {
+      o.report = true;
+      i -= 1; // a flag without a value
+    } else if (k === '--only') o.only = v.split(',');
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--signins') o.signins = Number(v);
     else if (k === '--seconds') o.seconds = Number(v);
@@ -332,6 +336,7 @@ function goals(r) {
   for (const p of pages) {
     const scores = p.median ? Object.values(p.median.scores) : [];
     rows.push({
+      key: 'lighthouse',
       goal: `Lighthouse mobile 100 in all four categories: ${pageName(p.path)}`,
       ours: p.median ? scores.join(' / ') : p.status,
       reference: refScores,
@@ -341,6 +346,7 @@ function goals(r) {
   const login = pages.find((p) => p.path === '/login')?.median;
   if (login && ref)
     rows.push({
+      key: 'lcp',
       goal: '/login LCP at most 0.5x the reference',
       ours: `${fmtMs(login.lcpMs)} (${(login.lcpMs / ref.lcpMs).toFixed(2)}x)`,
       reference: fmtMs(ref.lcpMs),
@@ -348,6 +354,7 @@ function goals(r) {
     });
   if (login)
     rows.push({
+      key: 'script',
       goal: '/login script transfer at most 159 KiB',
       ours: kib(login.scriptBytes),
       reference: ref ? kib(ref.scriptBytes) : '–',
@@ -357,6 +364,7 @@ function goals(r) {
   if (s) {
     const share = (k, floor, label) =>
       rows.push({
+        key: 'throughput',
         goal: `${label} served at ${floor}x the node:http ceiling or more`,
         ours: `${s[k].requestsPerSec} req/s (${(s[k].requestsPerSec / s.ceiling.requestsPerSec).toFixed(3)}x)`,
         reference: '–',
@@ -371,6 +379,7 @@ function goals(r) {
   if (r.load) {
     const p95 = r.load.latencyMs?.signin?.p95;
     rows.push({
+      key: 'load',
       goal: `${r.load.users} creators signing in at once: sign-in p95 under 2 s, no error`,
       ours: `${p95 === undefined ? '–' : fmtMs(p95)}, ${r.load.errors} errors, ${r.load.leaks} leaks`,
       reference: '–',
@@ -378,6 +387,42 @@ function goals(r) {
     });
   }
   return rows;
+}
+
+/**
+ * For each goal this run did not meet, what was tried and measured: its section of
+ * bench/levers.md (kept by hand, one `## <key>` section per kind of goal), so results.md stands
+ * alone. A goal without a section says so.
+ */
+function tried(judged) {
+  const keys = [...new Set(judged.filter((g) => !g.met).map((g) => g.key))];
+  if (!keys.length) return [];
+  let text = '';
+  try {
+    text = readFileSync(path.join(root, 'bench/levers.md'), 'utf8');
+  } catch {
+    // No log of levers: every unmet goal says so below.
+  }
+  const sections = new Map(
+    text
+      .split(/^## /m)
+      .slice(1)
+      .map((part) => {
+        const [head, ...body] = part.split('\n');
+        return [head.trim().split(/\s/)[0], { head: head.trim(), body: body.join('\n').trim() }];
+      }),
+  );
+  const lines = ['## What was tried for the goals not met', ''];
+  for (const key of keys) {
+    const section = sections.get(key);
+    lines.push(
+      `### ${section ? section.head.slice(key.length).replace(/^[\s:—-]+/, '') || key : key}`,
+      '',
+      section ? section.body : 'Nothing recorded in bench/levers.md yet.',
+      '',
+    );
+  }
+  return lines;
 }
 
 function markdown(r) {
@@ -396,6 +441,7 @@ function markdown(r) {
       ...judged.map((g) => `| ${g.goal} | ${g.ours} | ${g.reference} | ${g.met ? 'yes' : 'no'} |`),
       '',
     );
+    lines.push(...tried(judged));
   }
   if (r.lighthouse) {
     lines.push(
@@ -494,6 +540,13 @@ function markdown(r) {
 
 async function main() {
   const o = args(process.argv.slice(2));
+  if (o.report) {
+    // Writes results.md again from the last run's results.json (after bench/levers.md changed).
+    const results = JSON.parse(readFileSync(path.join(root, 'bench/results.json'), 'utf8'));
+    writeFileSync(path.join(root, 'bench/results.md'), `${markdown(results)}\n`);
+    console.log('Wrote bench/results.md from bench/results.json.');
+    return;
+  }
   const stop = await startStack();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
   const results = {

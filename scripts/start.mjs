@@ -361,24 +361,28 @@ async function main() {
 
   say('');
   say(`  Web app          http://localhost:${webPort}`);
-  if (local) {
-    say(
-      `  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool ${stack.poolId})`,
-    );
-    say(`  Creator system   http://127.0.0.1:${ports.creator}`);
-    say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
-    say('');
-    say('  Demo login       demo@creator.test / Demo!2345');
-    say('  Google sign-in   Continue with Google, then google.demo@creator.test (any name)');
-    say(
-      `  Codes            printed below as they are sent, and at http://127.0.0.1:${ports.identity}/__local/outbox?to=EMAIL`,
-    );
-    say(
-      `  Data             ${path.relative(root, env.LOCAL_DATA_DIR) || env.LOCAL_DATA_DIR} (npm run local:reset wipes it)`,
-    );
-  }
+  if (local) sayLocalStack();
   say('');
   say('Press Ctrl-C to stop.');
+}
+
+/** The local services and how to try them, as both banners (one server, the cluster) say them. */
+function sayLocalStack(extra = []) {
+  say(
+    `  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool ${stack.poolId})`,
+  );
+  say(`  Creator system   http://127.0.0.1:${ports.creator}`);
+  say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
+  say('');
+  say('  Demo login       demo@creator.test / Demo!2345');
+  say('  Google sign-in   Continue with Google, then google.demo@creator.test (any name)');
+  say(
+    `  Codes            printed below as they are sent, and at http://127.0.0.1:${ports.identity}/__local/outbox?to=EMAIL`,
+  );
+  say(
+    `  Data             ${path.relative(root, env.LOCAL_DATA_DIR) || env.LOCAL_DATA_DIR} (npm run local:reset wipes it)`,
+  );
+  for (const line of extra) say(line);
 }
 
 /**
@@ -420,17 +424,9 @@ async function startCluster({ redis, haproxy }) {
   say(`  Web app          http://localhost:${webPort}   (haproxy, round robin, no stickiness)`);
   say(`  Instances        ${instances.map(({ name, port }) => `${name} :${port}`).join(', ')}`);
   say(`  Redis            redis://127.0.0.1:${redisPort}`);
-  say(
-    `  Local identity   http://127.0.0.1:${ports.identity}   (Cognito-compatible user pool ${stack.poolId})`,
-  );
-  say(`  Creator system   http://127.0.0.1:${ports.creator}`);
-  say(`  Analytics embed  http://127.0.0.1:${ports.embed}`);
-  say('');
-  say('  Demo login       demo@creator.test / Demo!2345');
-  say('  Google sign-in   Continue with Google, then google.demo@creator.test (any name)');
-  say(
+  sayLocalStack([
     `  Services         ${path.relative(root, path.join(env.LOCAL_DATA_DIR, 'cluster.json'))} (process ids; a stopped one starts again)`,
-  );
+  ]);
   say('');
   say('Press Ctrl-C to stop.');
 }

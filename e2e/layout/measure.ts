@@ -10,7 +10,7 @@
  * - `small-target`: a button, input or stand-alone link is smaller than 24×24 CSS px (WCAG 2.2,
  *   2.5.8; links inside a sentence are exempt, as the rule says).
  *
- * What is not judged, and why (docs/decisions/021-layout-check.md):
+ * What is not judged, and why (docs/decisions/021-install-scripts-and-layout-check.md):
  * - what nobody sees: `display: none`, `visibility: hidden`, `opacity: 0`, `inert`, and text for
  *   screen readers only (a 1×1 box, or clipped away by `clip`/`clip-path`);
  * - decorations: an `aria-hidden` element placed with `position: absolute` or `fixed`;

@@ -28,7 +28,9 @@ async function measureAt(page: Page, where: string, shot: string, widths: readon
     await settled(page);
     const findings = await page.evaluate(measureLayout, {});
     problems.push(...findings.map((f) => describeFinding(where, width, f)));
-    await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: true });
+    // A dialog is pictured as it is seen, over the window; a page from top to bottom.
+    const dialog = (await page.getByRole('dialog').count()) > 0;
+    await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: !dialog });
   }
   return problems;
 }

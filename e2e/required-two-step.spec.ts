@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { checkLayout } from './layout/check';
+import { LAYOUT_PAGES } from './layout/pages';
 import { confirmedAccountOn, startSideStack, type SideStack } from './side-stack';
 import { enterCode, expect, expectAccessible, snap, STRONG_PASSWORD, test } from './fixtures';
 
@@ -77,3 +79,13 @@ test('a creator without two-step verification sets up an authenticator app befor
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(`${WEB}/`);
 });
+
+// The layout check (e2e/layout.spec.ts) for the pages only this pool shows.
+for (const entry of LAYOUT_PAGES.filter((e) => e.stack === 'mfa-required')) {
+  test(`layout holds at every width: ${entry.page}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, await accountWithoutTwoStep());
+    const problems = await checkLayout(page, entry, WEB);
+    expect(problems, `layout problems on ${entry.page}`).toEqual([]);
+  });
+}

@@ -24,10 +24,18 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
         </div>
       </main>
       <footer className="text-ink-muted flex justify-center gap-6 px-4 py-6 text-sm">
-        <Link href="/terms" prefetch={false} className="hover:text-ink hover:underline">
+        <Link
+          href="/terms"
+          prefetch={false}
+          className="hover:text-ink inline-flex min-h-6 items-center hover:underline"
+        >
           Terms
         </Link>
-        <Link href="/privacy" prefetch={false} className="hover:text-ink hover:underline">
+        <Link
+          href="/privacy"
+          prefetch={false}
+          className="hover:text-ink inline-flex min-h-6 items-center hover:underline"
+        >
           Privacy
         </Link>
       </footer>

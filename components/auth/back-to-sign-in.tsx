@@ -4,7 +4,10 @@ import Link from 'next/link';
 export function BackToSignIn() {
   return (
     <p className="text-ink-muted mt-6 text-center text-sm">
-      <Link href="/login" className="text-brand-700 font-semibold hover:underline">
+      <Link
+        href="/login"
+        className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+      >
         Back to sign in
       </Link>
     </p>

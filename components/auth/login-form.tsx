@@ -92,7 +92,7 @@ export function LoginForm({
         <div className="-mt-1 flex justify-end">
           <Link
             href="/forgot-password"
-            className="text-brand-700 text-sm font-medium hover:underline"
+            className="text-brand-700 inline-flex min-h-6 items-center text-sm font-medium hover:underline"
           >
             Forgot Password?
           </Link>

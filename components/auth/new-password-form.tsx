@@ -7,6 +7,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { newPasswordChallengeSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
+import { EmailText } from '@/components/ui/email-text';
 
 /** After signing in with an invitation's temporary password: choose a real one. */
 export function NewPasswordForm({ email }: { email: string }) {
@@ -22,7 +23,10 @@ export function NewPasswordForm({ email }: { email: string }) {
         subtitle={
           <>
             Welcome! Replace the temporary password we sent to{' '}
-            <strong className="text-ink font-semibold">{email}</strong>.
+            <strong className="text-ink font-semibold">
+              <EmailText email={email} />
+            </strong>
+            .
           </>
         }
       />

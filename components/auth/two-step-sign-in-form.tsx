@@ -33,7 +33,10 @@ export function RememberDevice() {
         className="accent-brand-600 mt-0.5 size-5 shrink-0"
       />
       <div className="flex flex-col gap-0.5">
-        <label htmlFor={rememberId} className="text-ink text-sm font-medium">
+        <label
+          htmlFor={rememberId}
+          className="text-ink flex min-h-6 items-center text-sm font-medium"
+        >
           Remember this device
         </label>
         <p id={`${rememberId}-hint`} className="text-ink-muted text-xs">

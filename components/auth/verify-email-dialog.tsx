@@ -8,6 +8,7 @@ import {
 import { CodeForm } from '@/components/forms/code-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { EmailText } from '@/components/ui/email-text';
 import { MSG } from '@/lib/validation/messages';
 
 /**
@@ -22,7 +23,7 @@ export function VerifyEmailDialog({ email }: { email: string }) {
       title="Verify your email"
       description={
         <>
-          {MSG.codeEnter} ({email})
+          {MSG.codeEnter} (<EmailText email={email} />)
         </>
       }
     >

@@ -9,6 +9,7 @@ import { ResendRow } from '@/components/ui/resend-row';
 import type { Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import { AuthHeading } from './auth-heading';
+import { EmailText } from '@/components/ui/email-text';
 
 /** Spec §4: after a correct code, say so and go to /login with the email after 5 s. */
 export const FORWARD_DELAY_MS = 5000;
@@ -33,7 +34,10 @@ export function VerifyEmailForm({ email }: { email: string }) {
         subtitle={
           <>
             {MSG.codeEnter} We sent it to{' '}
-            <strong className="text-ink font-semibold">{email}</strong>.
+            <strong className="text-ink font-semibold">
+              <EmailText email={email} />
+            </strong>
+            .
           </>
         }
       />

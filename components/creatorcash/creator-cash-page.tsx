@@ -67,11 +67,15 @@ export function CreatorCashPage({
                 <Icon name="arrow" className="size-5" />
               </ApplyNowLink>
             </div>
-            <dl className="rounded-card grid grid-cols-2 gap-3 bg-white/10 p-3 ring-1 ring-white/20 sm:gap-4 sm:p-4">
+            <dl className="rounded-card grid grid-cols-2 gap-2 bg-white/10 p-2 ring-1 ring-white/20 sm:gap-4 sm:p-4">
               {OFFER_TERMS.map((t) => (
-                <div key={t.term} className="bg-brand-900/60 rounded-lg p-4">
+                <div key={t.term} className="bg-brand-900/60 rounded-lg p-3 sm:p-4">
                   <dt className="text-brand-100 text-sm">{t.term}</dt>
-                  <dd className="mt-1 text-xl font-bold sm:text-3xl">{t.value}</dd>
+                  {/* In a card the unit may take a second line ("24–48" / "hours") when the figure
+                      does not fit; in running text it stays with its number. */}
+                  <dd className="mt-1 text-lg font-bold sm:text-3xl lg:text-xl xl:text-2xl">
+                    {t.value.replaceAll('\u00a0', ' ')}
+                  </dd>
                   <dd className="text-brand-100 mt-1 text-sm">{t.detail}</dd>
                 </div>
               ))}

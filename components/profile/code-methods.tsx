@@ -8,6 +8,7 @@ import {
 } from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
+import { EmailText } from '@/components/ui/email-text';
 import { FormMessage } from '@/components/ui/form-message';
 import type { MfaSettings } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
@@ -141,7 +142,9 @@ export function CodeMethods({
               <div className="flex flex-wrap items-center gap-3">
                 <div className="min-w-0 flex-1">
                   <h3 className="text-ink text-sm font-semibold">{label}</h3>
-                  <p className="text-ink-muted truncate text-xs">{where}</p>
+                  <p className="text-ink-muted text-xs">
+                    {method === 'EMAIL_OTP' ? <EmailText email={where} /> : where}
+                  </p>
                   <p className="text-ink mt-1 text-xs font-medium">
                     {isOn ? 'On' : 'Off'}
                     {isOn && mfa.preferred === method ? ' · Asked for first' : ''}

@@ -76,7 +76,10 @@ export function PasswordForm({
           className="accent-brand-600 mt-0.5 size-5 shrink-0"
         />
         <div className="flex flex-col gap-0.5">
-          <label htmlFor={othersId} className="text-ink text-sm font-medium">
+          <label
+            htmlFor={othersId}
+            className="text-ink flex min-h-6 items-center text-sm font-medium"
+          >
             Sign out other devices
           </label>
           <p id={`${othersId}-hint`} className="text-ink-muted text-xs">

@@ -5,6 +5,7 @@ import type { OthersOutcome } from '@/components/profile/actions';
 import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { EmailText } from '@/components/ui/email-text';
 import type { MfaSettings, Passkey } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import { APP_MSG } from '@/lib/messages';
@@ -71,10 +72,10 @@ function Card({
   actionName?: string;
 }) {
   return (
-    <li className="rounded-card border-surface-border shadow-card flex items-center gap-4 border bg-white p-4 sm:p-5">
-      <div className="min-w-0 flex-1">
+    <li className="rounded-card border-surface-border shadow-card flex flex-wrap items-center gap-x-4 gap-y-3 border bg-white p-4 sm:p-5">
+      <div className="min-w-0 flex-1 basis-48">
         <h2 className="text-ink-muted text-sm font-medium">{title}</h2>
-        <p className="text-ink mt-1 truncate text-base font-semibold">{value}</p>
+        <p className="text-ink mt-1 text-base font-semibold">{value}</p>
         {note && <p className="text-danger mt-0.5 text-xs">{note}</p>}
         {hint && <p className="text-ink-muted mt-0.5 text-xs">{hint}</p>}
       </div>
@@ -154,7 +155,11 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         <ul className="flex flex-col gap-3">
           <Card title="Signs in with" value="Google" hint={FEDERATED_HINT} />
           <Card title="Name" value={values.name || 'Not set'} hint="From your Google account" />
-          <Card title="Email Address" value={values.email} hint="From your Google account" />
+          <Card
+            title="Email Address"
+            value={<EmailText email={values.email} />}
+            hint="From your Google account"
+          />
           <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
         </ul>
         <SignOutEverywhereDialog
@@ -175,7 +180,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         />
         <Card
           title="Email Address"
-          value={values.email}
+          value={<EmailText email={values.email} />}
           onEdit={(b) => start(b, { card: 'email', mode: { step: 'update' } })}
         />
         <Card
@@ -286,8 +291,10 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
           open?.card === 'email' && open.mode.step === 'verify' ? (
             <>
               {MSG.codeEnter} We sent it to{' '}
-              <strong className="text-ink font-semibold">{open.mode.email}</strong>. Until you
-              verify it, you keep signing in with {values.email}.
+              <strong className="text-ink font-semibold">
+                <EmailText email={open.mode.email} />
+              </strong>
+              . Until you verify it, you keep signing in with <EmailText email={values.email} />.
             </>
           ) : (
             proofNote('Enter your new email address', proofWithApp)

@@ -40,7 +40,7 @@ export function Dialog({
             {!mandatory && (
               <RadixDialog.Close
                 aria-label="Close"
-                className="text-ink-muted hover:bg-surface-muted hover:text-ink -m-2 inline-flex size-10 items-center justify-center rounded-md"
+                className="text-ink-muted hover:bg-surface-muted hover:text-ink -m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md"
               >
                 <svg
                   viewBox="0 0 24 24"

@@ -58,7 +58,10 @@ export function OtpInput({
     shown.unshift({ text: MSG.codeDigitsOnly });
 
   return (
-    <fieldset className="flex flex-col gap-1.5" aria-describedby={describedBy(id, shown, hint)}>
+    <fieldset
+      className="flex min-w-0 flex-col gap-1.5"
+      aria-describedby={describedBy(id, shown, hint)}
+    >
       <legend className="text-ink mb-1.5 text-sm font-medium">{label}</legend>
       <div className="flex gap-2 sm:gap-3">
         {digits.map((d, i) => (

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { measureLayout, type LayoutFinding } from './measure';
+import { WIDTHS, closeDialog, type LayoutEntry, type Width } from './pages';
+
+/** Where the layout check keeps a screenshot of each page, state and width (git-ignored). */
+export const SHOTS = 'e2e/screenshots/layout';
+
+/** Two rendered frames: the layout after a resize or a click has been computed and painted. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+
+/** One line a person can act on: the page, the width, the element and what is wrong. */
+export function describeFinding(where: string, width: number, f: LayoutFinding): string {
+  return `${where} at ${width} px: ${f.kind}: ${f.path}${f.text ? ` "${f.text}"` : ''}: ${f.detail}`;
+}
+
+/** Measures what the page shows now at each width, keeping a screenshot of each. */
+async function measureAt(page: Page, where: string, shot: string, widths: readonly Width[]) {
+  const problems: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await settled(page);
+    const findings = await page.evaluate(measureLayout, {});
+    problems.push(...findings.map((f) => describeFinding(where, width, f)));
+    // A dialog is pictured as it is seen, over the window; a page from top to bottom.
+    const dialog = (await page.getByRole('dialog').count()) > 0;
+    await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: !dialog });
+  }
+  return problems;
+}
+
+/**
+ * Visits an entry of LAYOUT_PAGES and measures it, then each of its states, at every width.
+ * Returns every problem found (empty when the layout holds).
+ */
+export async function checkLayout(page: Page, entry: LayoutEntry, base = ''): Promise<string[]> {
+  mkdirSync(SHOTS, { recursive: true });
+  // Sections that fade in are simply shown (docs/product.md §2.12.2): no waiting on animations.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+  await entry.visit(page, base);
+  await page.waitForLoadState('networkidle');
+  const problems = await measureAt(page, entry.page, entry.id, WIDTHS);
+  for (const state of entry.states ?? []) {
+    const widths = state.widths ?? WIDTHS;
+    await page.setViewportSize({ width: widths[0]!, height: 800 });
+    await state.open(page);
+    problems.push(
+      ...(await measureAt(
+        page,
+        `${entry.page} + ${state.name}`,
+        `${entry.id}--${state.name}`,
+        widths,
+      )),
+    );
+    await (state.close ?? closeDialog)(page);
+  }
+  return problems;
+}

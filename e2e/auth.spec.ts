@@ -270,6 +270,30 @@ test.describe('sign in', () => {
     await other.close();
   });
 
+  test('a request still under way at logout cannot bring the session back', async ({
+    signedInPage: page,
+    context,
+  }) => {
+    // A request that left before the logout (a prefetch of /profile, which asks the pool and
+    // rewrites the session cookie) may answer after it: its cookie lands on top of the cleared one.
+    const before = await context.cookies();
+    const late = before.filter((c) => c.name === 'cd_session' || c.name === 'cd_refresh');
+    expect(late).toHaveLength(2);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await context.addCookies(late);
+
+    // The server itself refuses them: no signed-in page is sent, to leave on its own later.
+    for (const path of ['/', '/profile']) {
+      const response = await page.goto(path);
+      expect(new URL(response!.url()).pathname, path).toBe('/login');
+      await expect(page, path).toHaveURL('/login');
+    }
+    await context.addCookies(late);
+    const token = await page.request.get('/api/embed-token?path=%2F');
+    expect(token.status()).toBe(401);
+  });
+
   test('wrong password, unknown creator, empty password', async ({ page, account: { email } }) => {
     await signInWithForm(page, email, 'Wrong!Pass1');
     await expect(formAlert(page)).toHaveText('Email or password is incorrect.');

@@ -68,13 +68,16 @@ export function sessionCookieOptions(env: Env, startedAt: number) {
  * Writes a sign-in (or a refresh of one) to the two session cookies. A new sign-in starts a new
  * session; a refresh passes the `startedAt` of the session it continues.
  */
-export async function writeTokens(store: CookieWriter, tokens: Tokens, startedAt = nowSeconds()) {
+export async function writeTokens(store: CookieWriter, tokens: Tokens, continues?: number) {
   const env = getEnv();
   const names = cookieNames(env);
-  const opts = sessionCookieOptions(env, startedAt);
   const now = nowSeconds();
+  const startedAt = continues ?? now;
+  const opts = sessionCookieOptions(env, startedAt);
   // A reason an earlier session ended belongs to that session.
   store.set(names.ended, '', cookieOptions(env, 0));
+  // So does the mark of its sign-out: a new sign-in may start within the same second.
+  if (continues === undefined) store.set(names.signedOut, '', cookieOptions(env, 0));
   store.set(
     names.session,
     await sealSession(
@@ -109,6 +112,21 @@ export async function writeTokens(store: CookieWriter, tokens: Tokens, startedAt
   }
 }
 
+/**
+ * When this browser last signed out (the sign-out's answer leaves the mark), read from its cookie.
+ * A request already under way at the sign-out may answer after it and write the session cookie
+ * back; a session that started at or before the mark is over all the same. Undefined when there
+ * is no mark, or it is not one we wrote.
+ */
+export function parseSignedOutAt(value: string | undefined): number | undefined {
+  return value && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}
+
+/** Whether a session is one this browser has signed out of (see parseSignedOutAt). */
+export function signedOutOf(session: Pick<Session, 'startedAt'>, signedOutAt: number | undefined) {
+  return signedOutAt !== undefined && session.startedAt <= signedOutAt;
+}
+
 export function clearTokens(store: CookieWriter) {
   const env = getEnv();
   const names = cookieNames(env);
@@ -127,9 +145,11 @@ export function clearTokens(store: CookieWriter) {
 export async function verifySession(): Promise<Session | null> {
   const env = getEnv();
   const jar = await cookies();
-  const session = await unsealSession(jar.get(cookieNames(env).session)?.value, env);
+  const names = cookieNames(env);
+  const session = await unsealSession(jar.get(names.session)?.value, env);
   const now = nowSeconds();
   if (!session || session.accessExpiresAt <= now) return null;
+  if (signedOutOf(session, parseSignedOutAt(jar.get(names.signedOut)?.value))) return null;
   if (sessionState(session, now, env.sessionLimits) !== 'live') return null;
   return session;
 }
@@ -228,17 +248,22 @@ export async function clearEmailChange() {
 }
 
 /**
- * Ends the session where an action or route handler finds it over. With a reason, the next page
+ * Ends the session where an action or route handler finds it over, for good: a session cookie a
+ * late answer writes back is refused (parseSignedOutAt). With a reason, the next page
  * that sends the person to /login says why (the guard reads it once), though the session is gone
  * by then.
  */
 export async function endSession(reason?: EndedReason) {
   const jar = await cookies();
+  const env = getEnv();
   clearTokens(jar);
-  if (reason) {
-    const env = getEnv();
-    jar.set(cookieNames(env).ended, reason, cookieOptions(env, ENDED_NOTICE_TTL_S));
-  }
+  // Kept as long as any session of this browser could last (parseSignedOutAt).
+  jar.set(
+    cookieNames(env).signedOut,
+    String(nowSeconds()),
+    cookieOptions(env, env.sessionLimits.maxS),
+  );
+  if (reason) jar.set(cookieNames(env).ended, reason, cookieOptions(env, ENDED_NOTICE_TTL_S));
 }
 
 /** The email waiting for its sign-up code, kept server-side so /verify-email survives a reload. */

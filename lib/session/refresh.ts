@@ -12,7 +12,9 @@ import {
   ENDED_NOTICE_TTL_S,
   nowSeconds,
   parseEndedReason,
+  parseSignedOutAt,
   sessionCookieOptions,
+  signedOutOf,
   writeTokens,
 } from './index';
 import type { EndedReason } from './index';
@@ -81,6 +83,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     return result(false, reason);
   };
 
+  const signedOutAt = parseSignedOutAt(request.cookies.get(names.signedOut)?.value);
   const sessionCookie = request.cookies.get(names.session)?.value;
   const refreshCookie = request.cookies.get(names.refresh)?.value;
   if (!sessionCookie && !refreshCookie) return result(false);
@@ -99,6 +102,12 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   // Without a readable session cookie nothing tells how long the person has been away: a refresh
   // cookie alone never starts a session.
   if (!session) {
+    clearTokens(writer);
+    return result(false);
+  }
+  // Written back by an answer that arrived after this browser signed out of the session.
+  if (signedOutOf(session, signedOutAt)) {
+    log.info('session.ended', { reason: 'signed-out', account: session.claims.sub });
     clearTokens(writer);
     return result(false);
   }

@@ -153,6 +153,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     emailChange: `${prefix}cd_email_change`,
     proof: `${prefix}cd_proof`,
     ended: `${prefix}cd_ended`,
+    signedOut: `${prefix}cd_signed_out`,
     oauth: `${prefix}cd_oauth`,
     device: `${prefix}cd_device`,
   } as const;

@@ -6,7 +6,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FieldMessages } from '@/components/ui/field-messages';
 import { FormMessage } from '@/components/ui/form-message';
-import { METHOD_LABEL, twoStepMethodSchema, type TwoStepMethod } from '@/lib/validation/two-step';
+import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 
@@ -20,7 +20,7 @@ const HINT: Record<TwoStepMethod, string> = {
 export function ChooseTwoStepForm({ choices }: { choices: TwoStepMethod[] }) {
   const id = useId();
   const { state, pending, formAction, onSubmit, register, errorsFor } = useActionForm({
-    schema: twoStepMethodSchema,
+    schema: () => import('@/lib/validation/two-step').then((m) => m.twoStepMethodSchema),
     action: chooseTwoStepMethodAction,
     defaultValues: { method: choices[0] },
   });

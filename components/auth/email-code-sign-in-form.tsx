@@ -11,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { ResendRow } from '@/components/ui/resend-row';
-import { signInEmailSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 
@@ -21,7 +20,7 @@ import { BackToSignIn } from './back-to-sign-in';
  */
 export function EmailCodeSignInForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
-    schema: signInEmailSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.signInEmailSchema),
     action: emailCodeStartAction,
     defaultValues: { email: defaultEmail },
   });

@@ -14,14 +14,13 @@ import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { ResendRow } from '@/components/ui/resend-row';
-import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 
 /** Two stages (docs/product.md §2): request a code, then the code and a new password. */
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
-    schema: forgotRequestSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.forgotRequestSchema),
     action: forgotRequestAction,
     defaultValues: { email: defaultEmail },
   });
@@ -53,7 +52,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
 
 function ConfirmStage({ email }: { email: string }) {
   const confirm = useActionForm({
-    schema: forgotConfirmSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.forgotConfirmSchema),
     action: forgotConfirmAction,
     defaultValues: {
       email,

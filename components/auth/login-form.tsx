@@ -16,7 +16,6 @@ import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import type { Message } from '@/lib/messages';
 import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
-import { signInSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';
@@ -32,7 +31,7 @@ export function LoginForm({
   google?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, form } = useActionForm({
-    schema: signInSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.signInSchema),
     action: signInAction,
     defaultValues: { email: defaultEmail, password: '' },
   });

@@ -5,14 +5,13 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
-import { newPasswordChallengeSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 import { EmailText } from '@/components/ui/email-text';
 
 /** After signing in with an invitation's temporary password: choose a real one. */
 export function NewPasswordForm({ email }: { email: string }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: newPasswordChallengeSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.newPasswordChallengeSchema),
     action: newPasswordChallengeAction,
     defaultValues: { newPassword: '', confirmNewPassword: '' },
   });

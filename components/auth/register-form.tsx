@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
-import { signUpSchema } from '@/lib/validation/schemas';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';
@@ -22,7 +21,7 @@ export function RegisterForm({
   google?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: signUpSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.signUpSchema),
     action: signUpAction,
     defaultValues: { email: prefilledEmail ?? '', password: '', verifyPassword: '' },
   });

@@ -6,7 +6,6 @@ import { AuthenticatorKey } from '@/components/ui/authenticator-key';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { RememberDevice } from './two-step-sign-in-form';
@@ -17,7 +16,7 @@ import { RememberDevice } from './two-step-sign-in-form';
  */
 export function SetupTwoStepForm({ secret, qr }: { secret: string; qr: string }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: authenticatorCodeSchema,
+    schema: () => import('@/lib/validation/authenticator').then((m) => m.authenticatorCodeSchema),
     action: setupTwoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });

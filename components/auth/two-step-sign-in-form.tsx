@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { MSG } from '@/lib/validation/messages';
-import { twoStepCodeSchema, type TwoStepMethod } from '@/lib/validation/two-step';
+import type { TwoStepMethod } from '@/lib/validation/two-step';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 
@@ -60,7 +60,7 @@ export function TwoStepSignInForm({
   destination?: string;
 }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: twoStepCodeSchema(method),
+    schema: () => import('@/lib/validation/two-step').then((m) => m.twoStepCodeSchema(method)),
     action: twoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });

@@ -1,22 +1,20 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { $ZodType } from 'zod/v4/core';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { cn } from '@/lib/cn';
 import type { ActionState } from '@/lib/action-state';
-import { verificationCodeSchema } from '@/lib/validation/schemas';
 import type { FormAction } from './answer';
-import { useActionForm } from './use-action-form';
+import { useActionForm, type SchemaLoader } from './use-action-form';
 import { useResend } from './use-resend';
 
 type Props<F extends string> = {
   /** Takes `code` (the six boxes) and the `hidden` values. */
   action: FormAction<F>;
   /** The schema the action checks; the six boxes alone unless the action takes more. */
-  schema?: $ZodType;
+  schema?: SchemaLoader;
   /** Sent with the code (e.g. the new email address). */
   hidden?: Record<string, string>;
   /** Asks for a new code. */
@@ -33,6 +31,9 @@ type Props<F extends string> = {
   children: (resend: { resend: () => void; sending: boolean }) => React.ReactNode;
 };
 
+const verificationCode: SchemaLoader = () =>
+  import('@/lib/validation/schemas').then((m) => m.verificationCodeSchema);
+
 /**
  * A code-entry form (docs/product.md §5.4): the form message, six boxes 'Verification code', the
  * submit button and a resend. A resend's note replaces the last try's message, the inline 'Resend
@@ -40,7 +41,7 @@ type Props<F extends string> = {
  */
 export function CodeForm<F extends string>({
   action,
-  schema = verificationCodeSchema,
+  schema = verificationCode,
   hidden = {},
   resend: send,
   sendOnOpen = false,

@@ -8,7 +8,7 @@ import { APP_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import { verifyEmailChangeSchema } from '@/lib/validation/schemas';
 import { click, codeBoxes, renderWithRouter, router } from '@/test/form-render';
-import { useActionForm } from './use-action-form';
+import { useActionForm, type SchemaLoader } from './use-action-form';
 
 type F = 'email' | 'code';
 type Action = (prev: ActionState<F>, formData: FormData) => Promise<ActionState<F>>;
@@ -19,15 +19,17 @@ function Harness({
   initial,
   resilient,
   onSuccess,
+  schema = async () => verifyEmailChangeSchema,
 }: {
   action: Action;
   initial?: ActionState<F>;
   resilient?: boolean;
   onSuccess?: (state: ActionState<F>) => void;
+  schema?: SchemaLoader;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code, clearCode } =
     useActionForm({
-      schema: verifyEmailChangeSchema,
+      schema,
       action,
       defaultValues: { email: '', code: [] as string[] },
       initial,
@@ -67,6 +69,34 @@ beforeEach(() => {
 });
 
 describe('useActionForm', () => {
+  it('loads the schema when a person reaches a field, not with the page', async () => {
+    const schema = jest.fn(async () => verifyEmailChangeSchema);
+    const { email } = setup({ action: answer({ status: 'success' }), schema });
+    expect(schema).not.toHaveBeenCalled();
+    await act(async () => email.focus());
+    expect(schema).toHaveBeenCalled();
+    await act(async () => email.blur());
+    expect(await screen.findByText(MSG.emailEmpty)).toBeInTheDocument();
+  });
+
+  it('a schema that cannot load lets the form through to the action, and the next check tries again', async () => {
+    const action = answer({
+      status: 'error',
+      fieldErrors: { email: [{ text: MSG.emailEmpty }] },
+    });
+    const schema = jest
+      .fn<ReturnType<SchemaLoader>, []>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(verifyEmailChangeSchema);
+    const { submit } = setup({ action, schema });
+    await submit();
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText(MSG.emailEmpty)).toBeInTheDocument();
+    await submit();
+    expect(await screen.findByText(MSG.codeEnter)).toBeInTheDocument();
+    expect(action).toHaveBeenCalledTimes(1);
+  });
+
   it('checks every field in the browser with the schema and sends nothing while one is wrong', async () => {
     const action = answer({ status: 'success' });
     const { email, submit } = setup({ action });

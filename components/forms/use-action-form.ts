@@ -1,7 +1,14 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { startTransition, useActionState, useMemo, useState } from 'react';
+import {
+  startTransition,
+  useActionState,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   useForm,
   useWatch,
@@ -17,9 +24,47 @@ import { resilient as withResilience, useAnswerEffects, type FormAction } from '
 
 export type { FormAction } from './answer';
 
+/**
+ * A form's schema, loaded the first time the form is checked (or a field of it is focused): the
+ * schemas and the checking library stay out of the script a page needs to paint and hydrate. The
+ * server action checks every submission meanwhile.
+ *
+ *   schema: () => import('@/lib/validation/schemas').then((m) => m.signInSchema)
+ */
+export type SchemaLoader = () => Promise<$ZodType>;
+
+/** The resolver module, fetched once for every form of the page. */
+let resolvers: Promise<typeof import('@hookform/resolvers/zod')> | null = null;
+const loadResolvers = () => (resolvers ??= import('@hookform/resolvers/zod'));
+
+/**
+ * Checks a form with the schema `load` answers and the zod resolver, both fetched on the first
+ * check. A failed load (offline) is tried again on the next check; meanwhile the form is let
+ * through and the server action's own check answers.
+ */
+async function check<V extends FieldValues>(
+  load: SchemaLoader,
+  ...args: Parameters<Resolver<V>>
+): Promise<Awaited<ReturnType<Resolver<V>>>> {
+  try {
+    const [{ zodResolver }, schema] = await Promise.all([loadResolvers(), load()]);
+    return await (zodResolver(schema as never) as unknown as Resolver<V>)(...args);
+  } catch {
+    resolvers = null;
+    return { values: args[0], errors: {} };
+  }
+}
+
+/** Starts loading a form's checks (a person reached a field), so they are there by the first blur. */
+function preload(load: SchemaLoader) {
+  void Promise.all([loadResolvers(), load()]).catch(() => {
+    resolvers = null;
+  });
+}
+
 export type ActionFormOptions<F extends string, V extends FieldValues> = {
-  /** The schema the server action checks too (lib/validation). */
-  schema: $ZodType;
+  /** Loads the schema the server action checks too (lib/validation). */
+  schema: SchemaLoader;
   action: FormAction<F>;
   /** Every field's starting value; a six-box code field starts as `[]`. */
   defaultValues: V;
@@ -52,8 +97,17 @@ export function useActionForm<F extends string, V extends FieldValues>({
   const call = useMemo(() => (resilient ? withResilience(action) : action), [action, resilient]);
   const [state, formAction, pending] = useActionState(call, initial);
   useAnswerEffects(state, onSuccess);
+  // The latest loader (a schema may depend on props), read only when the form is checked.
+  const latestSchema = useRef(schema);
+  useEffect(() => {
+    latestSchema.current = schema;
+  });
+  const resolver = useCallback<Resolver<V>>(
+    (...args) => check<V>(latestSchema.current, ...args),
+    [],
+  );
   const form = useForm<V>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<V>,
+    resolver,
     defaultValues: { ...defaultValues, ...(state.values ?? {}) } as never,
     mode: 'onTouched',
     criteriaMode: 'all',
@@ -84,7 +138,10 @@ export function useActionForm<F extends string, V extends FieldValues>({
     return state.fieldErrors?.[field] ?? [];
   };
 
-  const register = (field: F & Path<V>) => form.register(field, { onChange: () => dismiss(field) });
+  const register = (field: F & Path<V>) => ({
+    ...form.register(field, { onChange: () => dismiss(field) }),
+    onFocus: () => preload(latestSchema.current),
+  });
 
   const setCode = (field: F & Path<V>, digits: string[], validate: boolean) => {
     form.setValue(field, digits as PathValue<V, F & Path<V>>, { shouldValidate: validate });

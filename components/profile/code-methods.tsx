@@ -13,7 +13,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import type { MfaSettings } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import type { Message } from '@/lib/messages';
-import { codeMethodOffSchema, METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step';
+import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step';
 import { ProofFields } from './proof-fields';
 
 type CodeMethod = 'SMS_MFA' | 'EMAIL_OTP';
@@ -49,7 +49,8 @@ function TurnOff({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: codeMethodOffSchema(proofWithApp),
+    schema: () =>
+      import('@/lib/validation/two-step').then((m) => m.codeMethodOffSchema(proofWithApp)),
     action: turnOffCodeMethodAction,
     defaultValues: { method, currentPassword: '', code: [] as string[] },
     resilient: true,

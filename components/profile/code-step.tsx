@@ -1,15 +1,14 @@
 'use client';
 
-import type { $ZodType } from 'zod/v4/core';
 import { CodeForm } from '@/components/forms/code-form';
-import type { FormAction } from '@/components/forms/use-action-form';
+import type { FormAction, SchemaLoader } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import type { ActionState } from '@/lib/action-state';
 
 type Props<F extends string> = {
   action: FormAction<F>;
-  /** The schema the action checks. */
-  schema?: $ZodType;
+  /** Loads the schema the action checks. */
+  schema?: SchemaLoader;
   resend: () => Promise<ActionState<string>>;
   resendLabel: string;
   /** Sent with the code (e.g. the new email address). */

@@ -5,7 +5,6 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { loginPath } from '@/lib/login-notices';
-import { proofSchema } from '@/lib/validation/proof';
 import { ProofFields } from './proof-fields';
 
 /**
@@ -24,7 +23,7 @@ export function DeleteAccount({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: proofSchema(twoStep),
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(twoStep)),
     action: deleteAccountAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

@@ -11,11 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { CodeStep } from './code-step';
-import { changeEmailProofSchema } from '@/lib/validation/proof';
-import { verifyEmailChangeSchema } from '@/lib/validation/schemas';
 import { ProofFields } from './proof-fields';
-
-const schemas = { plain: changeEmailProofSchema(false), twoStep: changeEmailProofSchema(true) };
 
 function UpdateEmail({
   current,
@@ -29,7 +25,7 @@ function UpdateEmail({
   onSent: (email: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: twoStep ? schemas.twoStep : schemas.plain,
+    schema: () => import('@/lib/validation/proof').then((m) => m.changeEmailProofSchema(twoStep)),
     action: requestEmailChangeAction,
     defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -94,7 +90,7 @@ export function EmailFlow({
   return (
     <CodeStep
       action={verifyEmailChangeAction}
-      schema={verifyEmailChangeSchema}
+      schema={() => import('@/lib/validation/schemas').then((m) => m.verifyEmailChangeSchema)}
       resend={() => resendEmailChangeCodeAction(mode.email)}
       resendLabel="Send Again"
       hidden={{ email: mode.email }}

@@ -6,13 +6,12 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
-import { nameSchema } from '@/lib/validation/schemas';
 
 const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 export function NameForm({ current, onDone }: { current: string; onDone: () => void }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: nameSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.nameSchema),
     action: updateNameAction,
     defaultValues: { name: current },
     resilient: true,

@@ -17,11 +17,8 @@ import type { ActionState } from '@/lib/action-state';
 import type { Passkey } from '@/lib/cognito';
 import { formatDate } from '@/lib/format';
 import type { Message } from '@/lib/messages';
-import { proofSchema } from '@/lib/validation/proof';
 import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
 import { ProofFields } from './proof-fields';
-
-const passkeyProofSchema = proofSchema(false);
 
 /**
  * An ended session leaves for /login with a full page load (the router's cached /login would keep
@@ -144,7 +141,7 @@ function ProvePasskey({
   onOptions: (options: string) => Promise<void>;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: passkeyProofSchema,
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(false)),
     action: provePasskeyAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

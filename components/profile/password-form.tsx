@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { MSG } from '@/lib/validation/messages';
-import { changePasswordSchema } from '@/lib/validation/schemas';
 
 const OUTCOMES: readonly string[] = [
   'signed-out',
@@ -33,7 +32,7 @@ export function PasswordForm({
 }) {
   const othersId = useId();
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: changePasswordSchema,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.changePasswordSchema),
     action: changePasswordAction,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
     resilient: true,

@@ -12,13 +12,11 @@ import { FormMessage } from '@/components/ui/form-message';
 import { phoneInputValue } from '@/lib/format';
 import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
-import { changePhoneProofSchema } from '@/lib/validation/proof';
 import { ProofFields } from './proof-fields';
 
 export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
 
 const digits = (s: string) => s.replace(/\D/g, '');
-const schemas = { plain: changePhoneProofSchema(false), twoStep: changePhoneProofSchema(true) };
 
 function UpdatePhone({
   email,
@@ -36,7 +34,7 @@ function UpdatePhone({
   onSent: (phone: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: twoStep ? schemas.twoStep : schemas.plain,
+    schema: () => import('@/lib/validation/proof').then((m) => m.changePhoneProofSchema(twoStep)),
     action: requestPhoneChangeAction,
     defaultValues: {
       phoneNo: phoneInputValue(initial),

@@ -9,17 +9,13 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
-import { proofSchema, authenticatorTurnOffSchema } from '@/lib/validation/proof';
 import { ProofFields, AUTHENTICATOR_CODE_LABEL } from './proof-fields';
 import { AuthenticatorKey } from '@/components/ui/authenticator-key';
-
-const setupProofSchema = proofSchema(false);
 
 /** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: authenticatorCodeSchema,
+    schema: () => import('@/lib/validation/authenticator').then((m) => m.authenticatorCodeSchema),
     action: confirmAuthenticatorSetupAction,
     defaultValues: { code: [] as string[] },
     resilient: true,
@@ -45,7 +41,7 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
  */
 export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: setupProofSchema,
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(false)),
     action: startAuthenticatorSetupAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -74,7 +70,7 @@ export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: (
 /** Turning off proves the password and a current code (docs/decisions/005-turning-off-mfa.md). */
 export function AuthenticatorTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: authenticatorTurnOffSchema,
+    schema: () => import('@/lib/validation/proof').then((m) => m.authenticatorTurnOffSchema),
     action: turnOffTwoStepAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

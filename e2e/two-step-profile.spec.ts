@@ -106,7 +106,9 @@ test('email codes on beside text messages: the creator picks which is asked for 
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, 'profile-codes-dialog-mobile');
   await page.setViewportSize({ width: 1280, height: 720 });
-  await first.getByRole('radio', { name: 'Email' }).check();
+  // click, not check: choosing saves at once and closes the dialog, and check() would wait on the
+  // radio's state after it is gone (timed out once when the answer came back first).
+  await first.getByRole('radio', { name: 'Email' }).click();
   await expectAllSet(page);
 
   await page.getByRole('button', { name: 'Logout' }).click();

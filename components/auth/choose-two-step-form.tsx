@@ -6,7 +6,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FieldMessages } from '@/components/ui/field-messages';
 import { FormMessage } from '@/components/ui/form-message';
-import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step';
+import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 

@@ -13,7 +13,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import type { MfaSettings } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import type { Message } from '@/lib/messages';
-import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step';
+import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { ProofFields } from './proof-fields';
 
 type CodeMethod = 'SMS_MFA' | 'EMAIL_OTP';

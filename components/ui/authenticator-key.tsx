@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { groupKey } from '@/lib/validation/authenticator';
+import { groupKey } from '@/lib/validation/authenticator-key';
 
 function CopyKey({ secret }: { secret: string }) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);

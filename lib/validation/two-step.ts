@@ -2,17 +2,13 @@ import * as z from 'zod/mini';
 import { MSG } from '@/lib/validation/messages';
 import { sixDigitCode } from '@/lib/validation/schemas';
 import { proofShape } from '@/lib/validation/proof';
+import { TWO_STEP_METHODS, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 
-/** The two-step methods by their challenge names, as the forms send them. */
-export const TWO_STEP_METHODS = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'] as const;
-export type TwoStepMethod = (typeof TWO_STEP_METHODS)[number];
-
-/** How each method reads to a person. */
-export const METHOD_LABEL: Record<TwoStepMethod, string> = {
-  SOFTWARE_TOKEN_MFA: 'Authenticator app',
-  SMS_MFA: 'Text message',
-  EMAIL_OTP: 'Email',
-};
+export {
+  METHOD_LABEL,
+  TWO_STEP_METHODS,
+  type TwoStepMethod,
+} from '@/lib/validation/two-step-methods';
 
 /** What the code boxes say is missing, for each method. */
 export const METHOD_CODE_ENTER: Record<TwoStepMethod, string> = {

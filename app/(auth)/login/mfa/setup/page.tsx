@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import QRCode from 'qrcode';
 import { SetupTwoStepForm } from '@/components/auth/setup-two-step-form';
 import { getChallenge } from '@/lib/session';
-import { otpauthUri } from '@/lib/validation/authenticator';
+import { otpauthUri } from '@/lib/validation/authenticator-key';
 
 export const metadata: Metadata = { title: 'Set up two-step verification' };
 

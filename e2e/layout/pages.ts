@@ -4,6 +4,7 @@ import {
   POOL_ID,
   cognitoCall,
   createAccount,
+  continueWithGoogle,
   createCreator,
   enableCodeMfa,
   enableTotp,
@@ -146,6 +147,14 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
         close: async () => {},
       },
     ],
+  },
+  {
+    id: 'login-google-refused',
+    page: '/login (Google refused: a password account)',
+    visit: async (page) => {
+      await page.goto('/login?reason=google-password-account');
+      await expect(page.getByRole('link', { name: 'reset your password' })).toBeVisible();
+    },
   },
   {
     id: 'register',
@@ -411,6 +420,25 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
             page.getByRole('dialog', { name: 'Verify your phone number' }),
           ).toBeVisible();
         },
+      },
+    ],
+  },
+  {
+    id: 'profile-google',
+    page: '/profile (signs in with Google)',
+    visit: async (page, base) => {
+      const email = longEmail();
+      await createCreator(email);
+      await page.goto(`${base}/login`);
+      await continueWithGoogle(page, email, LONG_NAME);
+      await expect(page).toHaveURL(`${base}/`);
+      await page.goto(`${base}/profile`);
+      await expect(page.getByRole('heading', { name: 'Signs in with' })).toBeVisible();
+    },
+    states: [
+      {
+        name: 'sign-out-everywhere',
+        open: profileDialog('Sign out everywhere', 'Sign out everywhere?'),
       },
     ],
   },

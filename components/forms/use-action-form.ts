@@ -38,29 +38,34 @@ let resolvers: Promise<typeof import('@hookform/resolvers/zod')> | null = null;
 const loadResolvers = () => (resolvers ??= import('@hookform/resolvers/zod'));
 
 /**
- * Checks a form with the schema `load` answers and the zod resolver, both fetched on the first
- * check. A failed load (offline) is tried again on the next check; meanwhile the form is let
- * through and the server action's own check answers.
+ * The zod resolver and the schema `load` answers, fetched together. A failed load (offline)
+ * answers null and is tried again next time.
+ */
+async function loadChecks(load: SchemaLoader) {
+  try {
+    return await Promise.all([loadResolvers(), load()]);
+  } catch {
+    resolvers = null;
+    return null;
+  }
+}
+
+/**
+ * Checks a form with its schema, fetched on the first check. While the schema cannot load, the
+ * form is let through and the server action's own check answers.
  */
 async function check<V extends FieldValues>(
   load: SchemaLoader,
   ...args: Parameters<Resolver<V>>
 ): Promise<Awaited<ReturnType<Resolver<V>>>> {
-  try {
-    const [{ zodResolver }, schema] = await Promise.all([loadResolvers(), load()]);
-    return await (zodResolver(schema as never) as unknown as Resolver<V>)(...args);
-  } catch {
-    resolvers = null;
-    return { values: args[0], errors: {} };
-  }
+  const loaded = await loadChecks(load);
+  if (!loaded) return { values: args[0], errors: {} };
+  const [{ zodResolver }, schema] = loaded;
+  return (zodResolver(schema as never) as unknown as Resolver<V>)(...args);
 }
 
 /** Starts loading a form's checks (a person reached a field), so they are there by the first blur. */
-function preload(load: SchemaLoader) {
-  void Promise.all([loadResolvers(), load()]).catch(() => {
-    resolvers = null;
-  });
-}
+const preload = (load: SchemaLoader) => void loadChecks(load);
 
 export type ActionFormOptions<F extends string, V extends FieldValues> = {
   /** Loads the schema the server action checks too (lib/validation). */

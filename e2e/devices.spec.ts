@@ -6,6 +6,7 @@ import {
   expect,
   expectAccessible,
   formAlert,
+  logout,
   setTokenTtl,
   signInWithForm,
   slowSignInPage,
@@ -25,11 +26,6 @@ const FIREFOX_WINDOWS =
 
 const devicesList = (page: Page) => page.getByRole('list', { name: 'Your devices' });
 const deviceItems = (page: Page) => devicesList(page).getByRole('listitem');
-
-async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
 
 /** Signs in with the form and the authenticator code; ticks "Remember this device" if asked. */
 async function signInWithCode(

@@ -267,6 +267,12 @@ export async function forgetSession(page: Page) {
 }
 
 /** Signs in through the page, the way a person does. */
+/** Logs out with the header's button and waits for /login, so the sign-out has ended. */
+export async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -6,6 +6,7 @@ import {
   enterCode,
   expect,
   expectAccessible,
+  logout,
   setUserAttributes,
   signInWithForm,
   snap,
@@ -72,7 +73,7 @@ test('text-message codes: off until the number is verified, then on, then asked 
 
   // Verified (as after the phone dialog's code), and signed in again for a fresh id token.
   await setUserAttributes(account.email, { phone_number_verified: 'true' });
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL('/');
   dialog = await openCodes(page);
@@ -82,7 +83,7 @@ test('text-message codes: off until the number is verified, then on, then asked 
   await expect(card(page, 'Codes by text or email')).toContainText('Text message');
   await snap(page, 'profile-codes-on');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await signInWithTextCode(page, account.email, account.password, phone);
 });
 
@@ -111,7 +112,7 @@ test('email codes on beside text messages: the creator picks which is asked for 
   await first.getByRole('radio', { name: 'Email' }).click();
   await expectAllSet(page);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   const since = Date.now();
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL('/login/mfa');
@@ -152,7 +153,7 @@ test('turning text-message codes off asks for the password, then for the code it
   await expectAllSet(page);
   await expect(card(page, 'Codes by text or email')).toContainText('Off');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL('/');
 });
@@ -181,7 +182,7 @@ test('a new phone number stops text-message codes until it is verified and they 
   await page.reload();
   await expect(card(page, 'Codes by text or email')).toContainText('Off');
   // Signing in no longer waits on a code to the unverified number.
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL('/');
 });

@@ -10,6 +10,30 @@ const read = (f) =>
 let passed = 0;
 let failed = 0;
 const lines = [];
+// Names of the tests that failed or passed only on retry, so the closing lines of a CI log say which.
+const named = [];
+
+// Playwright's JSON report nests suites (files, describe blocks) holding specs holding one test per
+// project; a test's status is expected, unexpected, flaky or skipped.
+function badTests(suites, run, out = []) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results
+          ?.flatMap((r) => r.errors ?? (r.error ? [r.error] : []))
+          .map((e) => (e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0])
+          .find(Boolean);
+        out.push(
+          `  ${test.status === 'flaky' ? 'flaky' : 'FAILED'} ${run} [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}` +
+            (error ? `\n      ${error.slice(0, 200)}` : ''),
+        );
+      }
+    }
+    badTests(suite.suites, run, out);
+  }
+  return out;
+}
 
 for (const step of ['lint', 'format', 'typecheck', 'build']) {
   const ok = read(`${step}.status`) === 'ok';
@@ -40,8 +64,10 @@ if (unit) {
 for (const run of ['e2e', 'e2e-console-pool', 'e2e-cluster']) {
   const report = read(`${run}.json`);
   if (report) {
-    const s = JSON.parse(report).stats;
-    const errors = JSON.parse(report).errors?.length ?? 0;
+    const json = JSON.parse(report);
+    const s = json.stats;
+    const errors = json.errors?.length ?? 0;
+    named.push(...badTests(json.suites, run));
     // A test that passed only on retry is a failing test: retries exist to report flakiness.
     passed += s.expected;
     failed += s.unexpected + s.flaky + errors;
@@ -54,6 +80,17 @@ for (const run of ['e2e', 'e2e-console-pool', 'e2e-cluster']) {
   }
 }
 
+for (const r of JSON.parse(unit ?? '{"testResults":[]}').testResults) {
+  for (const a of r.assertionResults) {
+    if (a.status === 'failed')
+      named.push(`  FAILED unit ${path.relative(process.cwd(), r.name)} › ${a.fullName}`);
+  }
+  if (r.status === 'failed' && r.assertionResults.length === 0) {
+    named.push(`  FAILED unit ${path.relative(process.cwd(), r.name)} (the suite did not load)`);
+  }
+}
+
 console.log(`\n${lines.join('\n')}\n`);
+if (named.length) console.log(`${named.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

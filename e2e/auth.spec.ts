@@ -294,6 +294,24 @@ test.describe('sign in', () => {
     expect(token.status()).toBe(401);
   });
 
+  test('a form sent before its scripts ran is answered on the same page, the email kept', async ({
+    browser,
+    account: { email },
+  }) => {
+    // No script at all: the browser posts the form itself, as it does when a person is faster
+    // than the page's scripts.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass1');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await context.close();
+  });
+
   test('wrong password, unknown creator, empty password', async ({ page, account: { email } }) => {
     await signInWithForm(page, email, 'Wrong!Pass1');
     await expect(formAlert(page)).toHaveText('Email or password is incorrect.');

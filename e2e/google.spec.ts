@@ -76,6 +76,10 @@ test.describe('Continue with Google', () => {
   test('a first sign-in links the creator; the second reuses the account; logout ends both sessions', async ({
     page,
   }) => {
+    // Two whole hosted sign-ins, a sign-out through the pool's /logout and two accessibility
+    // scans: 17 s alone, 37 to 51 s through the cluster's three instances on this machine's two
+    // cores while other work ran (over the 45 s a test gets by default).
+    test.slow();
     const email = uniqueEmail('google');
     const creator = await createCreator(email);
     const trail = navigations(page);

@@ -80,13 +80,23 @@ test.describe('nothing moves once a page has painted (CLS 0)', () => {
             new PerformanceObserver((list) => {
               for (const entry of list.getEntries() as (PerformanceEntry & {
                 value: number;
-                sources?: { node?: Node }[];
+                sources?: {
+                  node?: Node;
+                  previousRect: DOMRectReadOnly;
+                  currentRect: DOMRectReadOnly;
+                }[];
               })[])
                 seen.push({
                   value: entry.value,
-                  nodes: (entry.sources ?? []).map((s) =>
-                    s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node),
-                  ),
+                  // What moved and from where to where, so a failure says what to fix.
+                  nodes: (entry.sources ?? []).map((s) => {
+                    const r = (d: DOMRectReadOnly) => `${d.x},${d.y} ${d.width}x${d.height}`;
+                    const node =
+                      s.node instanceof Element
+                        ? s.node.outerHTML.slice(0, 120)
+                        : `${s.node?.nodeName} "${s.node?.textContent?.slice(0, 60)}" in ${s.node?.parentElement?.outerHTML.slice(0, 160)}`;
+                    return `${node}: ${r(s.previousRect)} -> ${r(s.currentRect)}`;
+                  }),
                 });
             }).observe({ type: 'layout-shift', buffered: true });
             setTimeout(() => resolve(seen), 300);

@@ -1,5 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { renderToString } from 'react-dom/server';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
@@ -165,6 +167,25 @@ describe('useActionForm', () => {
       initial: { status: 'error', values: { email: 'kept@example.com' } },
     });
     expect(email).toHaveValue('kept@example.com');
+  });
+
+  it("puts the echoed values in the server's HTML, for a form answered before its scripts ran", () => {
+    const html = renderToString(
+      <AppRouterContext.Provider value={router}>
+        <Harness
+          action={answer({ status: 'idle' })}
+          initial={{ status: 'error', values: { email: 'kept@example.com' } }}
+        />
+      </AppRouterContext.Provider>,
+    );
+    expect(html).toMatch(/<input[^>]*name="email"[^>]*value="kept@example.com"/);
+    // Nothing echoed: no value written.
+    const empty = renderToString(
+      <AppRouterContext.Provider value={router}>
+        <Harness action={answer({ status: 'idle' })} />
+      </AppRouterContext.Provider>,
+    );
+    expect(empty).not.toMatch(/<input[^>]*name="email"[^>]*value=/);
   });
 
   it('runs onSuccess once with the successful answer', async () => {

@@ -143,10 +143,21 @@ export function useActionForm<F extends string, V extends FieldValues>({
     return state.fieldErrors?.[field] ?? [];
   };
 
-  const register = (field: F & Path<V>) => ({
-    ...form.register(field, { onChange: () => dismiss(field) }),
-    onFocus: () => preload(latestSchema.current),
-  });
+  const register = (field: F & Path<V>) => {
+    // A value the answer echoed is written into the server's HTML as well: a form posted before
+    // the page's scripts ran is answered with a page that shows what was sent (never a secret,
+    // which no answer echoes). Once the scripts run, react-hook-form holds the same value.
+    const initialValue = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[
+      field
+    ];
+    return {
+      ...form.register(field, { onChange: () => dismiss(field) }),
+      ...(typeof initialValue === 'string' && initialValue !== ''
+        ? { defaultValue: initialValue }
+        : {}),
+      onFocus: () => preload(latestSchema.current),
+    };
+  };
 
   const setCode = (field: F & Path<V>, digits: string[], validate: boolean) => {
     form.setValue(field, digits as PathValue<V, F & Path<V>>, { shouldValidate: validate });

@@ -46,9 +46,15 @@ const unit = read('unit.json');
 if (unit) {
   const j = JSON.parse(unit);
   // A suite that fails to load has no test results but must still count as a failure.
-  const broken = j.testResults.filter(
+  const didNotLoad = j.testResults.filter(
     (r) => r.status === 'failed' && r.assertionResults.length === 0,
-  ).length;
+  );
+  const broken = didNotLoad.length;
+  const file = (r) => path.relative(process.cwd(), r.name);
+  for (const r of j.testResults)
+    for (const a of r.assertionResults)
+      if (a.status === 'failed') named.push(`  FAILED unit ${file(r)} › ${a.fullName}`);
+  for (const r of didNotLoad) named.push(`  FAILED unit ${file(r)} (the suite did not load)`);
   passed += j.numPassedTests;
   failed += j.numFailedTests + broken;
   lines.push(
@@ -77,16 +83,6 @@ for (const run of ['e2e', 'e2e-console-pool', 'e2e-cluster']) {
   } else {
     failed++;
     lines.push(`${run}: no results`);
-  }
-}
-
-for (const r of JSON.parse(unit ?? '{"testResults":[]}').testResults) {
-  for (const a of r.assertionResults) {
-    if (a.status === 'failed')
-      named.push(`  FAILED unit ${path.relative(process.cwd(), r.name)} › ${a.fullName}`);
-  }
-  if (r.status === 'failed' && r.assertionResults.length === 0) {
-    named.push(`  FAILED unit ${path.relative(process.cwd(), r.name)} (the suite did not load)`);
   }
 }
 

@@ -1,7 +1,11 @@
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A separate build folder lets two builds (e.g. a benchmark and a test run) coexist.
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir,
+  // Where the guard finds the build's prerendered-page hashes (lib/security/prerendered-csp.ts).
+  env: { BUILD_DIST_DIR: distDir },
   poweredByHeader: false,
   // One build runs on every instance: `npm run build` makes it whole and `npm start` runs
   // <dist>/standalone/server.js (scripts/build.mjs, README "Deploy").

@@ -2,6 +2,7 @@ import 'server-only';
 import { safeParse } from 'zod/mini';
 import type { $ZodError, $ZodType, input, output } from 'zod/v4/core';
 import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { getEnv } from '@/lib/env';
 import { log, requestContextOf, withRequestId } from '@/lib/log';
 import type { AuthFailure } from '@/lib/cognito/errors';
@@ -35,6 +36,19 @@ export function formToObject(formData: FormData): Record<string, string | string
     out[key] = ARRAY_FIELDS.has(key) ? values.slice(0, 6) : (values[0] ?? '');
   }
   return out;
+}
+
+/**
+ * Where a sign-in page's action sends the person once it is done (the dashboard, a challenge's
+ * page, verify-email). Called by the page's script, it answers the address and the form goes there
+ * itself, with a full load (useAnswerEffects); posted by the browser, before the page's scripts ran, it answers with
+ * a redirect. A redirect answered to the script would be fetched and sent along inline by the
+ * framework, which then takes the target for a prerendered page when the action ran on one (the
+ * sign-in pages' twins, docs/decisions/024) and leaves its prefetches of it unread.
+ */
+export async function goOn(to: string): Promise<ActionState<never>> {
+  if ((await headers()).has('next-action')) return { status: 'success', next: to };
+  redirect(to);
 }
 
 /** Runs an action with the guard's request id and the client address on its log lines. */

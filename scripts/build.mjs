@@ -2,12 +2,15 @@
 // `npm run build`: one production build that every instance runs (README "Deploy").
 //   next build with `output: 'standalone'`, then the standalone folder is made whole: the static
 //   files and public/ beside its server.js, as a Node host serves them
-//   (`node .next/standalone/server.js`). NEXT_DIST_DIR builds elsewhere (benchmarks, tests).
+//   (`node .next/standalone/server.js`). Each prerendered page's scripts are then hashed into the
+//   manifest its Content-Security-Policy is built from (scripts/prerendered-csp.mjs), in both
+//   copies. NEXT_DIST_DIR builds elsewhere (benchmarks, tests).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkNode } from './node-version.mjs';
-import { completeStandalone } from './standalone.mjs';
+import { sealPrerendered } from './prerendered-csp.mjs';
+import { completeStandalone, distDirOf } from './standalone.mjs';
 
 checkNode();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,9 +24,16 @@ child.on('exit', (code, signal) => {
   if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
   try {
     const server = completeStandalone(root, process.env.NEXT_DIST_DIR);
-    process.stdout.write(`Standalone server: ${path.relative(root, server)}\n`);
+    const dist = distDirOf(process.env.NEXT_DIST_DIR);
+    const pages = sealPrerendered(path.join(root, dist));
+    const copy = sealPrerendered(path.join(path.dirname(server), dist));
+    if (JSON.stringify(copy) !== JSON.stringify(pages))
+      throw new Error('the standalone copy of the prerendered pages differs from the build');
+    process.stdout.write(
+      `Prerendered pages with script hashes: ${Object.keys(pages).length}\nStandalone server: ${path.relative(root, server)}\n`,
+    );
   } catch (error) {
-    process.stdout.write(`The standalone output is incomplete: ${error.message}\n`);
+    process.stdout.write(`The build is incomplete: ${error.message}\n`);
     process.exit(1);
   }
 });

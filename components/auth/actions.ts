@@ -2,7 +2,13 @@
 
 import { redirect } from 'next/navigation';
 import { cookies } from 'next/headers';
-import { failureState, validatedAction, withPendingEmail, type ActionState } from '@/lib/actions';
+import {
+  failureState,
+  goOn,
+  validatedAction,
+  withPendingEmail,
+  type ActionState,
+} from '@/lib/actions';
 import {
   associateForSetup,
   completeMfaSetup,
@@ -253,7 +259,7 @@ export const signInAction = validatedAction(
     const finished = await finishSignIn(result.value, { lookup: record, context });
     if (!finished.done) return { status: 'error', message: finished.message, values };
     log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
-    redirect(finished.next);
+    return goOn(finished.next);
   },
 );
 
@@ -286,7 +292,7 @@ export const signUpAction = validatedAction(
     }
     log.info('auth.signed_up');
     await setPendingEmail(email);
-    redirect('/verify-email');
+    return goOn('/verify-email');
   },
 );
 
@@ -358,9 +364,9 @@ export const forgotConfirmAction = validatedAction(
     );
     const finished = signedIn.ok ? await finishSignIn(signedIn.value, { context }) : null;
     // The password is changed either way; without the automatic sign-in, sign in by hand.
-    if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
+    if (!finished?.done) return goOn(`/login?email=${encodeURIComponent(email)}`);
     log.info('auth.reset_and_signed_in');
-    redirect(finished.next);
+    return goOn(finished.next);
   },
 );
 
@@ -690,7 +696,7 @@ export async function passkeySignInFinishAction(
   credential: unknown,
 ): Promise<ActionState<SignInField>> {
   const challenge = await getChallenge();
-  if (!challenge || challenge.name !== 'WEB_AUTHN') redirect(CHALLENGE_EXPIRED);
+  if (!challenge || challenge.name !== 'WEB_AUTHN') return goOn(CHALLENGE_EXPIRED);
   const parsed = passkeyCredentialSchema.safeParse(credential);
   if (!parsed.success) {
     log.warn('auth.passkey_malformed', { account: emailRef(challenge.username) });
@@ -712,7 +718,7 @@ export async function passkeySignInFinishAction(
       account: emailRef(challenge.username),
     });
     await clearChallenge();
-    if (failure.kind === 'challenge-expired') redirect(CHALLENGE_EXPIRED);
+    if (failure.kind === 'challenge-expired') return goOn(CHALLENGE_EXPIRED);
     // Cognito's words for a refused assertion say little a person can act on.
     return {
       status: 'error',
@@ -723,7 +729,7 @@ export async function passkeySignInFinishAction(
   const finished = await finishSignIn(result.value, { context });
   if (!finished.done) return { status: 'error', message: finished.message };
   log.info('auth.signed_in', { factor: 'WEB_AUTHN' });
-  redirect(finished.next);
+  return goOn(finished.next);
 }
 
 const PASSKEY_REFUSED =

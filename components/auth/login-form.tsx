@@ -60,9 +60,11 @@ export function LoginForm({
         setPasskeyMessage({ text: passkeyCeremonyMessage(error, 'get') });
         return;
       }
-      // Signed in: the action redirects. Otherwise it says why.
+      // Signed in (or the challenge lapsed): the answer names the page to go on to. Otherwise it
+      // says why.
       const answer = await passkeySignInFinishAction(credential);
-      setPasskeyMessage(answer.message);
+      if (answer.next) window.location.assign(answer.next);
+      else setPasskeyMessage(answer.message);
     });
   // The other ways in start from the email already typed.
   const email = useWatch({ control: form.control, name: 'email' });

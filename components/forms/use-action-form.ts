@@ -187,7 +187,8 @@ export function useActionForm<F extends string, V extends FieldValues>({
 
   return {
     state,
-    pending,
+    // Still busy while the page goes on to the one the answer named.
+    pending: pending || Boolean(state.next),
     form,
     formAction,
     onSubmit,

@@ -98,6 +98,13 @@ function failed<F extends string>(
 }
 
 /** What a follow-up step answers when the proof of the password is missing or too old. */
+/**
+ * What a change of the account's details refreshes: every signed-in page (the header shows the
+ * name), and never the prerendered public pages, which the build stamped with their script hashes
+ * and a render at run time would not (docs/decisions/024).
+ */
+const SIGNED_IN_AREA = '/(dashboard)';
+
 const REAUTH_AGAIN = 'Please confirm your password again: close this window and start over.';
 
 type Proven = { ok: true; session: Session };
@@ -220,7 +227,7 @@ async function refreshClaims(
   const user = await getUser(session.accessToken);
   const claims = user.ok ? { ...user.value, sub: session.claims.sub } : fallback;
   await updateSessionClaims(session, claims);
-  revalidatePath('/', 'layout');
+  revalidatePath(SIGNED_IN_AREA, 'layout');
   return { ...session.claims, ...claims };
 }
 
@@ -230,7 +237,7 @@ export const updateNameAction = authedAction(
     const result = await updateAttributes(session.accessToken, { name });
     if (!result.ok) return failed('name', result.failure, { values });
     await updateSessionClaims(session, { name });
-    revalidatePath('/', 'layout');
+    revalidatePath(SIGNED_IN_AREA, 'layout');
     log.info('profile.name_changed');
     return { status: 'success' };
   },
@@ -420,7 +427,7 @@ export const requestPhoneChangeAction = authedAction(
     if (!result.ok) return failed('phone', result.failure, { values });
     if (!same) {
       await updateSessionClaims(session, { phoneNumber: phoneNo, phoneNumberVerified: false });
-      revalidatePath('/', 'layout');
+      revalidatePath(SIGNED_IN_AREA, 'layout');
       await stopTextCodes(session.accessToken);
     }
     log.info('profile.phone_change_requested');

@@ -1,22 +1,30 @@
 /**
- * The Content-Security-Policy of docs/architecture.md §6, as a pure function. Rendered pages get a fresh nonce
- * and 'strict-dynamic'; the prerendered marketing pages cannot carry a per-request nonce, so they
- * allow their own inline bootstrap scripts instead (they hold no user data and take no input).
+ * The Content-Security-Policy of docs/architecture.md §6, as a pure function. Scripts run only when
+ * the policy names them, with 'strict-dynamic' so the scripts they load are trusted in turn: a
+ * page rendered per request names its scripts by a fresh nonce; a prerendered page, which cannot
+ * carry one, by the hashes of its scripts, computed when it was built (docs/decisions/024). With
+ * neither (a build whose pages were never hashed), a prerendered page falls back to its own inline
+ * scripts; such a page holds no user data.
  */
 export function contentSecurityPolicy({
   nonce,
+  hashes,
   frameOrigin,
   dev = false,
   https = false,
 }: {
   nonce?: string;
+  /** The page's script hashes, each quoted: `'sha256-…'`. None: no script runs. */
+  hashes?: readonly string[];
   frameOrigin: string;
   dev?: boolean;
   https?: boolean;
 }): string {
   const script = nonce
     ? [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`]
-    : [`'self'`, `'unsafe-inline'`];
+    : hashes
+      ? [`'self'`, ...hashes, `'strict-dynamic'`]
+      : [`'self'`, `'unsafe-inline'`];
   // React's dev build evaluates code for better stacks; production never does.
   if (dev) script.push(`'unsafe-eval'`);
   const directives: [string, string[]][] = [

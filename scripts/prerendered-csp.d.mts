@@ -1,0 +1,6 @@
+export const MANIFEST: string;
+export function hashPage(
+  html: string,
+  readStatic: (pathAfterStatic: string) => Buffer,
+): { html: string; hashes: string[] };
+export function sealPrerendered(distDir: string, staticDir?: string): Record<string, string[]>;

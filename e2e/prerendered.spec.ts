@@ -161,7 +161,7 @@ test('/creatorcash names its scripts by hash too, and runs them', async ({ page 
   expect(violations).toEqual([]);
 });
 
-test('a form sent before its scripts ran is answered on the same page, what was typed kept', async ({
+test('a form sent before its scripts ran is answered on the same page, what was typed kept; the right password goes home', async ({
   browser,
   account,
 }) => {
@@ -181,6 +181,10 @@ test('a form sent before its scripts ran is answered on the same page, what was 
   await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  // The right password, still without scripts: the answer is a redirect to the dashboard.
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
   await context.close();
 });
 

@@ -399,7 +399,11 @@ async function startCluster({ redis, haproxy }) {
   const shared = {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '1',
-    HOSTNAME: '127.0.0.1',
+    // Loopback by its name: the framework reads 127.0.0.1 and ::1 in a request's address as
+    // 'localhost', and with HOSTNAME=127.0.0.1 it took the guard's own rewrites (the prerendered
+    // sign-in pages, Creator Cash) for another server's and fetched them over the network
+    // (README "Deploy").
+    HOSTNAME: 'localhost',
     // Links the instances build for people (canonical, sign-out) name the balancer, not their port.
     SITE_URL: env.SITE_URL?.trim() || `http://localhost:${webPort}`,
     // The balancer closes idle connections to an instance first (haproxy purges them from 5 s on):

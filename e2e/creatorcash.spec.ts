@@ -1,18 +1,10 @@
 import type { Page } from '@playwright/test';
 import { COPY, DISCLAIMER } from '../lib/creatorcash/copy';
 import { VARIANTS, type Variant } from '../lib/creatorcash/variants';
-import { expect, expectAccessible, snap, test } from './fixtures';
+import { expect, expectAccessible, hydrated, snap, test } from './fixtures';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const campaign = (v: Variant) => `/creatorcash?${b64(`variant=${v}`)}`;
-
-/** Resolves once React has hydrated the page (its fiber key appears on server-rendered nodes). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('#apply button');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  });
-}
 
 /** Scrolls through the page so every section fades in, then waits for the transitions to end. */
 async function revealAll(page: Page) {
@@ -50,7 +42,7 @@ function watchErrors(page: Page) {
 
 async function open(page: Page, v: Variant) {
   await page.goto(campaign(v));
-  await hydrated(page);
+  await hydrated(page, '#apply button');
 }
 
 test.describe('/creatorcash guard', () => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Route } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
@@ -278,6 +278,29 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/**
+ * Holds back every script of the pages loaded from now on (routing also bypasses the browser's
+ * cache), as on a slow phone, where a page paints long before it runs. Returns what lets them load.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route('**/_next/static/**/*.js', hold);
+  return async () => release();
+}
+
+/** Resolves once React has hydrated the element `selector` finds (its fiber key is on the node). */
+export async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  }, selector);
 }
 
 /** Types a code into the six boxes. */

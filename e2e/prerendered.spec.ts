@@ -1,6 +1,15 @@
 import type { Page, Request } from '@playwright/test';
 import { ALL_SET } from './dashboard-fixtures';
-import { DEMO, expect, formAlert, signInWithForm, test } from './fixtures';
+import {
+  DEMO,
+  STRONG_PASSWORD,
+  expect,
+  formAlert,
+  holdScripts,
+  hydrated,
+  signInWithForm,
+  test,
+} from './fixtures';
 
 // The sign-in pages a visitor loads with nothing of their own in the address are served
 // prerendered, under a policy that names each script by its hash (docs/decisions/024); any other
@@ -220,3 +229,26 @@ test("a creator's change on the profile leaves the prerendered pages as they wer
 
   expect(await stamped()).toEqual(before);
 });
+
+for (const [path, fields] of [
+  ['/login', ['Email', 'Password']],
+  ['/register', ['Email', 'Password', 'Confirm password']],
+  ['/forgot-password', ['Email']],
+] as const) {
+  test(`${path}: what is typed before the page's scripts run is kept once they do`, async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const typed = (label: string) =>
+      label === 'Email' ? 'early.typist@creator.test' : `${STRONG_PASSWORD}`;
+    for (const label of fields) await page.getByLabel(label, { exact: true }).fill(typed(label));
+    await release();
+    await hydrated(page, 'form button[type="submit"]');
+    // A change after the scripts run (the page re-renders) loses none of it.
+    await page.getByLabel(fields[0], { exact: true }).press('End');
+    await page.getByLabel(fields[0], { exact: true }).blur();
+    for (const label of fields)
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(typed(label));
+  });
+}

@@ -7,6 +7,8 @@ import {
   enterCode,
   expect,
   expectAccessible,
+  holdScripts,
+  hydrated,
   readOutbox,
   signInWithForm,
   snap,
@@ -157,3 +159,32 @@ async function bothOnNonePreferred(email: string, password: string, phone: strin
     SMSMfaSettings: { Enabled: true, PreferredMfa: false },
   });
 }
+
+test('digits typed before the page has its scripts are kept: the rest typed after, the code signs in', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  const phone = phoneFor();
+  await enableCodeMfa(account.email, account.password, { phone, preferred: 'SMS_MFA' });
+  const since = Date.now();
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/login/mfa');
+  const code = await waitForCode(phone, 'mfa', since);
+
+  // The same page loaded again, its scripts held back while the creator starts typing.
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code.slice(0, 4));
+  await release();
+  await hydrated(page, 'input[aria-label="Digit 1 of 6"]');
+  // The four digits stay, and the typing goes on in the fifth box.
+  for (const [i, digit] of [...code.slice(0, 4)].entries())
+    await expect(page.getByRole('textbox', { name: `Digit ${i + 1} of 6` })).toHaveValue(digit);
+  await expect(page.getByRole('textbox', { name: 'Digit 5 of 6' })).toBeFocused();
+  await page.keyboard.type(code.slice(4));
+  for (const [i, digit] of [...code].entries())
+    await expect(page.getByRole('textbox', { name: `Digit ${i + 1} of 6` })).toHaveValue(digit);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+});

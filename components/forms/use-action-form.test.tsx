@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
@@ -186,6 +187,35 @@ describe('useActionForm', () => {
       </AppRouterContext.Provider>,
     );
     expect(empty).not.toMatch(/<input[^>]*name="email"[^>]*value=/);
+  });
+
+  it('keeps what was typed before the scripts ran: the code goes on in the next box, and survives a re-render', async () => {
+    const ui = (
+      <AppRouterContext.Provider value={router}>
+        <Harness action={answer({ status: 'idle' })} />
+      </AppRouterContext.Provider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    // The first box takes a whole code (autofill); the typing went there while nothing ran.
+    const first = container.querySelector<HTMLInputElement>('[aria-label="Digit 1 of 6"]')!;
+    const email = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    email.value = 'early@example.com';
+    first.value = '1530';
+    first.focus();
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, ui);
+    });
+    const { box } = codeBoxes();
+    expect([1, 2, 3, 4, 5, 6].map((i) => box(i).value)).toEqual(['1', '5', '3', '0', '', '']);
+    expect(box(5)).toHaveFocus();
+    // A change elsewhere re-renders the form: the digits stay.
+    await act(async () => fireEvent.change(email, { target: { value: 'early@example.org' } }));
+    expect([1, 2, 3, 4].map((i) => box(i).value).join('')).toBe('1530');
+    act(() => root!.unmount());
+    container.remove();
   });
 
   it('runs onSuccess once with the successful answer', async () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import { FieldMessages, describedBy } from './field-messages';
@@ -52,6 +52,17 @@ export function OtpInput({
     onChange(next);
     focus(from + incoming.length);
   };
+
+  // Digits typed before the page's scripts ran are in the boxes but not in the form, and the
+  // first render after hydration would wipe them: the form takes them over, and the typing goes on
+  // in the box after the last of them. Once, on mount; the boxes are the form's from then on.
+  useEffect(() => {
+    const typed = digitsOf(refs.current.map((box) => box?.value ?? '').join(''));
+    if (typed.length === 0 || typed.join('') === value.join('')) return;
+    onChange(typed);
+    if (refs.current.some((box) => box === document.activeElement)) focus(typed.length);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what the server's page held, once
+  }, []);
 
   const shown = [...errors];
   if (digitsOnly && !shown.some((e) => e.text === MSG.codeDigitsOnly))

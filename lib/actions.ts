@@ -39,12 +39,15 @@ export function formToObject(formData: FormData): Record<string, string | string
 }
 
 /**
- * Where a sign-in page's action sends the person once it is done (the dashboard, a challenge's
- * page, verify-email). Called by the page's script, it answers the address and the form goes there
- * itself, with a full load (useAnswerEffects); posted by the browser, before the page's scripts ran, it answers with
- * a redirect. A redirect answered to the script would be fetched and sent along inline by the
- * framework, which then takes the target for a prerendered page when the action ran on one (the
- * sign-in pages' twins, docs/decisions/024) and leaves its prefetches of it unread.
+ * Where an action that can run on a prerendered page (the sign-in pages' twins,
+ * docs/decisions/024) sends the person once it is done: the dashboard, a challenge's page,
+ * verify-email. Called by the page's script, it answers the address and the form goes there with a
+ * full load (useAnswerEffects); posted by the browser before the page's scripts ran, it answers
+ * with a redirect.
+ *
+ * The actions of pages rendered per request (the challenge pages, /profile) call `redirect()`: the
+ * framework answers the script with the target inline, a soft navigation. From a prerendered page
+ * it would take that target for a prerendered page too and leave its prefetches of it unread.
  */
 export async function goOn(to: string): Promise<ActionState<never>> {
   if ((await headers()).has('next-action')) return { status: 'success', next: to };

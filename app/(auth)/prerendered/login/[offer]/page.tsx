@@ -1,23 +1,14 @@
-import { notFound } from 'next/navigation';
 import { LoginForm } from '@/components/auth/login-form';
-import { SIGN_IN_OFFERS, isSignInOffer } from '@/lib/prerendered-pages';
 import { LOGIN_METADATA } from '../../../page-metadata';
+import { googleOffered, offerParams, type OfferPageProps } from '../../offer';
 
 // /login as most visitors load it, built once per offer; the guard serves it for /login with no
 // query and the page rendered per request otherwise (lib/prerendered-pages.ts).
 export const metadata = LOGIN_METADATA;
+// A literal export in each page: the build reads it from the page's own source.
 export const dynamicParams = false;
+export const generateStaticParams = offerParams;
 
-export function generateStaticParams() {
-  return SIGN_IN_OFFERS.map((offer) => ({ offer }));
-}
-
-export default async function PrerenderedLoginPage({
-  params,
-}: {
-  params: Promise<{ offer: string }>;
-}) {
-  const { offer } = await params;
-  if (!isSignInOffer(offer)) notFound();
-  return <LoginForm defaultEmail="" google={offer === 'with-google'} />;
+export default async function PrerenderedLoginPage(props: OfferPageProps) {
+  return <LoginForm defaultEmail="" google={await googleOffered(props)} />;
 }

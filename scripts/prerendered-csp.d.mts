@@ -4,3 +4,4 @@ export function hashPage(
   readStatic: (pathAfterStatic: string) => Buffer,
 ): { html: string; hashes: string[] };
 export function sealPrerendered(distDir: string, staticDir?: string): Record<string, string[]>;
+export function paintFirst(html: string): string;

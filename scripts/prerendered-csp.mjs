@@ -1,8 +1,10 @@
 // The script hashes of every prerendered page (docs/decisions/024). A prerendered page is built
 // once, so it cannot carry a per-request nonce; its Content-Security-Policy lists instead the
-// SHA-256 of each inline script and of each script file it loads, with 'strict-dynamic' (the
-// scripts those load are trusted in turn). A browser matches a file's hash only when its <script>
-// carries that hash as its integrity, so each script tag of the page gets one here.
+// SHA-256 of each inline script and of each script file in its HTML, with 'strict-dynamic' (the
+// scripts those add are trusted in turn). A browser matches a file's hash only when its <script>
+// carries that hash as its integrity, so each script tag of the page gets one here. The page's
+// `async` script files are then started by one of its inline scripts after the first paint
+// (paintFirst), each still with its integrity.
 //
 // `npm run build` (scripts/build.mjs) runs this after next build, on the build folder and on its
 // standalone copy, and writes <dist>/server/prerendered-csp.json: { "/route": ["'sha256-…'", …] },
@@ -67,6 +69,38 @@ export function hashPage(html, readStatic) {
   return { html: out, hashes };
 }
 
+const flag = (attrs, name) => new RegExp(`\\s${name}(?=[\\s=/]|$)`, 'i').test(attrs);
+
+/**
+ * A page's script files start once the browser has painted it (docs/decisions/026): each `async`
+ * script file leaves the HTML for a list that one inline script, at the end of the body, adds to
+ * the page after the first frame (at once in a tab that is not shown, which paints nothing), each
+ * with its integrity. A visitor sees the page before its scripts take the main thread, and what is
+ * typed or sent meanwhile is kept (the forms work without their scripts). A script file that is
+ * not `async` (the `noModule` fallback, one whose order counts) stays where it is. Run on a
+ * stamped page; a page with nothing to move is answered as it is.
+ */
+export function paintFirst(html) {
+  const moved = [];
+  const out = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (tag, attrs, body) => {
+    const src = attr(attrs, 'src');
+    if (src === undefined || !flag(attrs, 'async') || flag(attrs, 'nomodule') || body.trim())
+      return tag;
+    moved.push([src, attr(attrs, 'integrity') ?? '']);
+    return '';
+  });
+  if (moved.length === 0) return html;
+  const at = out.lastIndexOf('</body>');
+  if (at < 0) throw new Error('a page without </body>: its scripts have nowhere to start from');
+  const list = JSON.stringify(moved).replace(/</g, '\\u003c');
+  const loader =
+    `(function(l){function go(){l.forEach(function(f){var s=document.createElement("script");` +
+    `s.src=f[0];if(f[1])s.integrity=f[1];s.async=true;document.head.appendChild(s)})}` +
+    `if(document.hidden)setTimeout(go,0);else requestAnimationFrame(function(){setTimeout(go,0)})})` +
+    `(${list})`;
+  return `${out.slice(0, at)}<script>${loader}</script>${out.slice(at)}`;
+}
+
 /** Every prerendered page's HTML under a server/app folder, by route ('/creatorcash/v1'). */
 function pages(appDir) {
   const found = [];
@@ -97,7 +131,10 @@ export function sealPrerendered(distDir, staticDir = path.join(distDir, 'static'
     return readFileSync(file);
   };
   for (const { route, file } of pages(path.join(distDir, 'server', 'app'))) {
-    const { html, hashes } = hashPage(readFileSync(file, 'utf8'), readStatic);
+    // Stamped first, so each script file moved by paintFirst keeps its integrity; hashed again,
+    // so the policy lists the inline script that starts them.
+    const stamped = hashPage(readFileSync(file, 'utf8'), readStatic).html;
+    const { html, hashes } = hashPage(paintFirst(stamped), readStatic);
     writeFileSync(file, html);
     manifest[route] = hashes;
   }

@@ -1,10 +1,11 @@
 /**
  * @jest-environment node
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MANIFEST, hashPage, sealPrerendered } from './prerendered-csp.mjs';
+import { MANIFEST, hashPage, paintFirst, sealPrerendered } from './prerendered-csp.mjs';
 
 // Known answers: the first is the example of the CSP specification's own documentation.
 const ALERT = "alert('Hello, world.');";
@@ -99,6 +100,72 @@ describe('hashPage', () => {
   });
 });
 
+describe('paintFirst', () => {
+  const A = `<script integrity="${FILE_HASH}" src="/_next/static/chunks/a.js?dpl=d1&amp;x=1" async=""></script>`;
+  const B = '<script src="/_next/static/chunks/b.js" async></script>';
+  const LEGACY = `<script integrity="${FILE_HASH}" src="/_next/static/chunks/a.js" noModule=""></script>`;
+  /** What the inline script would add, in order (it is run in a stand-in document). */
+  const started = (html: string) => {
+    const body = /<script>(\(function\(l\)[\s\S]*?)<\/script><\/body>/.exec(html)?.[1];
+    if (!body) return undefined;
+    const added: { src: string; integrity: string; async: boolean }[] = [];
+    const frames: (() => void)[] = [];
+    const document = {
+      hidden: false,
+      createElement: () => ({ src: '', integrity: '', async: false }),
+      head: { appendChild: (s: (typeof added)[number]) => added.push(s) },
+    };
+    const later: (() => void)[] = [];
+    new Function('document', 'requestAnimationFrame', 'setTimeout', body)(
+      document,
+      (f: () => void) => frames.push(f),
+      (f: () => void) => later.push(f),
+    );
+    const beforePaint = added.length;
+    frames.forEach((f) => f());
+    later.forEach((f) => f());
+    return { beforePaint, added };
+  };
+
+  it('moves the async script files into one inline script at the end of the body', () => {
+    const html = paintFirst(`<html><head>${A}${B}</head><body><p>Hi</p></body></html>`);
+    expect(html).not.toContain('<script integrity');
+    expect(html).not.toContain('<script src');
+    expect(html.startsWith('<html><head></head><body><p>Hi</p><script>')).toBe(true);
+    expect(started(html)).toEqual({
+      beforePaint: 0,
+      added: [
+        { src: '/_next/static/chunks/a.js?dpl=d1&x=1', integrity: FILE_HASH, async: true },
+        { src: '/_next/static/chunks/b.js', integrity: '', async: true },
+      ],
+    });
+  });
+
+  it('leaves inline scripts, the noModule fallback and scripts whose order counts', () => {
+    const kept = `<script>${ALERT}</script>${LEGACY}<script src="/_next/static/chunks/b.js"></script>`;
+    expect(paintFirst(`<body>${kept}</body>`)).toBe(`<body>${kept}</body>`);
+    expect(paintFirst(`<body>${kept}${B}</body>`)).toMatch(
+      new RegExp(`^<body>${kept.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}<script>`),
+    );
+  });
+
+  it('writes the list so that nothing in it can end the script', () => {
+    // `<!--` and `<script` inside a script change how the browser reads on to its end.
+    const odd = '<script src="/_next/static/chunks/a.js?q=<!--<script" async=""></script>';
+    const html = paintFirst(`<body>${odd}</body>`);
+    const body = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    expect(body).not.toContain('<');
+    expect(started(html)!.added[0]!.src).toBe('/_next/static/chunks/a.js?q=<!--<script');
+  });
+
+  it('answers a page with nothing to move as it is, and refuses a page without a body end', () => {
+    expect(paintFirst(`<body><script>${ALERT}</script></body>`)).toBe(
+      `<body><script>${ALERT}</script></body>`,
+    );
+    expect(() => paintFirst(`<head>${A}</head>`)).toThrow('without </body>');
+  });
+});
+
 describe('sealPrerendered', () => {
   let dist: string;
   beforeEach(() => {
@@ -122,6 +189,22 @@ describe('sealPrerendered', () => {
       `integrity="${FILE_HASH}"`,
     );
     // A second run over the stamped pages answers the same.
+    expect(sealPrerendered(dist)).toEqual(manifest);
+  });
+
+  it('starts async script files after the first paint, each with its integrity, and lists the script that starts them', () => {
+    writeFileSync(
+      path.join(dist, 'server/app/index.html'),
+      '<body><script src="/_next/static/chunks/a.js" async=""></script></body>',
+    );
+    const manifest = sealPrerendered(dist);
+    const html = readFileSync(path.join(dist, 'server/app/index.html'), 'utf8');
+    const loader = /^<body><script>([\s\S]+)<\/script><\/body>$/.exec(html)![1]!;
+    expect(loader).toContain(`["/_next/static/chunks/a.js","${FILE_HASH}"]`);
+    expect(manifest['/']).toEqual([
+      `'sha256-${createHash('sha256').update(loader).digest('base64')}'`,
+    ]);
+    // A second run over the sealed page answers the same.
     expect(sealPrerendered(dist)).toEqual(manifest);
   });
 

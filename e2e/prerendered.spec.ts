@@ -183,7 +183,9 @@ test('/creatorcash names its scripts by hash too, and runs them', async ({ page 
   const script = scriptSrc(res!.headers()['content-security-policy'] ?? null);
   expect(script).toMatch(/^script-src 'self' ('sha256-[A-Za-z0-9+/]{43}=' )+'strict-dynamic'$/);
   expect(script).not.toContain('unsafe-inline');
-  // Its application steps move on through its own script.
+  // Its application steps move on through its own script, which starts after the first paint
+  // (docs/decisions/026): a click before then does nothing yet.
+  await hydrated(page, '#apply button');
   await page.locator('#apply').getByRole('button').first().click();
   await expect(page.getByRole('heading', { name: 'Submit Your Application' })).toBeFocused();
   expect(violations).toEqual([]);

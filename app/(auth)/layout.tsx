@@ -1,11 +1,12 @@
 import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 
 /** Public-only pages: one centred card, readable on a phone. */
 export default function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="px-4 py-5 sm:px-8">
-        <Link
+        <IntentLink
           href="/login"
           className="text-brand-800 inline-flex items-center gap-2 text-base font-bold"
         >
@@ -16,7 +17,7 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
             CD
           </span>
           Creator Dashboard
-        </Link>
+        </IntentLink>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-12 sm:items-center">
         <div className="rounded-card border-surface-border shadow-card w-full max-w-md border bg-white p-6 sm:p-8">

@@ -1,15 +1,15 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 
 /** The way back from a sign-in side page (a reset, a code, a second step) to /login. */
 export function BackToSignIn() {
   return (
     <p className="text-ink-muted mt-6 text-center text-sm">
-      <Link
+      <IntentLink
         href="/login"
         className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
       >
         Back to sign in
-      </Link>
+      </IntentLink>
     </p>
   );
 }

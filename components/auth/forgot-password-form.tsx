@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import {
   forgotConfirmAction,
   forgotRequestAction,
@@ -11,6 +10,7 @@ import { useResend } from '@/components/forms/use-resend';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
+import { IntentLink } from '@/components/ui/intent-link';
 import { OtpInput } from '@/components/ui/otp-input';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { ResendRow } from '@/components/ui/resend-row';
@@ -108,12 +108,12 @@ function ConfirmStage({ email }: { email: string }) {
           say what to do when none comes (docs/decisions/013-unknown-users.md). */}
       <p className="text-ink-muted mt-6 text-center text-sm">
         No code after a few minutes? Check your spam folder and the address above, or{' '}
-        <Link
+        <IntentLink
           href={`/register?email=${encodeURIComponent(email)}`}
           className="text-brand-700 font-semibold hover:underline"
         >
           create an account
-        </Link>
+        </IntentLink>
         .
       </p>
       <BackToSignIn />

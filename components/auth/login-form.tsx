@@ -13,6 +13,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
+import { IntentLink } from '@/components/ui/intent-link';
 import { PasswordField } from '@/components/ui/password-field';
 import type { Message } from '@/lib/messages';
 import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
@@ -91,12 +92,12 @@ export function LoginForm({
           {...register('password')}
         />
         <div className="-mt-1 flex justify-end">
-          <Link
+          <IntentLink
             href="/forgot-password"
             className="text-brand-700 inline-flex min-h-6 items-center text-sm font-medium hover:underline"
           >
             Forgot Password?
-          </Link>
+          </IntentLink>
         </div>
         <Button type="submit" pending={pending}>
           Sign In
@@ -120,9 +121,9 @@ export function LoginForm({
       </div>
       <p className="text-ink-muted mt-6 text-center text-sm">
         New here?{' '}
-        <Link href="/register" className="text-brand-700 font-semibold hover:underline">
+        <IntentLink href="/register" className="text-brand-700 font-semibold hover:underline">
           Create your account
-        </Link>
+        </IntentLink>
       </p>
     </>
   );

@@ -1,11 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { signUpAction } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { FormMessage } from '@/components/ui/form-message';
+import { IntentLink } from '@/components/ui/intent-link';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
@@ -55,9 +55,9 @@ export function RegisterForm({
       )}
       <p className="text-ink-muted mt-6 text-center text-sm">
         Already have an account?{' '}
-        <Link href="/login" className="text-brand-700 font-semibold hover:underline">
+        <IntentLink href="/login" className="text-brand-700 font-semibold hover:underline">
           Sign in
-        </Link>
+        </IntentLink>
       </p>
     </>
   );

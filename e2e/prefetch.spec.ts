@@ -1,0 +1,71 @@
+import type { Request } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+// The sign-in pages fetch a sibling page ahead only when someone reaches for its link: a pointer
+// over it, keyboard focus, a finger on it (docs/decisions/027-links-prefetch-on-intent.md).
+
+/** The router's own fetches (a prefetch or a navigation), by path. */
+function routerFetches(req: Request) {
+  const url = new URL(req.url());
+  return req.headers()['rsc'] === '1' || url.searchParams.has('_rsc') ? url.pathname : null;
+}
+
+type Link = { name: string; to: string };
+
+for (const { page: path, links } of [
+  {
+    page: '/login',
+    links: [
+      { name: 'Create your account', to: '/register' },
+      { name: 'Forgot Password?', to: '/forgot-password' },
+      { name: 'Creator Dashboard', to: '/login' },
+    ],
+  },
+  { page: '/register', links: [{ name: 'Sign in', to: '/login' }] },
+  { page: '/forgot-password', links: [{ name: 'Back to sign in', to: '/login' }] },
+]) {
+  test(`${path} fetches nothing ahead on sight, and a link's page once it is reached for`, async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (req) => {
+      const to = routerFetches(req);
+      if (to) fetched.push(to);
+    });
+    await page.goto(path);
+    for (const { to } of links)
+      await hydrated(page, `header a[href="${to}"], main a[href="${to}"]`);
+    // Everything the page starts on its own is done by network idle (the fetches on sight came
+    // within a second of the load).
+    await page.waitForLoadState('networkidle');
+    expect(fetched).toEqual([]);
+
+    const [first, ...rest] = links as [Link, ...Link[]];
+    const hovered = page.waitForRequest((req) => routerFetches(req) === first.to);
+    await page.getByRole('link', { name: first.name, exact: true }).hover();
+    await hovered;
+    for (const { name, to } of rest) {
+      const focused = page.waitForRequest((req) => routerFetches(req) === to);
+      await page.getByRole('link', { name, exact: true }).focus();
+      await focused;
+    }
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('a tap on a link fetches its page and goes there in the page', async ({ page }) => {
+    const documents: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'document') documents.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/login');
+    await hydrated(page, 'main a[href="/register"]');
+    await page.getByRole('link', { name: 'Create your account', exact: true }).tap();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    // Gone there by the router, not a new load of the whole page.
+    expect(documents).toEqual(['/login']);
+  });
+});

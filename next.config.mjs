@@ -8,7 +8,7 @@ const nextConfig = {
   env: { BUILD_DIST_DIR: distDir },
   poweredByHeader: false,
   // One build runs on every instance: `npm run build` makes it whole and `npm start` runs
-  // <dist>/standalone/server.js (scripts/build.mjs, README "Deploy").
+  // <dist>/standalone/serve.mjs (scripts/build.mjs, README "Deploy").
   output: 'standalone',
   // Set per deploy: a page of one deploy asking an instance of another for its chunks or actions
   // gets a full reload instead of a broken page (version skew).

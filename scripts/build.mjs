@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run build`: one production build that every instance runs (README "Deploy").
 //   next build with `output: 'standalone'`, then the standalone folder is made whole: the static
-//   files and public/ beside its server.js, as a Node host serves them
-//   (`node .next/standalone/server.js`). Each prerendered page's scripts are then hashed into the
+//   files (scripts and styles compressed with brotli beside them) and public/ beside its server,
+//   as a Node host serves them (`node .next/standalone/serve.mjs`). Each prerendered page's
+//   scripts are then hashed into the
 //   manifest its Content-Security-Policy is built from (scripts/prerendered-csp.mjs), in both
 //   copies. NEXT_DIST_DIR builds elsewhere (benchmarks, tests).
 import { spawn } from 'node:child_process';

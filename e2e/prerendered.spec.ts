@@ -273,3 +273,20 @@ for (const [path, fields] of [
       await expect(page.getByLabel(label, { exact: true })).toHaveValue(typed(label));
   });
 }
+
+test('spaces typed into a password before the scripts run are taken out once they do', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/register', { waitUntil: 'domcontentloaded' });
+  const password = page.getByLabel('Password', { exact: true });
+  await password.pressSequentially('Sunny Day42!');
+  await expect(password).toHaveValue('Sunny Day42!');
+  await release();
+  await hydrated(page, 'form button[type="submit"]');
+  await expect(password).toHaveValue('SunnyDay42!');
+  // And from then on a space cannot be typed.
+  await password.press('End');
+  await password.pressSequentially(' x');
+  await expect(password).toHaveValue('SunnyDay42!x');
+});

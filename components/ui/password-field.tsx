@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
 import { Field, type FieldProps } from './field';
 
 function EyeIcon({ open }: { open: boolean }) {
@@ -20,14 +20,39 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** A password input with a show/hide toggle; spaces cannot be typed or pasted (docs/product.md §5). */
+/**
+ * A password input with a show/hide toggle; spaces cannot be typed or pasted (docs/product.md §5).
+ * What was typed before the page's scripts ran, when nothing stopped a space, is kept without its
+ * spaces once they run.
+ */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'trailing'>>(
   function PasswordField({ onKeyDown, onChange, ...props }, ref) {
     const [visible, setVisible] = useState(false);
+    const own = useRef<HTMLInputElement | null>(null);
+    const setRef = useCallback(
+      (el: HTMLInputElement | null) => {
+        own.current = el;
+        if (typeof ref === 'function') ref(el);
+        else if (ref) ref.current = el;
+      },
+      [ref],
+    );
+    useEffect(() => {
+      const el = own.current;
+      if (!el || !/\s/.test(el.value)) return;
+      // Through the path a keystroke takes: the input's own setter (React's copy of the value
+      // stays the typed one, so it sees a change), then an input event, so the form holds the
+      // value without spaces as well.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(
+        el,
+        el.value.replace(/\s/g, ''),
+      );
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, []);
     return (
       <Field
         {...props}
-        ref={ref}
+        ref={setRef}
         type={visible ? 'text' : 'password'}
         autoCapitalize="none"
         autoCorrect="off"

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { createHash } from 'node:crypto';
+import { startedScripts } from '../scripts/prerendered-csp.mjs';
 import { ALL_SET } from './dashboard-fixtures';
 import {
   DEMO,
@@ -62,8 +63,7 @@ for (const [path, heading] of [
     }
     // The page's own scripts start after its first paint (docs/decisions/026), from a list in
     // the page: each with an integrity, the hash of the file the browser receives.
-    const list = /\(function\(l\)[\s\S]*?\}\)\((\[\[[^<]*?\]\])\)<\/script>/.exec(html)?.[1];
-    const files = JSON.parse(list ?? '[]') as [string, string][];
+    const files = startedScripts(html);
     expect(files.length).toBeGreaterThan(3);
     for (const [src, integrity] of files) {
       const body = await (await page.request.get(src)).body();

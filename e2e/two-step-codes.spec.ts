@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   CLIENT_ID,
   cognitoCall,
@@ -24,15 +25,24 @@ import {
 /** A number of the 555-01xx range, unique enough per test. */
 const phoneFor = () => `+1555555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
-test('a text-message code after the password: a wrong one is refused, the sent one signs in', async ({
-  page,
-}) => {
+/**
+ * A new account with text-message codes on and preferred, signed in with its password as far as
+ * the code page. Answers the phone and when the code was asked for.
+ */
+async function signInToTextCode(page: Page) {
   const account = await createAccount();
   const phone = phoneFor();
   await enableCodeMfa(account.email, account.password, { phone, preferred: 'SMS_MFA' });
   const since = Date.now();
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL('/login/mfa');
+  return { phone, since };
+}
+
+test('a text-message code after the password: a wrong one is refused, the sent one signs in', async ({
+  page,
+}) => {
+  const { phone, since } = await signInToTextCode(page);
   await expect(
     page.getByText(`Enter the 6-digit code we sent by text message to +*******${phone.slice(-4)}.`),
   ).toBeVisible();
@@ -163,12 +173,7 @@ async function bothOnNonePreferred(email: string, password: string, phone: strin
 test('digits typed before the page has its scripts are kept: the rest typed after, the code signs in', async ({
   page,
 }) => {
-  const account = await createAccount();
-  const phone = phoneFor();
-  await enableCodeMfa(account.email, account.password, { phone, preferred: 'SMS_MFA' });
-  const since = Date.now();
-  await signInWithForm(page, account.email, account.password);
-  await expect(page).toHaveURL('/login/mfa');
+  const { phone, since } = await signInToTextCode(page);
   const code = await waitForCode(phone, 'mfa', since);
 
   // The same page loaded again, its scripts held back while the creator starts typing.

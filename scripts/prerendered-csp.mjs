@@ -71,6 +71,9 @@ export function hashPage(html, readStatic) {
 
 const flag = (attrs, name) => new RegExp(`\\s${name}(?=[\\s=/]|$)`, 'i').test(attrs);
 
+/** How the inline script of paintFirst begins (startedScripts finds it by this). */
+const LOADER = '(function(l){function go(){';
+
 /**
  * A page's script files start once the browser has painted it (docs/decisions/026): each `async`
  * script file leaves the HTML for a list that one inline script, at the end of the body, adds to
@@ -94,11 +97,24 @@ export function paintFirst(html) {
   if (at < 0) throw new Error('a page without </body>: its scripts have nowhere to start from');
   const list = JSON.stringify(moved).replace(/</g, '\\u003c');
   const loader =
-    `(function(l){function go(){l.forEach(function(f){var s=document.createElement("script");` +
+    `${LOADER}l.forEach(function(f){var s=document.createElement("script");` +
     `s.src=f[0];if(f[1])s.integrity=f[1];s.async=true;document.head.appendChild(s)})}` +
     `if(document.hidden)setTimeout(go,0);else requestAnimationFrame(function(){setTimeout(go,0)})})` +
     `(${list})`;
   return `${out.slice(0, at)}<script>${loader}</script>${out.slice(at)}`;
+}
+
+/**
+ * The script files a page's paintFirst script starts, in order, as [src, integrity] pairs (the
+ * integrity '' where the file has none); none for a page without one.
+ */
+export function startedScripts(html) {
+  const at = html.lastIndexOf(`<script>${LOADER}`);
+  if (at < 0) return [];
+  const body = html.slice(at + '<script>'.length, html.indexOf('</script>', at));
+  const list = /\)\((\[[^<]*\])\)$/.exec(body)?.[1];
+  if (list === undefined) throw new Error('the page starts its scripts from a list not read here');
+  return JSON.parse(list);
 }
 
 /** Every prerendered page's HTML under a server/app folder, by route ('/creatorcash/v1'). */

@@ -5,7 +5,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MANIFEST, hashPage, paintFirst, sealPrerendered } from './prerendered-csp.mjs';
+import {
+  MANIFEST,
+  hashPage,
+  paintFirst,
+  sealPrerendered,
+  startedScripts,
+} from './prerendered-csp.mjs';
 
 // Known answers: the first is the example of the CSP specification's own documentation.
 const ALERT = "alert('Hello, world.');";
@@ -156,6 +162,18 @@ describe('paintFirst', () => {
     const body = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
     expect(body).not.toContain('<');
     expect(started(html)!.added[0]!.src).toBe('/_next/static/chunks/a.js?q=<!--<script');
+  });
+
+  it('says which files a page starts, as its inline script holds them', () => {
+    const html = paintFirst(`<html><head>${A}${B}</head><body><p>Hi</p></body></html>`);
+    expect(startedScripts(html)).toEqual(
+      started(html)!.added.map(({ src, integrity }) => [src, integrity]),
+    );
+    const odd = paintFirst(
+      '<body><script src="/_next/static/chunks/a.js?q=<!--<script" async=""></script></body>',
+    );
+    expect(startedScripts(odd)).toEqual([['/_next/static/chunks/a.js?q=<!--<script', '']]);
+    expect(startedScripts(`<body><script>${ALERT}</script></body>`)).toEqual([]);
   });
 
   it('answers a page with nothing to move as it is, and refuses a page without a body end', () => {

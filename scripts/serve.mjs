@@ -53,7 +53,8 @@ const server = http.createServer(async (req, res) => {
     } else res.destroy();
   }
 });
-if (Number.isFinite(keepAlive) && keepAlive >= 0) server.keepAliveTimeout = keepAlive;
+// As server.js: a positive number of ms, else Node's default.
+if (Number.isFinite(keepAlive) && keepAlive > 0) server.keepAliveTimeout = keepAlive;
 
 const ready = (async () => {
   const app = next({ dev: false, dir, hostname, port, conf: config, httpServer: server });

@@ -31,11 +31,30 @@ export function ForcedSignOut({ message, delayMs = 0 }: { message?: string; dela
   );
 }
 
-/** Starts counting when it is mounted, that is when what it sits in is shown. */
+/**
+ * Starts counting once what it sits in is on screen: after the next frame is painted, not when it
+ * is mounted. On a busy phone the work that follows the mount can hold the paint back for a few
+ * hundred milliseconds, and a count started at the mount would take them from the notice. A tab
+ * that is not shown paints nothing: there it counts from the mount.
+ */
 function SignOutAfter({ ms }: { ms: number }) {
   useEffect(() => {
-    const timer = setTimeout(() => void signOutNow(), ms);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const count = () => {
+      timer = setTimeout(() => void signOutNow(), ms);
+    };
+    if (document.hidden) {
+      count();
+      return () => clearTimeout(timer);
+    }
+    // The frame's callback runs before its paint; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(count, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [ms]);
   return null;
 }

@@ -28,6 +28,36 @@ function SignIn({ action }: { action: Action }) {
   );
 }
 
+/**
+ * The sign-in form as the server wrote it, with `typed` in its password box while no script ran,
+ * and what hydrates it and takes it away again.
+ */
+function typedBeforeScripts(action: Action, typed: string) {
+  const ui = (
+    <AppRouterContext.Provider value={router}>
+      <SignIn action={action} />
+    </AppRouterContext.Provider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(ui);
+  document.body.append(container);
+  const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
+  password.value = typed;
+  let root: Root | undefined;
+  return {
+    container,
+    password,
+    hydrate: () =>
+      act(async () => {
+        root = hydrateRoot(container, ui);
+      }),
+    remove: () => {
+      act(() => root!.unmount());
+      container.remove();
+    },
+  };
+}
+
 describe('PasswordField', () => {
   it('takes the spaces out of what was typed before the scripts ran, and sends it so', async () => {
     const sent: string[] = [];
@@ -35,22 +65,10 @@ describe('PasswordField', () => {
       sent.push(String(data.get('password')));
       return { status: 'idle' } as ActionState<F>;
     });
-    const ui = (
-      <AppRouterContext.Provider value={router}>
-        <SignIn action={action} />
-      </AppRouterContext.Provider>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(ui);
-    document.body.append(container);
     // Typed while nothing ran: nothing stopped the spaces.
+    const { container, password, hydrate, remove } = typedBeforeScripts(action, 'Sunny Day 42!');
     container.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'early@example.com';
-    const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
-    password.value = 'Sunny Day 42!';
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, ui);
-    });
+    await hydrate();
     expect(password.value).toBe('SunnyDay42!');
     // The form holds the same: it checks and sends it.
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' })));
@@ -58,31 +76,17 @@ describe('PasswordField', () => {
     // Typing goes on under the field's rule.
     await act(async () => fireEvent.change(password, { target: { value: 'Sunny Day' } }));
     expect(password.value).toBe('SunnyDay');
-    act(() => root!.unmount());
-    container.remove();
+    remove();
   });
 
   it('leaves a value without spaces as it is', async () => {
     const action: Action = jest.fn(async () => ({ status: 'idle' }) as ActionState<F>);
-    const ui = (
-      <AppRouterContext.Provider value={router}>
-        <SignIn action={action} />
-      </AppRouterContext.Provider>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(ui);
-    document.body.append(container);
-    const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
-    password.value = 'Sunny!Day42';
+    const { container, password, hydrate, remove } = typedBeforeScripts(action, 'Sunny!Day42');
     const changed = jest.fn();
     container.addEventListener('input', changed);
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, ui);
-    });
+    await hydrate();
     expect(password.value).toBe('Sunny!Day42');
     expect(changed).not.toHaveBeenCalled();
-    act(() => root!.unmount());
-    container.remove();
+    remove();
   });
 });

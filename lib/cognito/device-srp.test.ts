@@ -3,6 +3,7 @@ import * as sdk from 'amazon-cognito-identity-js';
 import {
   deviceVerifier,
   padHex,
+  powerOfG,
   secretExponent,
   sessionKey,
   srpTimestamp,
@@ -17,7 +18,10 @@ import {
  * e2e/device-actions.test.ts.
  */
 
-type Big = { toString(radix: number): string };
+type Big = {
+  toString(radix: number): string;
+  modPow(e: Big, m: Big, done: (err: unknown, result: Big) => void): Big;
+};
 type Helper = {
   N: Big;
   smallAValue: Big;
@@ -90,6 +94,42 @@ describe('device SRP client', () => {
     };
     const x = secretExponent(GROUP, DEVICE, secret, salt);
     expect(sessionKey(a, A, B, x)?.toString('hex')).toBe(await theirs(a, A));
+  });
+
+  it("raises g to any power as the SDK's big integers do, the table's edges included", () => {
+    const helper = new AuthenticationHelper(GROUP);
+    const theirs = (e: bigint) =>
+      BigInt(
+        `0x${bigOf(helper, '2')
+          .modPow(bigOf(helper, e.toString(16)), helper.N, () => {})
+          .toString(16)}`,
+      );
+    const exponents = [
+      0n,
+      1n,
+      15n,
+      16n,
+      0x10001n,
+      2n ** 255n,
+      2n ** 256n - 1n,
+      // hex digits of zero between others, and past the 256 rows a device proof builds
+      BigInt(`0x${'f0'.repeat(64)}`),
+      BigInt(`0x1${'0'.repeat(300)}1`),
+      ...[16, 32, 128, 160].map((bytes) => BigInt(`0x${randomBytes(bytes).toString('hex')}`)),
+    ];
+    for (const e of exponents) expect(powerOfG(e)).toBe(theirs(e));
+    expect(() => powerOfG(-1n)).toThrow(RangeError);
+  });
+
+  it('starts a proof with an A of the group, fresh each time', async () => {
+    const N = BigInt(`0x${new AuthenticationHelper(GROUP).N.toString(16)}`);
+    const one = await startDeviceProof({ key: DEVICE, groupKey: GROUP, secret: 's' });
+    const two = await startDeviceProof({ key: DEVICE, groupKey: GROUP, secret: 's' });
+    for (const { srpA } of [one, two]) {
+      const A = BigInt(`0x${srpA}`);
+      expect(A > 1n && A < N).toBe(true);
+    }
+    expect(one.srpA).not.toBe(two.srpA);
   });
 
   it('signs with the timestamp format the SDK uses', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes, webcrypto } from 'node:crypto';
+import { sealData } from 'iron-session';
 import {
   COOKIE_LIMIT,
   SESSION_TTL_S,
@@ -224,6 +225,9 @@ describe('reading the same cookie again', () => {
     seenAt: Math.floor(Date.now() / 1000),
     claims,
   });
+  /** Sealed by another instance with the same secrets: this process has not seen it. */
+  const sealedElsewhere = (data: object, secrets = env) =>
+    sealData(data, { password: secrets.sessionPasswords, ttl: SESSION_TTL_S });
   let decrypts: jest.SpyInstance;
   beforeEach(() => {
     decrypts = jest.spyOn(subtle, 'decrypt');
@@ -231,7 +235,7 @@ describe('reading the same cookie again', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('decrypts a value once, and every read gets its own copy', async () => {
-    const sealed = await sealSession(session(), env);
+    const sealed = await sealedElsewhere(session());
     const first = await unsealSession(sealed, env);
     const second = await unsealSession(sealed, env);
     expect(decrypts).toHaveBeenCalledTimes(1);
@@ -249,7 +253,7 @@ describe('reading the same cookie again', () => {
   });
 
   it('opens it again after a minute, and not at all past its own expiry', async () => {
-    const sealed = await sealSession(session(), env);
+    const sealed = await sealedElsewhere(session());
     await unsealSession(sealed, env);
     const now = Date.now();
     const clock = jest.spyOn(Date, 'now');
@@ -261,8 +265,41 @@ describe('reading the same cookie again', () => {
     expect(await unsealSession(sealed, env)).toBeNull();
   });
 
+  it('opens a value this process sealed without decrypting it, as iron would give it back', async () => {
+    const data = { ...session(), confirmedAt: undefined };
+    const sealed = await sealSession(data, env);
+    const opened = await unsealSession(sealed, env);
+    expect(decrypts).toHaveBeenCalledTimes(0);
+    expect(opened).toEqual(JSON.parse(JSON.stringify(data)));
+    expect(opened).not.toHaveProperty('confirmedAt');
+    expect(await unsealSession(sealed, other)).toBeNull();
+  });
+
+  it("shares what it opened with the other bundles' copies of this module, by the secrets' value", async () => {
+    let copy: typeof import('./seal') | undefined;
+    jest.isolateModules(() => {
+      copy = jest.requireActual<typeof import('./seal')>('./seal');
+    });
+    expect(copy!.unsealSession).not.toBe(unsealSession);
+    // Sealed elsewhere (another instance), so neither copy has seen it.
+    const sealed = await sealedElsewhere(session());
+    expect(await unsealSession(sealed, env)).not.toBeNull();
+    // The other copy reads the same secrets into an object of its own.
+    const sameSecrets = { sessionPasswords: { ...env.sessionPasswords } };
+    expect(await copy!.unsealSession(sealed, sameSecrets)).not.toBeNull();
+    expect(decrypts).toHaveBeenCalledTimes(1);
+    expect(await copy!.unsealSession(sealed, other)).toBeNull();
+    // And what one copy sealed, the other opens without decrypting.
+    const fromCopy = await copy!.sealRefresh(
+      { v: 1, refreshToken: 'r', sub: claims.sub, startedAt: 1 },
+      sameSecrets,
+    );
+    expect(await unsealRefresh(fromCopy, env)).toMatchObject({ refreshToken: 'r' });
+    expect(decrypts).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps nothing of a value that did not open', async () => {
-    const sealed = await sealSession(session(), other);
+    const sealed = await sealedElsewhere(session(), other);
     expect(await unsealSession(sealed, env)).toBeNull();
     expect(await unsealSession(sealed, env)).toBeNull();
     expect(decrypts).toHaveBeenCalledTimes(0); // refused by its MAC, before any decryption

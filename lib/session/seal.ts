@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { z } from 'zod';
 import { userClaimsSchema } from '@/lib/claims';
@@ -197,26 +198,47 @@ function bounded(data: SessionData): SessionData {
 }
 
 async function seal(data: object, env: Secrets, ttl: number) {
-  return sealData(data, { password: env.sessionPasswords, ttl });
+  const value = await sealData(data, { password: env.sessionPasswords, ttl });
+  // What the value opens to, as iron's JSON gives it back: the next request's reads need no
+  // decryption.
+  remember(value, env, JSON.parse(JSON.stringify(data)), Date.now());
+  return value;
 }
 
 /**
- * What this process has unsealed lately, by the sealed text: one request reads the same cookie in
- * the guard, the layout and the page, and the next requests carry it unchanged, so each distinct
- * value is decrypted and verified once. Only values that unsealed are kept, with the secrets they
- * opened with, until their own expiry or a minute, whichever comes first; the schema still checks
- * every read, and each read gets its own copy.
+ * What this process has sealed and unsealed lately, by the sealed text: one request reads the
+ * same cookie in the guard, the layout and the page, the next requests carry it unchanged, and a
+ * value the guard or an action has just sealed comes back with the next request, so each distinct
+ * value is decrypted and verified at most once. Only values that unsealed (or were sealed here)
+ * are kept, with the secrets they belong to, until their own expiry or a minute, whichever comes
+ * first; the schema still checks every read, and each read gets its own copy.
+ *
+ * One store per process: the guard and each route are bundled with their own copy of this module,
+ * and a value the guard opened or sealed is the same value for the page after it.
  */
 const UNSEALED_MAX = 2000;
 const UNSEALED_FOR_MS = 60_000;
-type Unsealed = { passwords: Secrets['sessionPasswords']; data: unknown; until: number };
-const unsealedByValue = new Map<string, Unsealed>();
+type Unsealed = { secrets: string; data: unknown; until: number };
+const STORE = Symbol.for('creator-dashboard.session.unsealed');
+const unsealedByValue = ((globalThis as { [STORE]?: Map<string, Unsealed> })[STORE] ??= new Map());
+
+/** The secrets by value (each bundle reads the environment into its own object), hashed. */
+const secretsIds = new WeakMap<Secrets['sessionPasswords'], string>();
+function secretsId(env: Secrets): string {
+  let id = secretsIds.get(env.sessionPasswords);
+  if (id === undefined) {
+    const entries = Object.entries(env.sessionPasswords).sort(([a], [b]) => a.localeCompare(b));
+    id = createHash('sha256').update(JSON.stringify(entries)).digest('base64');
+    secretsIds.set(env.sessionPasswords, id);
+  }
+  return id;
+}
 
 function recall(value: string, env: Secrets, now: number): unknown {
   const hit = unsealedByValue.get(value);
   if (!hit) return undefined;
   unsealedByValue.delete(value);
-  if (hit.passwords !== env.sessionPasswords || hit.until <= now) return undefined;
+  if (hit.secrets !== secretsId(env) || hit.until <= now) return undefined;
   unsealedByValue.set(value, hit); // most recently used last
   return hit.data;
 }
@@ -225,7 +247,7 @@ function remember(value: string, env: Secrets, data: unknown, now: number) {
   // Iron's sealed text carries its expiry (ms since the epoch) as the sixth part.
   const expiry = Number(value.split('*')[5]) || Infinity;
   unsealedByValue.set(value, {
-    passwords: env.sessionPasswords,
+    secrets: secretsId(env),
     data,
     until: Math.min(now + UNSEALED_FOR_MS, expiry),
   });

@@ -56,3 +56,23 @@ test('the same file reaches a client without brotli gzipped, byte for byte the s
   expect(body.length).toBeGreaterThan(size);
   expect(body.equals(await gzip.body())).toBe(true);
 });
+
+// Every script the browser runs carries V8's compile hint on its first line, so its functions are
+// compiled while it streams, off the main thread (docs/decisions/029).
+test('every script a page runs asks to be compiled as it loads', async ({ page }) => {
+  for (const path of ['/login', '/creatorcash/v1']) {
+    const firstLines: Promise<[string, string]>[] = [];
+    const collect = (res: Response) => {
+      if (res.request().resourceType() === 'script')
+        firstLines.push(res.text().then((text) => [res.url(), text.split('\n', 1)[0]!]));
+    };
+    page.on('response', collect);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', collect);
+    const lines = await Promise.all(firstLines);
+    expect(lines.length).toBeGreaterThan(5);
+    for (const [url, first] of lines)
+      expect([url, first]).toEqual([url, '//# allFunctionsCalledOnLoad']);
+  }
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: one production build that every instance runs (README "Deploy").
-//   next build with `output: 'standalone'`, then the standalone folder is made whole: the static
+//   next build with `output: 'standalone'`, its scripts marked for eager compilation
+//   (scripts/compile-hints.mjs), then the standalone folder is made whole: the static
 //   files (scripts and styles compressed with brotli beside them) and public/ beside its server,
 //   as a Node host serves them (`node .next/standalone/serve.mjs`). Each prerendered page's
 //   scripts are then hashed into the
@@ -9,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hintEagerCompile } from './compile-hints.mjs';
 import { checkNode } from './node-version.mjs';
 import { sealPrerendered } from './prerendered-csp.mjs';
 import { completeStandalone, distDirOf } from './standalone.mjs';
@@ -24,8 +26,10 @@ const child = spawn(process.execPath, [nextBin, 'build'], {
 child.on('exit', (code, signal) => {
   if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
   try {
-    const server = completeStandalone(root, process.env.NEXT_DIST_DIR);
     const dist = distDirOf(process.env.NEXT_DIST_DIR);
+    // Before the static files are copied, compressed and hashed: each copy has the hint.
+    hintEagerCompile(path.join(root, dist));
+    const server = completeStandalone(root, process.env.NEXT_DIST_DIR);
     const pages = sealPrerendered(path.join(root, dist));
     const copy = sealPrerendered(path.join(path.dirname(server), dist));
     if (JSON.stringify(copy) !== JSON.stringify(pages))

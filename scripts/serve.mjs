@@ -19,6 +19,12 @@ process.chdir(dir);
 
 const port = Number.parseInt(process.env.PORT ?? '', 10) || 3000;
 const hostname = process.env.HOSTNAME || '0.0.0.0';
+// The framework keeps the guard's own rewrites (the prerendered sign-in pages, Creator Cash's
+// campaign address) inside the process only when their target names the host it was given, and
+// it writes a loopback address as `localhost` there (decision 025). Given 127.0.0.1 or ::1, it
+// would fetch them over the network and the sign-in pages would redirect in a loop: it is told
+// `localhost`, and the server still listens on the address itself.
+const frameworkHostname = ['127.0.0.1', '::1'].includes(hostname) ? 'localhost' : hostname;
 const keepAlive = Number.parseInt(process.env.KEEP_ALIVE_TIMEOUT ?? '', 10);
 
 const { distDir } = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8'));
@@ -57,7 +63,14 @@ const server = http.createServer(async (req, res) => {
 if (Number.isFinite(keepAlive) && keepAlive > 0) server.keepAliveTimeout = keepAlive;
 
 const ready = (async () => {
-  const app = next({ dev: false, dir, hostname, port, conf: config, httpServer: server });
+  const app = next({
+    dev: false,
+    dir,
+    hostname: frameworkHostname,
+    port,
+    conf: config,
+    httpServer: server,
+  });
   await app.prepare();
   handle = app.getRequestHandler();
   return app;

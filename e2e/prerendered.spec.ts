@@ -290,3 +290,21 @@ test('spaces typed into a password before the scripts run are taken out once the
   await password.pressSequentially(' x');
   await expect(password).toHaveValue('SunnyDay42!x');
 });
+
+test('an email typed before the scripts run goes on to the email-code page, and signs in once they do', async ({
+  page,
+  account: { email, password },
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await release();
+  await hydrated(page, 'form button[type="submit"]');
+  await expect(page.getByRole('link', { name: 'Email me a sign-in code' })).toHaveAttribute(
+    'href',
+    `/login/email-code?email=${encodeURIComponent(email)}`,
+  );
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
+});

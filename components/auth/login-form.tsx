@@ -67,8 +67,10 @@ export function LoginForm({
       if (answer.next) window.location.assign(answer.next);
       else setPasskeyMessage(answer.message);
     });
-  // The other ways in start from the email already typed.
-  const email = useWatch({ control: form.control, name: 'email' });
+  // The other ways in start from the email already typed: re-rendered as it changes, read from
+  // the form (which also has what was typed before the page's scripts ran).
+  useWatch({ control: form.control, name: 'email' });
+  const email = form.getValues('email');
   const withEmail = (path: string) =>
     email ? `${path}?email=${encodeURIComponent(email.trim().toLowerCase())}` : path;
   return (

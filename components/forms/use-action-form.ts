@@ -6,6 +6,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from 'react';
@@ -118,6 +119,18 @@ export function useActionForm<F extends string, V extends FieldValues>({
     criteriaMode: 'all',
   });
   const values = useWatch({ control: form.control }) as Partial<Record<string, unknown>>;
+  // What was typed before the page's scripts ran (a prerendered page paints first): react-hook-form
+  // takes it when it registers the field, but tells no watcher and renders nothing. One render
+  // more once the fields are registered, so what the form shows from its values (the sign-in
+  // page's email-code link reads `form.getValues`) has it.
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const start = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+    const typedEarly = Object.entries(form.getValues() as Record<string, unknown>).some(
+      ([name, value]) => typeof value === 'string' && value !== '' && value !== (start[name] ?? ''),
+    );
+    if (typedEarly) renderAgain();
+  }, [form]);
   const [dismissed, setDismissed] = useState<{ state: ActionState<F>; fields: Set<string> }>({
     state,
     fields: new Set(),

@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   formAlert,
+  hydrated,
   snap,
   test,
   uniqueEmail,
@@ -19,6 +20,8 @@ test.describe('sign in with an emailed code', () => {
     account: { email },
   }) => {
     await page.goto('/login');
+    // The link takes the typed email along once the page's scripts run (before, it goes without).
+    await hydrated(page, 'form button[type="submit"]');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('link', { name: 'Email me a sign-in code' }).click();
     await expect(page).toHaveURL(`/login/email-code?email=${encodeURIComponent(email)}`);

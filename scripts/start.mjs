@@ -399,10 +399,8 @@ async function startCluster({ redis, haproxy }) {
   const shared = {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '1',
-    // Loopback by its name: the framework reads 127.0.0.1 and ::1 in a request's address as
-    // 'localhost', and with HOSTNAME=127.0.0.1 it took the guard's own rewrites (the prerendered
-    // sign-in pages, Creator Cash) for another server's and fetched them over the network
-    // (README "Deploy").
+    // Loopback by its name, the one the framework compares the guard's own rewrites with
+    // (decision 025; serve.mjs now gives it that name for 127.0.0.1 and ::1 as well).
     HOSTNAME: 'localhost',
     // Links the instances build for people (canonical, sign-out) name the balancer, not their port.
     SITE_URL: env.SITE_URL?.trim() || `http://localhost:${webPort}`,

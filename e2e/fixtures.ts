@@ -309,7 +309,17 @@ export async function enterCode(
   code: string,
   scope: Page | ReturnType<Page['locator']> = page,
 ) {
-  await scope.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  const first = scope.getByRole('textbox', { name: 'Digit 1 of 6' });
+  // The boxes move from digit to digit with the page's scripts, and take over what was typed
+  // before them once they run (e2e/two-step-codes.spec.ts types that on purpose). Typing while
+  // they start can lose a digit: wait for them, and for the frame after.
+  await expect
+    .poll(() => first.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))),
+  );
+  await first.click();
   await page.keyboard.type(code);
 }
 

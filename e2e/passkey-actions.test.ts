@@ -107,16 +107,6 @@ async function signInAs(email: string): Promise<string> {
   return result.value.tokens.accessToken;
 }
 
-/** Makes the jar's session look started `minutes` ago (a long session). */
-async function ageSession(minutes: number) {
-  const e = env.getEnv();
-  const name = seal.cookieNames(e).session;
-  const current = await seal.unsealSession(jar.get(name), e);
-  if (!current) throw new Error('no session');
-  const startedAt = current.startedAt - minutes * 60;
-  jar.set(name, await seal.sealSession({ ...current, startedAt, seenAt: current.seenAt }, e));
-}
-
 function form(entries: Record<string, string>): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(entries)) fd.append(k, v);
@@ -126,21 +116,20 @@ function form(entries: Record<string, string>): FormData {
 const isRedirectTo = (to: string) =>
   expect.objectContaining({ digest: expect.stringContaining(`;${to};`) });
 
-describe('adding a passkey', () => {
-  test('right after sign-in: options, the ceremony, and the passkey is listed', async () => {
-    const { accessToken } = await signedIn();
-    const started = await profile.startPasskeyAction();
-    expect(started.status).toBe('success');
-    const device = new SoftwareAuthenticator({ origin: ORIGIN });
-    const credential = device.register(started.data!.options!);
-    expect(await profile.completePasskeyAction(credential)).toEqual({ status: 'success' });
-    const listed = await cognito.listPasskeys(accessToken);
-    expect(listed.ok && listed.value.map((p) => p.id)).toEqual([device.credentialId]);
-  });
+/** The creation options once the password is proved for this passkey (decision 030). */
+async function provedOptions() {
+  const proved = await profile.provePasskeyAction(
+    { status: 'idle' },
+    form({ currentPassword: PASSWORD }),
+  );
+  if (proved.status !== 'success') throw new Error('the proof failed');
+  return proved.data!.options!;
+}
 
-  test('after a long session: the password first; without it the ceremony cannot be finished', async () => {
-    await signedIn();
-    await ageSession(11);
+describe('adding a passkey', () => {
+  test('needs the password every time: right after sign-in too, and again for a second one', async () => {
+    const { accessToken } = await signedIn();
+    // A fresh sign-in is no proof: whoever holds the session must know the password.
     expect(await profile.startPasskeyAction()).toEqual({
       status: 'idle',
       data: { proof: 'needed' },
@@ -152,13 +141,20 @@ describe('adding a passkey', () => {
       form({ currentPassword: 'Wrong!Pass1' }),
     );
     expect(wrong.fieldErrors?.currentPassword).toBeDefined();
-    const proved = await profile.provePasskeyAction(
-      { status: 'idle' },
-      form({ currentPassword: PASSWORD }),
-    );
-    expect(proved.status).toBe('success');
     const device = new SoftwareAuthenticator({ origin: ORIGIN });
-    expect(await profile.completePasskeyAction(device.register(proved.data!.options!))).toEqual({
+    expect(await profile.completePasskeyAction(device.register(await provedOptions()))).toEqual({
+      status: 'success',
+    });
+    const listed = await cognito.listPasskeys(accessToken);
+    expect(listed.ok && listed.value.map((p) => p.id)).toEqual([device.credentialId]);
+
+    // The proof was spent on that passkey: a second asks for the password again.
+    expect(await profile.startPasskeyAction()).toEqual({
+      status: 'idle',
+      data: { proof: 'needed' },
+    });
+    const other = new SoftwareAuthenticator({ origin: ORIGIN });
+    expect(await profile.completePasskeyAction(other.register(await provedOptions()))).toEqual({
       status: 'success',
     });
   });
@@ -172,7 +168,7 @@ describe('adding a passkey', () => {
     'a malformed answer from the browser (%s) gets a message and reaches no one',
     async (_, bad) => {
       await signedIn();
-      await profile.startPasskeyAction();
+      await provedOptions();
       expect(await profile.completePasskeyAction(bad)).toEqual({
         status: 'error',
         message: { text: "The passkey couldn't be saved. Please try again." },
@@ -182,9 +178,8 @@ describe('adding a passkey', () => {
 
   test('a passkey made for another site is refused in words a person can act on', async () => {
     await signedIn();
-    const started = await profile.startPasskeyAction();
     const device = new SoftwareAuthenticator({ origin: 'https://evil.example' });
-    expect(await profile.completePasskeyAction(device.register(started.data!.options!))).toEqual({
+    expect(await profile.completePasskeyAction(device.register(await provedOptions()))).toEqual({
       status: 'error',
       message: { text: "This passkey belongs to another site and can't be used here." },
     });
@@ -195,8 +190,7 @@ describe('signing in with a passkey, and removing it', () => {
   test('an assertion signs in once; replayed, or after removal, it does not', async () => {
     const { email, accessToken } = await signedIn();
     const device = new SoftwareAuthenticator({ origin: ORIGIN });
-    const started = await profile.startPasskeyAction();
-    await profile.completePasskeyAction(device.register(started.data!.options!));
+    await profile.completePasskeyAction(device.register(await provedOptions()));
 
     const challenge = async () => {
       jar.clear();

@@ -99,7 +99,7 @@ async function virtualAuthenticator(page: Page) {
 test.describe('passkeys', () => {
   test('add one on the profile, sign in with it, remove it, and it no longer signs in', async ({
     signedInPage: page,
-    account: { email },
+    account: { email, password },
   }) => {
     await virtualAuthenticator(page);
     await page.goto('/profile');
@@ -111,6 +111,9 @@ test.describe('passkeys', () => {
     await expect(dialog.getByText('You have no passkeys yet.')).toBeVisible();
     await expectAccessible(page, '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Add a passkey' }).click();
+    // A fresh sign-in is no proof: the password, every time (decision 030).
+    await dialog.getByLabel('Current password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
     const done = page.getByRole('dialog', { name: /All Set/ });
     await expect(done).toBeVisible();
     await done.getByRole('button', { name: 'Close' }).click();
@@ -160,6 +163,8 @@ test.describe('passkeys', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Manage passkeys' }).click();
     await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByLabel('Current password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page
       .getByRole('dialog', { name: /All Set/ })
       .getByRole('button', { name: 'Close' })

@@ -29,6 +29,17 @@ export const APP_MSG = {
   googleAccountExists: 'This email signs in with Google. Use Continue with Google.',
 } as const;
 
+/**
+ * An emailed code, a passkey or a reset asked for an account whose sign-up was never finished:
+ * only a new sign-up (which replaces it) leads in (docs/decisions/030-whoever-proves-the-address.md).
+ */
+export function unfinishedSignUp(email: string): Message {
+  return {
+    text: "This email's sign-up was never finished. Sign up again to choose your password.",
+    link: { label: 'Sign up again', href: `/register?email=${encodeURIComponent(email)}` },
+  };
+}
+
 export function emailNotFound(supportEmail: string): Message {
   return {
     text: APP_MSG.emailNotFound,

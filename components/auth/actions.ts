@@ -28,13 +28,18 @@ import {
 } from '@/lib/cognito';
 import { settleDevice, signInContext, withDevice } from '@/lib/devices';
 import { boundClaims } from '@/lib/channel';
-import { signOutUserEverywhere, signsInWithGoogle } from '@/lib/cognito/admin';
+import {
+  nativeAccount,
+  removeUnconfirmed,
+  signOutUserEverywhere,
+  signsInWithGoogle,
+} from '@/lib/cognito/admin';
 import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
-import { APP_MSG, codeResent, emailNotFound, type Message } from '@/lib/messages';
+import { APP_MSG, codeResent, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import {
   clearChallenge,
@@ -103,6 +108,19 @@ async function hasGoogleAccount(email: string): Promise<boolean> {
   const found = await signsInWithGoogle(env, email);
   if (found.ok) return found.value;
   log.error('auth.google_account_check_failed', { reason: found.failure.name });
+  return false;
+}
+
+/**
+ * Whether the account of this email is one nobody has proved the address of (an unfinished
+ * sign-up). Only a new sign-up leads into such an account: an emailed code, a passkey or a reset
+ * would confirm it with a password someone else may have chosen (decision 030). Where the pool
+ * cannot be asked, the answer is no: Cognito then answers as before (logged).
+ */
+async function unfinished(email: string): Promise<boolean> {
+  const found = await nativeAccount(getEnv(), email);
+  if (found.ok) return found.value === 'unconfirmed';
+  log.error('auth.unconfirmed_check_failed', { reason: found.failure.name });
   return false;
 }
 
@@ -278,7 +296,15 @@ export const signUpAction = validatedAction(
         values,
       };
 
-    const result = await signUp(email, password);
+    let result = await signUp(email, password);
+    // An unfinished sign-up for this email holds nobody's data: this one replaces it, and its
+    // code decides who owns the account (decision 030).
+    if (
+      !result.ok &&
+      result.failure.kind === 'exists' &&
+      (await removeUnconfirmed(getEnv(), email))
+    )
+      result = await signUp(email, password);
     if (!result.ok) {
       log.info('auth.sign_up_failed', { reason: result.failure.name, account: emailRef(email) });
       const message =
@@ -327,13 +353,19 @@ export const forgotRequestAction = validatedAction(
     if (limited) return { status: 'error', message: limited, values };
     const pre = await precheck(email);
     if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
+    if (await unfinished(email)) {
+      log.info('auth.reset_request_failed', { reason: 'unconfirmed', account: emailRef(email) });
+      return { status: 'error', message: unfinishedSignUp(email), values };
+    }
     const result = await forgotPassword(email);
     if (!result.ok) {
       log.info('auth.reset_request_failed', {
         reason: result.failure.name,
         account: emailRef(email),
       });
-      if (result.failure.kind === 'unconfirmed') await setPendingEmail(email);
+      // Not confirmed after all (a sign-up since the check): sign-up again is the way in.
+      if (result.failure.kind === 'unconfirmed')
+        return { status: 'error', message: unfinishedSignUp(email), values };
       return failureState(result.failure, { values });
     }
     return { status: 'success', values, data: { stage: 'confirm', email } };
@@ -596,6 +628,14 @@ async function startFactor<F extends string>(
   if (limited) return { ok: false, state: { status: 'error', message: limited, values } };
   const pre = await precheck(email);
   if (!pre.ok && !pre.field) return { ok: false, state: precheckFailure<F>(pre, values) };
+  if (await unfinished(email)) {
+    log.info('auth.passwordless_failed', {
+      factor,
+      reason: 'unconfirmed',
+      account: emailRef(email),
+    });
+    return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
+  }
   const { result: started, context } = await withDevice(await signInContext(email), (c) =>
     startPasswordless(email, factor, c),
   );
@@ -611,10 +651,8 @@ async function startFactor<F extends string>(
       (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
     )
       return { ok: false, state: precheckFailure<F>(pre, values) };
-    if (failure.kind === 'unconfirmed') {
-      await resendSignUpCode(email);
-      await setPendingEmail(email);
-    }
+    if (failure.kind === 'unconfirmed')
+      return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
     // A pool or app client without choice-based sign-in, or without this factor.
     if (
       failure.name === 'InvalidParameterException' ||

@@ -56,10 +56,9 @@ import {
   setProofChallenge,
   endSession,
   getEmailChange,
-  nowSeconds,
   reauthFresh,
-  REAUTH_WINDOW_S,
   recordReauth,
+  spendReauth,
   setEmailChange,
   updateSessionClaims,
   writeTokens,
@@ -501,6 +500,7 @@ export const confirmAuthenticatorSetupAction = authedAction(
     if (!verified.ok) return failed('two_step_verify', verified.failure, { codeField: 'code' });
     const enabled = await setSoftwareTokenMfa(session.accessToken, true);
     if (!enabled.ok) return failed('two_step_enable', enabled.failure);
+    await spendReauth(session);
     revalidatePath('/profile');
     log.info('profile.two_step_enabled');
     return { status: 'success' };
@@ -551,12 +551,11 @@ export const signOutEverywhereAction = authed<[], never>(async ({ session }) => 
 });
 
 /**
- * Adding a passkey needs a recent proof of who asks (docs/decisions/014-passkey-proof.md): a
- * sign-in within the last 10 minutes counts, as does the password (and code) just confirmed here.
+ * Adding a passkey needs the password (and a current code) proved for it, every time: a recent
+ * sign-in is not enough, since whoever holds a session could otherwise add a way in that outlives
+ * a password reset (docs/decisions/030-whoever-proves-the-address.md).
  */
-function passkeyProofFresh(session: Session, now = nowSeconds()): boolean {
-  return reauthFresh(session, now) || now - session.startedAt < REAUTH_WINDOW_S;
-}
+const passkeyProofFresh = (session: Session) => reauthFresh(session);
 
 async function passkeyOptions(session: Session): Promise<ActionState<ProofField>> {
   const options = await startPasskeyRegistration(session.accessToken);
@@ -566,8 +565,8 @@ async function passkeyOptions(session: Session): Promise<ActionState<ProofField>
 }
 
 /**
- * Adding a passkey, step 1: the browser's creation options from Cognito, once who asks is proven
- * recently enough; otherwise the answer asks for the password first (`data.proof`).
+ * Adding a passkey, step 1: the browser's creation options from Cognito, once the password has
+ * been proved for it; otherwise the answer asks for the password first (`data.proof`).
  */
 export const startPasskeyAction = authed<[], ProofField>(
   async ({ session }) => {
@@ -599,6 +598,7 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     }
     const saved = await completePasskeyRegistration(session.accessToken, parsed.data);
     if (!saved.ok) return failed('passkey_complete', saved.failure);
+    await spendReauth(session);
     revalidatePath('/profile');
     log.info('profile.passkey_added');
     return { status: 'success' };

@@ -132,7 +132,7 @@ export function Passkeys({
   );
 }
 
-/** After a long session, the password (and a code) first; then the ceremony. */
+/** The password (and a code) first, for every passkey added; then the ceremony. */
 function ProvePasskey({
   email,
   onOptions,

@@ -13,6 +13,7 @@ import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Env } from '@/lib/env';
 import { retryDelay } from './client';
+import { emailRef, log } from '@/lib/log';
 import { toAuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE, type Result } from './index';
 
@@ -38,12 +39,16 @@ export function createAdminClient(env: Env) {
   });
 }
 
-/** Creates the user with a temporary password that Cognito delivers by email. */
+/**
+ * Creates the user with a temporary password that Cognito delivers by email. An unfinished sign-up
+ * for the email is replaced: the invitation's mail is the proof of the address (decision 030).
+ */
 export async function inviteUser(
   env: Env,
   email: string,
   channelId: string,
 ): Promise<Result<{ status: string }>> {
+  await removeUnconfirmed(env, email);
   try {
     const out = await createAdminClient(env).send(
       new AdminCreateUserCommand({
@@ -110,22 +115,48 @@ export async function bindChannel(
   }
 }
 
+/** A native (password) account's state, found by its email; `none` when there is none. */
+export type NativeAccount = 'none' | 'unconfirmed' | 'confirmed';
+
 /**
- * Whether a native (password) account has this email: Cognito finds it by its email, which a
- * federated user's email never is. A hosted sign-in with Google is refused for such an email
- * (docs/decisions/015-google-and-password-accounts.md).
+ * The native account of this email, found by `AdminGetUser` on the email (which never finds a
+ * federated user): `unconfirmed` when its sign-up code was never entered, so nobody has proved the
+ * address yet (docs/decisions/030-whoever-proves-the-address.md).
  */
-export async function hasPasswordAccount(env: Env, email: string): Promise<Result<boolean>> {
+export async function nativeAccount(env: Env, email: string): Promise<Result<NativeAccount>> {
   try {
     const out = await admin(env).send(
       new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: email }),
     );
-    return { ok: true, value: out.UserStatus !== 'EXTERNAL_PROVIDER' };
+    if (out.UserStatus === 'EXTERNAL_PROVIDER') return { ok: true, value: 'none' };
+    return { ok: true, value: out.UserStatus === 'UNCONFIRMED' ? 'unconfirmed' : 'confirmed' };
   } catch (error) {
     if ((error as { name?: string })?.name === 'UserNotFoundException')
-      return { ok: true, value: false };
+      return { ok: true, value: 'none' };
     return { ok: false, failure: toAuthFailure(error, 'signIn', env.SUPPORT_EMAIL) };
   }
+}
+
+/**
+ * Deletes the native account of this email if it is still unconfirmed: a sign-up nobody finished
+ * holds no one's data, and a proof of the address (a new sign-up's code, Google, an invitation)
+ * must not inherit the password someone else chose for it (decision 030). Answers whether one was
+ * deleted; an admin call that fails leaves the account as it is (logged).
+ */
+export async function removeUnconfirmed(env: Env, email: string): Promise<boolean> {
+  const found = await nativeAccount(env, email);
+  if (!found.ok) {
+    log.error('auth.unconfirmed_check_failed', { reason: found.failure.name });
+    return false;
+  }
+  if (found.value !== 'unconfirmed') return false;
+  const deleted = await deleteUser(env, email);
+  if (!deleted.ok) {
+    log.error('auth.unconfirmed_delete_failed', { reason: deleted.failure.name });
+    return false;
+  }
+  log.warn('auth.unconfirmed_replaced', { account: emailRef(email) });
+  return true;
 }
 
 /**

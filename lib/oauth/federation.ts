@@ -1,6 +1,6 @@
 import 'server-only';
 import { revokeRefreshToken, type Tokens, type UserClaims } from '@/lib/cognito';
-import { deleteUser, hasPasswordAccount } from '@/lib/cognito/admin';
+import { deleteUser, nativeAccount, removeUnconfirmed } from '@/lib/cognito/admin';
 import { boundClaims } from '@/lib/channel';
 import { findCreatorId } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
@@ -31,12 +31,16 @@ export async function admitFederated(
   const { claims } = tokens;
   if (!claims.emailVerified) return { ok: false, reason: 'unverified' };
   if (claims.provider) {
-    const native = await hasPasswordAccount(env, claims.email);
+    const native = await nativeAccount(env, claims.email);
     if (!native.ok) {
       log.warn('oauth.account_check_failed', { reason: native.failure.name });
       return { ok: false, reason: 'unavailable' };
     }
-    if (native.value) return { ok: false, reason: 'password-account' };
+    // Google has proved the address: a sign-up nobody finished for it is nobody's account, and
+    // its password must not become a way into this one (decision 030).
+    if (native.value === 'unconfirmed' && !(await removeUnconfirmed(env, claims.email)))
+      return { ok: false, reason: 'unavailable' };
+    if (native.value === 'confirmed') return { ok: false, reason: 'password-account' };
   }
   const record = await findCreatorId(claims.email);
   if (!record.ok)

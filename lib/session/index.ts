@@ -194,6 +194,21 @@ export async function recordReauth(session: Session): Promise<Session> {
   return next;
 }
 
+/**
+ * Spends the proof: a way in added with it (a passkey, an authenticator app) needs a proof of its
+ * own, never one left from an earlier change or a sign-in (decision 030).
+ */
+export async function spendReauth(session: Session): Promise<Session> {
+  const env = getEnv();
+  const next: Session = { ...session, reauthAt: undefined };
+  (await cookies()).set(
+    cookieNames(env).session,
+    await sealSession(next, env),
+    sessionCookieOptions(env, session.startedAt),
+  );
+  return next;
+}
+
 /** Whether the password was proved within the last REAUTH_WINDOW_S (and not in the future). */
 export function reauthFresh(session: Pick<Session, 'reauthAt'>, now = nowSeconds()): boolean {
   const at = session.reauthAt;

@@ -7,10 +7,12 @@ import {
   WEB_APP_LOG,
   createAccount,
   createCreator,
+  enterCode,
   expect,
   formAlert,
   signInWithForm,
   test,
+  waitForCode,
 } from './fixtures';
 import { e2ePorts } from './ports';
 
@@ -82,6 +84,80 @@ test('failures from other addresses never lock the owner out of their own sign-i
   // The owner signs up, then signs in from their own address with the right password.
   await createAccount({ email, channelId: creator.id });
   await signInWithForm(page, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL('/');
+});
+
+test('requests and made-up codes from other addresses never lock the owner out of reset or an emailed code', async ({
+  page,
+  account: { email },
+}) => {
+  test.setTimeout(90_000);
+  const text = (answer: { value?: unknown }) =>
+    (answer.value as { message?: { text?: string } } | undefined)?.message?.text;
+  const call = (name: string, fields: [string, string][], ip: string, path = '/login') =>
+    callAction(BASE, actionId(name), formArgs(fields), {
+      path,
+      headers: { 'x-forwarded-for': ip },
+    });
+  const attackers = [someAddress(), someAddress()];
+  for (const ip of attackers) {
+    // Made-up reset confirmations: no reset was asked for from there, so none is checked or
+    // counted against the account (once 15 of them blocked the owner's codes for 15 minutes).
+    for (let i = 0; i < 16; i++) {
+      const answer = await call(
+        'forgotConfirmAction',
+        [
+          ['email', email],
+          ['verificationCode', String(100000 + i)],
+          ['newPassword', 'Taken!Over99'],
+          ['confirmNewPassword', 'Taken!Over99'],
+        ],
+        ip,
+        '/forgot-password',
+      );
+      expect(text(answer), `${ip} confirmation ${i + 1}`).toBe(
+        'This reset has expired. Please request a new code.',
+      );
+    }
+    // Reset requests: ten from one address, then that address waits.
+    for (let i = 0; i <= 10; i++) {
+      const answer = await call('forgotRequestAction', [['email', email]], ip, '/forgot-password');
+      if (i < 10)
+        expect(answer.value, `${ip} request ${i + 1}`).toMatchObject({ status: 'success' });
+      else expect(text(answer), `${ip} request ${i + 1}`).toMatch(TOO_MANY);
+    }
+    // Emailed sign-in codes: five from one address, then that address waits.
+    for (let i = 0; i <= 5; i++) {
+      const answer = await call(
+        'emailCodeStartAction',
+        [['email', email]],
+        ip,
+        '/login/email-code',
+      );
+      if (i < 5) expect(answer.value, `${ip} code ${i + 1}`).toMatchObject({ status: 'success' });
+      else expect(text(answer), `${ip} code ${i + 1}`).toMatch(TOO_MANY);
+    }
+  }
+
+  // The owner, from their own address, gets an emailed code and signs in with it...
+  await page.goto('/login/email-code');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  let since = Date.now();
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await enterCode(page, await waitForCode(email, 'sign-in', since));
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
+
+  // ...and resets the password with the code their own request sent.
+  await page.context().clearCookies();
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  since = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await enterCode(page, await waitForCode(email, 'forgot-password', since));
+  await page.getByLabel('New password', { exact: true }).fill('Brand!New42');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Brand!New42');
+  await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL('/');
 });
 

@@ -44,12 +44,33 @@ export const RULES = {
       email: { points: 100, duration: 15 * MIN },
     },
   },
-  signUp: { ip: { points: 30, duration: 60 * MIN }, email: { points: 10, duration: 60 * MIN } },
-  verifyCode: { ip: { points: 60, duration: 15 * MIN }, email: { points: 15, duration: 15 * MIN } },
-  resendCode: { ip: { points: 30, duration: 15 * MIN }, email: { points: 5, duration: 15 * MIN } },
+  // What is sent (sign-up, reset and sign-in codes) is counted per email from one address, with a
+  // ceiling per email from anywhere three times higher against mail bombing: one address alone
+  // cannot stop the owner's own requests (decision 031).
+  signUp: {
+    ip: { points: 30, duration: 60 * MIN },
+    emailFromIp: { points: 10, duration: 60 * MIN },
+    email: { points: 30, duration: 60 * MIN },
+  },
+  // Code checks: only the wrong ones count, per email from one address, and from anywhere past a
+  // much higher bar. A code is checked only in the browser that holds what asked for it (a
+  // challenge, a pending sign-up, a reset started here), so guesses elsewhere cannot block it.
+  verifyCode: {
+    ip: { points: 60, duration: 15 * MIN },
+    failures: {
+      emailFromIp: { points: 15, duration: 15 * MIN },
+      email: { points: 100, duration: 15 * MIN },
+    },
+  },
+  resendCode: {
+    ip: { points: 30, duration: 15 * MIN },
+    emailFromIp: { points: 5, duration: 15 * MIN },
+    email: { points: 15, duration: 15 * MIN },
+  },
   resetPassword: {
     ip: { points: 30, duration: 60 * MIN },
-    email: { points: 10, duration: 60 * MIN },
+    emailFromIp: { points: 10, duration: 60 * MIN },
+    email: { points: 30, duration: 60 * MIN },
   },
   // Every sign-in attempt looks the email up: per address too, or failures elsewhere would stop
   // the owner's sign-in here.
@@ -239,6 +260,20 @@ export async function recordFailureFor(
   email: string,
 ): Promise<void> {
   await Promise.all(keysOf(action, ip, email).checked.map((k) => waitFor(action, k, true)));
+}
+
+/**
+ * After a code was checked for `key` (an email or a sub): a wrong or spent code counts as a failure
+ * from this address, a right one clears this address's count; anything else (a weak new password,
+ * Cognito unreachable) is neither.
+ */
+export async function codeChecked(
+  key: string,
+  result: { ok: true } | { ok: false; failure: { kind: string } },
+): Promise<void> {
+  if (result.ok) return recordSuccess('verifyCode', key);
+  const { kind } = result.failure;
+  if (kind === 'code-mismatch' || kind === 'expired-code') await recordFailure('verifyCode', key);
 }
 
 /** A success from this address clears its failures for this email (not those from elsewhere). */

@@ -38,16 +38,19 @@ import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
-import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
+import { checkLimit, codeChecked, recordFailure, recordSuccess } from '@/lib/rate-limit';
 import { APP_MSG, codeResent, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import {
   clearChallenge,
   clearPendingEmail,
+  clearResetEmail,
   getChallenge,
   getPendingEmail,
+  getResetEmail,
   setChallenge,
   setPendingEmail,
+  setResetEmail,
   writeTokens,
 } from '@/lib/session';
 import {
@@ -328,6 +331,7 @@ export const verifySignUpAction = validatedAction(verificationCodeSchema, async 
   const limited = await checkLimit('verifyCode', email);
   if (limited) return { status: 'error', message: limited };
   const result = await confirmSignUp(email, code);
+  await codeChecked(email, result);
   if (!result.ok) {
     log.info('auth.confirm_failed', { reason: result.failure.name, account: emailRef(email) });
     return failureState(result.failure, { codeField: 'code' });
@@ -368,6 +372,7 @@ export const forgotRequestAction = validatedAction(
         return { status: 'error', message: unfinishedSignUp(email), values };
       return failureState(result.failure, { values });
     }
+    await setResetEmail(email);
     return { status: 'success', values, data: { stage: 'confirm', email } };
   },
 );
@@ -375,15 +380,24 @@ export const forgotRequestAction = validatedAction(
 /** Stage 2: code and new password, then sign in with it (docs/product.md §4). */
 export const forgotConfirmAction = validatedAction(
   forgotConfirmSchema,
-  async ({ email, verificationCode, newPassword }, { values }) => {
+  async ({ email: typed, verificationCode, newPassword }, { values }) => {
+    // Only the browser that asked for the code may use it (decision 031): the email is the one
+    // this browser's request named, never one a form claims.
+    const email = await getResetEmail();
+    if (!email || email !== typed) {
+      log.info('auth.reset_failed', { reason: 'no-request-here', account: emailRef(typed) });
+      return { status: 'error', message: { text: RESET_ELSEWHERE }, values };
+    }
     const stage = { stage: 'confirm', email };
     const limited = await checkLimit('verifyCode', email);
     if (limited) return { status: 'error', message: limited, values, data: stage };
     const result = await confirmForgotPassword(email, verificationCode, newPassword);
+    await codeChecked(email, result);
     if (!result.ok) {
       log.info('auth.reset_failed', { reason: result.failure.name, account: emailRef(email) });
       return failureState(result.failure, { codeField: 'verificationCode', values, data: stage });
     }
+    await clearResetEmail();
     // ASVS 3.3.3 / 2.5: whoever held a session before the reset loses it; the new one starts after.
     const ended = await signOutUserEverywhere(getEnv(), email);
     if (!ended.ok)
@@ -402,9 +416,14 @@ export const forgotConfirmAction = validatedAction(
   },
 );
 
+/** Where a reset's code step has no request of this browser behind it (or one for another email). */
+const RESET_ELSEWHERE = 'This reset has expired. Please request a new code.';
+
 export async function resendResetCodeAction(email: string): Promise<ActionState<ForgotField>> {
   const parsed = forgotRequestSchema.safeParse({ email });
   if (!parsed.success) return { status: 'error', message: { text: MSG.emailInvalid } };
+  if ((await getResetEmail()) !== parsed.data.email)
+    return { status: 'error', message: { text: RESET_ELSEWHERE } };
   const limited = await checkLimit('resendCode', parsed.data.email);
   if (limited) return { status: 'error', message: limited, data: { stage: 'confirm', email } };
   const result = await forgotPassword(parsed.data.email);
@@ -457,6 +476,7 @@ async function answerCodeChallenge(
     context,
     second,
   );
+  await codeChecked(challenge.username, result);
   if (!result.ok) {
     log.info(failedEvent, { reason: result.failure.name, account: emailRef(challenge.username) });
     if (result.failure.kind === 'challenge-expired') {
@@ -557,6 +577,7 @@ export const setupTwoStepSignInAction = validatedAction(
       DEVICE_NAME,
       context,
     );
+    await codeChecked(challenge.username, result);
     if (!result.ok) {
       log.info('auth.mfa_setup_failed', { reason: result.failure.name });
       if (result.failure.kind === 'challenge-expired') {

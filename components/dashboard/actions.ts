@@ -6,7 +6,7 @@ import { authed, authedAction, failureState, withSession } from '@/lib/actions';
 import { getUser, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
 import { log } from '@/lib/log';
 import { codeSent } from '@/lib/messages';
-import { checkLimit } from '@/lib/rate-limit';
+import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { updateSessionClaims } from '@/lib/session';
 import { signOut } from '@/lib/sign-out';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
@@ -33,6 +33,7 @@ export const verifyEmailAttributeAction = authedAction(
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const result = await verifyAttribute(session.accessToken, 'email', code);
+    await codeChecked(session.claims.sub, result);
     if (!result.ok) {
       log.info('profile.verify_email_failed', { reason: result.failure.name });
       return failureState(result.failure, { codeField: 'code' });

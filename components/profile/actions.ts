@@ -47,7 +47,7 @@ import {
 } from '@/lib/devices';
 import { log } from '@/lib/log';
 import { APP_MSG, codeResent } from '@/lib/messages';
-import { checkLimit, recordFailure } from '@/lib/rate-limit';
+import { checkLimit, codeChecked, recordFailure } from '@/lib/rate-limit';
 import { notifyEmailChanged } from '@/lib/notify';
 import {
   clearEmailChange,
@@ -366,6 +366,7 @@ export const verifyEmailChangeAction = authedAction(
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited, data: { step: 'verify', email } };
     const result = await verifyAttribute(session.accessToken, 'email', code);
+    await codeChecked(session.claims.sub, result);
     if (!result.ok)
       return failed('email_verify', result.failure, {
         codeField: 'code',
@@ -452,6 +453,7 @@ export const verifyPhoneAction = authedAction(
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const result = await verifyAttribute(session.accessToken, 'phone_number', code);
+    await codeChecked(session.claims.sub, result);
     if (!result.ok) return failed('phone_verify', result.failure, { codeField: 'code' });
     await refreshClaims(session, { phoneNumberVerified: true });
     log.info('profile.phone_verified');
@@ -497,6 +499,7 @@ export const confirmAuthenticatorSetupAction = authedAction(
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
+    await codeChecked(session.claims.sub, verified);
     if (!verified.ok) return failed('two_step_verify', verified.failure, { codeField: 'code' });
     const enabled = await setSoftwareTokenMfa(session.accessToken, true);
     if (!enabled.ok) return failed('two_step_enable', enabled.failure);

@@ -8,6 +8,9 @@ import {
   CHALLENGE_TTL_S,
   PENDING_TTL_S,
   REAUTH_WINDOW_S,
+  RESET_TTL_S,
+  sealReset,
+  unsealReset,
   cookieNames,
   cookieOptions,
   sealChallenge,
@@ -302,6 +305,31 @@ export async function getPendingEmail(): Promise<string | null> {
 export async function clearPendingEmail() {
   const env = getEnv();
   (await cookies()).set(cookieNames(env).pending, '', cookieOptions(env, 0));
+}
+
+/**
+ * The email a reset was asked for in this browser. The code and new password are taken for it
+ * only here: guesses sent from elsewhere reach no account's limits (decision 031).
+ */
+export async function setResetEmail(email: string) {
+  const env = getEnv();
+  (await cookies()).set(
+    cookieNames(env).reset,
+    await sealReset({ v: 1, email }, env),
+    cookieOptions(env, RESET_TTL_S),
+  );
+}
+
+export async function getResetEmail(): Promise<string | null> {
+  const env = getEnv();
+  return (
+    (await unsealReset((await cookies()).get(cookieNames(env).reset)?.value, env))?.email ?? null
+  );
+}
+
+export async function clearResetEmail() {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).reset, '', cookieOptions(env, 0));
 }
 
 /** A sign-in halfway through a Cognito challenge (MFA code, new password), kept server-side. */

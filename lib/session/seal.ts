@@ -14,6 +14,7 @@ import { SESSION_TTL_S } from './lifetimes';
 
 export { SESSION_TTL_S } from './lifetimes';
 export const PENDING_TTL_S = 24 * 60 * 60; // a sign-up code's lifetime
+export const RESET_TTL_S = 60 * 60; // a reset code's lifetime
 /** Browsers drop cookies whose name=value exceeds this. */
 export const COOKIE_LIMIT = 4096;
 
@@ -150,6 +151,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     session: `${prefix}cd_session`,
     refresh: `${prefix}cd_refresh`,
     pending: `${prefix}cd_pending`,
+    reset: `${prefix}cd_reset`,
     challenge: `${prefix}cd_challenge`,
     emailChange: `${prefix}cd_email_change`,
     proof: `${prefix}cd_proof`,
@@ -291,6 +293,10 @@ export const unsealRefreshed = (v: string | undefined, env: Secrets) =>
 export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
 export const unsealPending = (v: string | undefined, env: Secrets) =>
   unseal(pendingData, v, env, PENDING_TTL_S);
+/** The email a reset was asked for in this browser: its code is checked only here. */
+export const sealReset = (d: PendingData, env: Secrets) => seal(d, env, RESET_TTL_S);
+export const unsealReset = (v: string | undefined, env: Secrets) =>
+  unseal(pendingData, v, env, RESET_TTL_S);
 export const sealEmailChange = (d: EmailChangeData, env: Secrets) => seal(d, env, REAUTH_WINDOW_S);
 export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
   unseal(emailChangeData, v, env, REAUTH_WINDOW_S);

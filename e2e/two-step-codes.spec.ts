@@ -193,3 +193,24 @@ test('digits typed before the page has its scripts are kept: the rest typed afte
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');
 });
+
+test('texts at sign-in are capped per account: past five in an hour, no sign-in reaches the call that sends one', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const account = await createAccount();
+  const phone = phoneFor();
+  await enableCodeMfa(account.email, account.password, { phone, preferred: 'SMS_MFA' });
+  for (let i = 0; i < 5; i++) {
+    await page.context().clearCookies();
+    await signInWithForm(page, account.email, account.password);
+    await expect(page, `sign-in ${i + 1}`).toHaveURL('/login/mfa');
+  }
+  await page.context().clearCookies();
+  await signInWithForm(page, account.email, account.password);
+  await expect(page.locator('form [role="alert"]')).toHaveText(
+    /^We've sent several text messages for this account recently\. Please try again in \d+ minutes, or sign in another way\.$/,
+  );
+  await expect(page).toHaveURL('/login');
+  expect((await readOutbox(phone)).filter((m) => m.channel === 'sms')).toHaveLength(5);
+});

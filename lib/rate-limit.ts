@@ -86,6 +86,13 @@ export const RULES = {
   sendCode: { ip: { points: 30, duration: 60 * MIN }, email: { points: 5, duration: 15 * MIN } },
   // Text messages cost money per send (SMS pumping): tighter than email.
   sendSms: { ip: { points: 10, duration: 60 * MIN }, email: { points: 3, duration: 15 * MIN } },
+  // Sign-ins that reached a text-message code: counted when Cognito sent one (smsSent), checked
+  // before every sign-in (smsAllowed), so the next past the cap never reaches the call that sends.
+  smsAtSignIn: {
+    ip: { points: 10, duration: 60 * MIN },
+    email: { points: 5, duration: 60 * MIN },
+    emailFromIp: { points: 5, duration: 60 * MIN },
+  },
 } satisfies Record<string, Rules>;
 type LimitedAction = keyof typeof RULES;
 
@@ -274,6 +281,69 @@ export async function codeChecked(
   if (result.ok) return recordSuccess('verifyCode', key);
   const { kind } = result.failure;
   if (kind === 'code-mismatch' || kind === 'expired-code') await recordFailure('verifyCode', key);
+}
+
+/**
+ * Whether a sign-in of this account from this address may reach a text-message code: checked
+ * before the call that would send one, counting nothing. Per account, per address, and per number
+ * (the masked destination Cognito named, kept for the account when a text went out).
+ */
+export async function smsAllowed(email: string): Promise<Message | null> {
+  const ip = await clientIp();
+  const { counted } = keysOf('smsAtSignIn', ip, email);
+  const number = await lastNumber(email);
+  const keys = number
+    ? [...counted, [limiter('smsAtSignIn:number', SMS_PER_NUMBER), number]]
+    : counted;
+  const waits = await Promise.all(
+    keys.map((k) => waitFor('smsAtSignIn', k as [Limiter, string], false)),
+  );
+  const wait = Math.max(0, ...waits);
+  if (wait === 0) return null;
+  log.warn('rate_limit.hit', {
+    action: 'smsAtSignIn',
+    limit: (keys[waits.indexOf(wait)]![0] as Limiter).name,
+    ip,
+    account: emailRef(email),
+  });
+  const minutes = Math.max(1, Math.ceil(wait / 60_000));
+  return {
+    text: `We've sent several text messages for this account recently. Please try again in ${minutes} minutes, or sign in another way.`,
+  };
+}
+
+/** Counts a text message Cognito sent at sign-in, to `destination` (masked, e.g. +*******4567). */
+export async function smsSent(email: string, destination: string | undefined): Promise<void> {
+  const ip = await clientIp();
+  const keys = keysOf('smsAtSignIn', ip, email).counted;
+  if (destination) {
+    keys.push([limiter('smsAtSignIn:number', SMS_PER_NUMBER), destination]);
+    await rememberNumber(email, destination);
+  }
+  await Promise.all(keys.map((k) => waitFor('smsAtSignIn', k, true)));
+}
+
+/** Texts per number an hour, whichever accounts name it. */
+const SMS_PER_NUMBER: Rule = { points: 10, duration: 60 * MIN };
+/** The number an account's last text went to, for its per-number check before the next sign-in. */
+const numbers = new Map<string, string>();
+async function rememberNumber(email: string, destination: string) {
+  const key = email.trim().toLowerCase();
+  numbers.delete(key);
+  numbers.set(key, destination);
+  if (numbers.size > 10_000) numbers.delete(numbers.keys().next().value!);
+  const redis = sharedRedis();
+  if (redis?.usable())
+    await redis.client.set(`rl:smsNumber:${key}`, destination, 'EX', 60 * MIN).catch(() => {});
+}
+async function lastNumber(email: string): Promise<string | undefined> {
+  const key = email.trim().toLowerCase();
+  const redis = sharedRedis();
+  if (redis?.usable()) {
+    const kept = await redis.client.get(`rl:smsNumber:${key}`).catch(() => null);
+    if (kept) return kept;
+  }
+  return numbers.get(key);
 }
 
 /** A success from this address clears its failures for this email (not those from elsewhere). */

@@ -38,7 +38,14 @@ import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
-import { checkLimit, codeChecked, recordFailure, recordSuccess } from '@/lib/rate-limit';
+import {
+  checkLimit,
+  codeChecked,
+  recordFailure,
+  recordSuccess,
+  smsAllowed,
+  smsSent,
+} from '@/lib/rate-limit';
 import { APP_MSG, codeResent, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import {
@@ -169,6 +176,7 @@ async function keepChallenge(
       return { ok: true, next: CHALLENGE_PAGES[outcome.challenge] };
     case 'SMS_MFA':
     case 'EMAIL_OTP':
+      if (outcome.challenge === 'SMS_MFA') await smsSent(outcome.username, destination);
       await setChallenge({
         name: outcome.challenge,
         ...base,
@@ -250,6 +258,9 @@ export const signInAction = validatedAction(
     // the old one), so Cognito decides; its refusal then reads as the pre-check's 'Email not found'.
     const pre = await precheck(email);
     if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
+    // SMS pumping: past the cap of texts at sign-in, no call that could send one more.
+    const texts = await smsAllowed(email);
+    if (texts) return { status: 'error', message: texts, values };
 
     const { result, context } = await withDevice(await signInContext(email), (c) =>
       signIn(email, password, c),
@@ -535,6 +546,8 @@ export const chooseTwoStepMethodAction = validatedAction(
     if (!challenge || challenge.name !== 'SELECT_MFA_TYPE') redirect(CHALLENGE_EXPIRED);
     if (!(challenge.choices ?? []).includes(method))
       return { status: 'error', message: { text: 'Invalid MFA type' } };
+    const texts = method === 'SMS_MFA' ? await smsAllowed(challenge.username) : null;
+    if (texts) return { status: 'error', message: texts };
     const context = await challengeContext(challenge);
     const result = await respondToChallenge(
       'SELECT_MFA_TYPE',

@@ -47,7 +47,7 @@ import {
 } from '@/lib/devices';
 import { log } from '@/lib/log';
 import { APP_MSG, codeResent } from '@/lib/messages';
-import { checkLimit, codeChecked, recordFailure } from '@/lib/rate-limit';
+import { checkLimit, codeChecked, recordFailure, smsAllowed, smsSent } from '@/lib/rate-limit';
 import { notifyEmailChanged } from '@/lib/notify';
 import {
   clearEmailChange,
@@ -150,6 +150,8 @@ async function proveIdentity<F extends string = ProofField>(
   // A code sent by text message or email answers the sign-in that sent it (its session waits
   // in a sealed cookie); without a code, the password starts a new one.
   const pending = proof.code ? await getProofChallenge(session) : null;
+  const texts = pending ? null : await smsAllowed(session.claims.email);
+  if (texts) return refuse({ message: texts });
   const proved = await reauthenticate(
     session.claims.email,
     proof.currentPassword,
@@ -179,6 +181,7 @@ async function proveIdentity<F extends string = ProofField>(
     return refuse({ fieldErrors: { code: [{ text: MSG.authenticatorCodeEnter }] } });
   if (proved.value.type === 'code-sent') {
     const { challenge, session: waiting, destination } = proved.value;
+    if (challenge === 'SMS_MFA') await smsSent(session.claims.email, destination);
     await setProofChallenge(session, {
       challenge,
       session: waiting,

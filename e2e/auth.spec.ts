@@ -395,7 +395,18 @@ test.describe('forgot password', () => {
     await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page).toHaveURL('/');
+    // Signed in, with every way into the account listed to review (decision 032).
+    await expect(page).toHaveURL('/profile?review=ways-in');
+    const review = page.getByRole('region', { name: /Check the ways into your account/ });
+    await expect(review).toContainText('0 passkeys');
+    await expect(review).toContainText('Two-step verification: off');
+    await expectAccessible(page);
+    await snap(page, 'reset-ways-in-review');
+    // The account's address hears of it, with a way to say it was not them.
+    const notice = (await readOutbox(email)).find(
+      (m) => m.purpose === 'security' && m.event === 'password-reset',
+    );
+    expect(notice?.link).toMatch(/\/not-me\?t=/);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/login');
@@ -425,7 +436,7 @@ test.describe('forgot password', () => {
     await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/profile?review=ways-in');
 
     // The old session is over at its next account page; the owner's new one stands.
     await thief.goto('/profile');

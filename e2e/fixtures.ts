@@ -35,9 +35,13 @@ export type OutboxEntry = {
     | 'invite'
     | 'email-changed'
     | 'sign-in'
-    | 'mfa';
+    | 'mfa'
+    | 'security';
   code: string;
   sentAt: string;
+  /** A security notice's event and its "this wasn't me" link. */
+  event?: string;
+  link?: string;
 };
 
 export function uniqueEmail(prefix = 'creator') {

@@ -158,7 +158,7 @@ test('requests and made-up codes from other addresses never lock the owner out o
   await page.getByLabel('New password', { exact: true }).fill('Brand!New42');
   await page.getByLabel('Confirm new password', { exact: true }).fill('Brand!New42');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/profile?review=ways-in');
 });
 
 test('a server-action body over the limit is refused with 413 before it is read, never 500', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
+import { securityNotice } from '@/lib/notify';
 import { clientIp } from '@/lib/rate-limit';
 import {
   cookieNames,
@@ -125,13 +126,17 @@ export async function settleDevice(
         ? false
         : undefined;
     if (status !== undefined) await remembered(tokens.accessToken, newDevice.key, status);
-    log.info('device.confirmed', {
-      remembered: choiceNeeded ? remember === true : status !== false,
-    });
+    const isRemembered = choiceNeeded ? remember === true : status !== false;
+    log.info('device.confirmed', { remembered: isRemembered });
+    // A new browser is told to the account's address (decision 032).
+    await securityNotice(tokens.claims, isRemembered ? 'device-remembered' : 'new-device-sign-in');
     return;
   }
   // A device the pool knew but did not remember: asked for the code, the person chose now.
-  if (remember && tokens.deviceKey) await remembered(tokens.accessToken, tokens.deviceKey, true);
+  if (remember && tokens.deviceKey) {
+    await remembered(tokens.accessToken, tokens.deviceKey, true);
+    await securityNotice(tokens.claims, 'device-remembered');
+  }
 }
 
 async function remembered(accessToken: string, deviceKey: string, status: boolean) {

@@ -29,6 +29,7 @@ import {
 import { settleDevice, signInContext, withDevice } from '@/lib/devices';
 import { boundClaims } from '@/lib/channel';
 import {
+  accountSub,
   nativeAccount,
   removeUnconfirmed,
   signOutUserEverywhere,
@@ -48,10 +49,13 @@ import {
 } from '@/lib/rate-limit';
 import { APP_MSG, codeResent, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
+import { unsealNotMe } from '@/lib/session/seal';
+import { securityNotice } from '@/lib/notify';
 import {
   clearChallenge,
   clearPendingEmail,
   clearResetEmail,
+  endSession,
   getChallenge,
   getPendingEmail,
   getResetEmail,
@@ -409,6 +413,8 @@ export const forgotConfirmAction = validatedAction(
       return failureState(result.failure, { codeField: 'verificationCode', values, data: stage });
     }
     await clearResetEmail();
+    const sub = await accountSub(getEnv(), email);
+    if (sub) await securityNotice({ sub, email }, 'password-reset');
     // ASVS 3.3.3 / 2.5: whoever held a session before the reset loses it; the new one starts after.
     const ended = await signOutUserEverywhere(getEnv(), email);
     if (!ended.ok)
@@ -423,7 +429,8 @@ export const forgotConfirmAction = validatedAction(
     // The password is changed either way; without the automatic sign-in, sign in by hand.
     if (!finished?.done) return goOn(`/login?email=${encodeURIComponent(email)}`);
     log.info('auth.reset_and_signed_in');
-    return goOn(finished.next);
+    // Signed in: the ways into the account, to remove any the creator did not add (decision 032).
+    return goOn(finished.next === '/' ? '/profile?review=ways-in' : finished.next);
   },
 );
 
@@ -806,3 +813,22 @@ export async function passkeySignInFinishAction(
 
 const PASSKEY_REFUSED =
   "That passkey didn't work for this account. Try another passkey, or sign in with your password.";
+
+/**
+ * "This wasn't me" (a security notice's link, decision 032): every session of the account ends
+ * (its refresh tokens are revoked), this browser's too, and the creator is asked for a reset.
+ */
+export async function notMeAction(form: FormData): Promise<never> {
+  const env = getEnv();
+  const token = form.get('t');
+  const notice = typeof token === 'string' ? await unsealNotMe(token, env) : null;
+  if (!notice) {
+    log.warn('auth.not_me_refused');
+    redirect('/not-me');
+  }
+  const ended = await signOutUserEverywhere(env, notice.email);
+  if (!ended.ok) log.error('auth.not_me_sign_out_failed', { reason: ended.failure.name });
+  else log.warn('auth.not_me', { account: notice.sub });
+  await endSession();
+  redirect(`/forgot-password?email=${encodeURIComponent(notice.email)}`);
+}

@@ -48,7 +48,7 @@ import {
 import { log } from '@/lib/log';
 import { APP_MSG, codeResent } from '@/lib/messages';
 import { checkLimit, codeChecked, recordFailure, smsAllowed, smsSent } from '@/lib/rate-limit';
-import { notifyEmailChanged } from '@/lib/notify';
+import { notifyEmailChanged, securityNotice } from '@/lib/notify';
 import {
   clearEmailChange,
   clearProofChallenge,
@@ -289,6 +289,7 @@ export const changePasswordAction = authedAction(
     const result = await changePassword(session.accessToken, currentPassword, newPassword);
     if (!result.ok) return failed('password', result.failure);
     log.info('profile.password_changed');
+    await securityNotice(session.claims, 'password-changed');
     if (!others) return { status: 'success' };
     return { status: 'success', data: { others: await signOutOthers(session, newPassword) } };
   },
@@ -507,6 +508,7 @@ export const confirmAuthenticatorSetupAction = authedAction(
     const enabled = await setSoftwareTokenMfa(session.accessToken, true);
     if (!enabled.ok) return failed('two_step_enable', enabled.failure);
     await spendReauth(session);
+    await securityNotice(session.claims, 'authenticator-added');
     revalidatePath('/profile');
     log.info('profile.two_step_enabled');
     return { status: 'success' };
@@ -605,6 +607,7 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     const saved = await completePasskeyRegistration(session.accessToken, parsed.data);
     if (!saved.ok) return failed('passkey_complete', saved.failure);
     await spendReauth(session);
+    await securityNotice(session.claims, 'passkey-added');
     revalidatePath('/profile');
     log.info('profile.passkey_added');
     return { status: 'success' };
@@ -695,6 +698,7 @@ export const turnOnCodeMethodAction = authed<[method: unknown], never>(
       current.value.preferred ?? (current.value.methods.length === 0 ? parsed.data : undefined);
     const on = await setMfaMethod(session.accessToken, parsed.data, true, preferred);
     if (!on.ok) return failed('code_method_on', on.failure);
+    await securityNotice(session.claims, 'code-method-added');
     revalidatePath('/profile');
     log.info('profile.code_method_on', { method: parsed.data });
     return { status: 'success' };

@@ -202,6 +202,27 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
     ],
   },
   {
+    // A security notice's "this wasn't me" link (decision 032), here one that no longer opens.
+    id: 'not-me',
+    page: '/not-me',
+    visit: async (page) => {
+      await page.goto('/not-me?t=expired');
+      await expect(page.getByRole('heading', { name: 'Secure your account' })).toBeVisible();
+    },
+  },
+  {
+    // Where a completed reset lands: every way in, listed to review (decision 032).
+    id: 'profile-after-reset',
+    page: '/profile?review=ways-in',
+    visit: async (page, base) => {
+      await signedIn(page, base, await createAccount({ email: longEmail(), name: LONG_NAME }));
+      await page.goto('/profile?review=ways-in');
+      await expect(
+        page.getByRole('heading', { name: /Check the ways into your account/ }),
+      ).toBeVisible();
+    },
+  },
+  {
     id: 'email-code',
     page: '/login/email-code',
     visit: async (page) => {

@@ -137,6 +137,19 @@ export async function nativeAccount(env: Env, email: string): Promise<Result<Nat
   }
 }
 
+/** The sub of the native account of this email (for a notice about it); null where unknown. */
+export async function accountSub(env: Env, email: string): Promise<string | null> {
+  try {
+    const out = await admin(env).send(
+      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: email }),
+    );
+    return out.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
+  } catch (error) {
+    log.warn('auth.account_lookup_failed', { reason: (error as { name?: string })?.name });
+    return null;
+  }
+}
+
 /**
  * Deletes the native account of this email if it is still unconfirmed: a sign-up nobody finished
  * holds no one's data, and a proof of the address (a new sign-up's code, Google, an invitation)

@@ -34,6 +34,8 @@ const PUBLIC = new Set([
   '/api/vitals',
   // A page's own sign-out (components/dashboard/sign-out.ts): it answers with or without a session.
   '/api/auth/sign-out',
+  // "This wasn't me" from a security notice: signed in or not (decision 032).
+  '/not-me',
 ]);
 const PUBLIC_PREFIXES = ['/creatorcash/'];
 

@@ -293,6 +293,12 @@ export const unsealRefreshed = (v: string | undefined, env: Secrets) =>
 export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
 export const unsealPending = (v: string | undefined, env: Secrets) =>
   unseal(pendingData, v, env, PENDING_TTL_S);
+/** The "this wasn't me" link of a security notice: the account it is about, for a week. */
+export const NOT_ME_TTL_S = 7 * 24 * 60 * 60;
+const notMeData = z.object({ v: z.literal(1), sub: z.string().min(1), email: z.string().min(3) });
+export const sealNotMe = (d: z.infer<typeof notMeData>, env: Secrets) => seal(d, env, NOT_ME_TTL_S);
+export const unsealNotMe = (v: string | undefined, env: Secrets) =>
+  unseal(notMeData, v, env, NOT_ME_TTL_S);
 /** The email a reset was asked for in this browser: its code is checked only here. */
 export const sealReset = (d: PendingData, env: Secrets) => seal(d, env, RESET_TTL_S);
 export const unsealReset = (v: string | undefined, env: Secrets) =>

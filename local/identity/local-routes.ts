@@ -30,7 +30,12 @@ const AttributesBody = z.strictObject({
 /** A notice that is not a code (docs/architecture.md §4): recorded in the outbox with `"code": ""`. */
 const NoticeBody = z.strictObject({
   to: z.string().trim().min(3).max(254),
-  purpose: z.enum(['email-changed']),
+  purpose: z.enum(['email-changed', 'security']),
+  event: z
+    .string()
+    .regex(/^[a-z-]{1,40}$/)
+    .optional(),
+  link: z.string().url().max(2000).optional(),
 });
 
 /** The fault switch: an operation (or "*": every one) answers TooManyRequestsException, or not. */
@@ -60,7 +65,8 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
  *   GET  /__local/outbox[?to=ADDR]        delivered codes, newest first
  *   POST /__local/users/token-ttl          { email, accessTokenTtl?, idTokenTtl?, refreshTokenTtl? } (s; null clears)
  *   POST /__local/users/attributes         { email, attributes: { name: value } } ("" deletes)
- *   POST /__local/notices                  { to, purpose: 'email-changed' }: an email notice, no code
+ *   POST /__local/notices                  { to, purpose: 'email-changed' | 'security', event?, link? }:
+ *                                          an email notice, no code
  *   POST /__local/faults                   { operation: 'InitiateAuth' | '*', mode: 'throttle' | 'off' }
  *                                          the operation answers TooManyRequestsException until 'off'
  *                                          ('*' with 'off' clears every switch)
@@ -101,7 +107,8 @@ export async function handleLocal(
   if (route === 'POST /__local/notices') {
     const notice = NoticeBody.safeParse(body);
     if (!notice.success) return problems(notice.error);
-    svc.deliver(notice.data.to, 'email', notice.data.purpose, '');
+    const { to, purpose, event, link } = notice.data;
+    svc.deliver(to, 'email', purpose, '', event ? { event, ...(link ? { link } : {}) } : undefined);
     return sendJson(res, 200, { ok: true });
   }
   if (route === 'POST /__local/faults') {

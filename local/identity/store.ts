@@ -210,10 +210,14 @@ export interface OutboxMessage {
     | 'sign-in'
     | 'mfa'
     | 'invite'
-    | 'email-changed';
+    | 'email-changed'
+    | 'security';
   /** "" for a notice that carries no code (e.g. 'email-changed', to the old address). */
   code: string;
   sentAt: string;
+  /** A security notice's event (e.g. 'passkey-added') and its "this wasn't me" link. */
+  event?: string;
+  link?: string;
 }
 
 export const emptyFailures = (): FailureState => ({ count: 0, lastAt: 0, lockedUntil: 0 });

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Devices } from '@/components/profile/devices';
 import { ProfileSettings } from '@/components/profile/profile-settings';
 import { RecentActivity } from '@/components/profile/recent-activity';
+import { WaysInReview } from '@/components/profile/ways-in-review';
 import {
   getMfaSettings,
   listDevices,
@@ -26,7 +27,10 @@ const skipped = <T,>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true
 export default async function ProfilePage({ searchParams }: { searchParams: Search }) {
   const { claims, accessToken } = await requireSession();
   // A page of the device list beyond the first (spec §9: 60 a page); anything odd is the first.
-  const page = devicePageSchema.safeParse((await searchParams).devices);
+  const search = await searchParams;
+  const page = devicePageSchema.safeParse(search.devices);
+  // After a reset (decision 032): every way in, listed above the cards that remove each.
+  const review = search.review === 'ways-in';
   const pageToken = page.success ? page.data : undefined;
   // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
@@ -55,6 +59,13 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
       <h1 className="text-ink mb-6 text-2xl font-bold">Profile Settings</h1>
+      {review && !federated && (
+        <WaysInReview
+          passkeys={passkeys.ok ? passkeys.value : null}
+          mfa={twoStep.ok ? twoStep.value : null}
+          devices={deviceList ? deviceList.devices.length : null}
+        />
+      )}
       <ProfileSettings
         values={{
           name: claims.name ?? '',

@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { AuthHeading } from '@/components/auth/auth-heading';
+import { BackToSignIn } from '@/components/auth/back-to-sign-in';
+import { notMeAction } from '@/components/auth/actions';
+import { Button } from '@/components/ui/button';
+import { IntentLink } from '@/components/ui/intent-link';
+import { getEnv } from '@/lib/env';
+import { unsealNotMe } from '@/lib/session/seal';
+
+export const metadata: Metadata = { title: 'Secure your account', robots: { index: false } };
+
+/**
+ * "This wasn't me", from a security notice: a button, not the link itself, ends every session (a
+ * mail scanner that opens links must not sign the creator out). Decision 032.
+ */
+export default async function NotMePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { t } = await searchParams;
+  const token = typeof t === 'string' ? t : '';
+  const notice = token ? await unsealNotMe(token, getEnv()) : null;
+  if (!notice)
+    return (
+      <>
+        <AuthHeading
+          title="Secure your account"
+          subtitle="This link has expired or is not complete."
+        />
+        <p className="text-ink text-sm">
+          If something on your account was not you,{' '}
+          <IntentLink
+            href="/forgot-password"
+            className="text-brand-700 font-semibold hover:underline"
+          >
+            reset your password
+          </IntentLink>
+          : a reset signs you out everywhere.
+        </p>
+        <BackToSignIn />
+      </>
+    );
+  return (
+    <>
+      <AuthHeading
+        title="Secure your account"
+        subtitle={`We'll sign ${notice.email} out on every device, then you choose a new password.`}
+      />
+      <form action={notMeAction} className="flex flex-col gap-4">
+        <input type="hidden" name="t" value={token} />
+        <p className="text-ink text-sm">
+          After the reset, your profile lists every passkey, device and two-step method on the
+          account: remove any you don&apos;t recognise.
+        </p>
+        <Button type="submit">Sign out everywhere</Button>
+      </form>
+      <BackToSignIn />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { MfaSettings, Passkey } from '@/lib/cognito';
+
+const METHOD_NAMES = {
+  SOFTWARE_TOKEN_MFA: 'an authenticator app',
+  SMS_MFA: 'codes by text message',
+  EMAIL_OTP: 'codes by email',
+} as const;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * After a reset (decision 032): every way into the account, in one list, above the cards that
+ * remove each. A reset ends sessions; a passkey, an app or a device someone else added stays
+ * until the creator removes it here.
+ */
+export function WaysInReview({
+  passkeys,
+  mfa,
+  devices,
+}: {
+  passkeys: Passkey[] | null;
+  mfa: MfaSettings | null;
+  devices: number | null;
+}) {
+  const methods = mfa?.methods ?? [];
+  return (
+    <section
+      aria-labelledby="ways-in-heading"
+      className="rounded-card border-brand-200 bg-brand-50 text-ink mb-8 border p-4 sm:p-5"
+    >
+      <h2 id="ways-in-heading" className="text-lg font-bold">
+        Password changed. Check the ways into your account
+      </h2>
+      <p className="mt-1 text-sm">
+        Every other session has ended. Remove anything below that you didn&apos;t add yourself.
+      </p>
+      <ul className="mt-3 flex list-disc flex-col gap-1 pl-5 text-sm">
+        {passkeys && (
+          <li>
+            {count(passkeys.length, 'passkey', 'passkeys')}
+            {passkeys.length > 0 && ' (Passkeys: Manage)'}
+          </li>
+        )}
+        <li>
+          Two-step verification:{' '}
+          {methods.length === 0 ? 'off' : methods.map((m) => METHOD_NAMES[m]).join(', ')}
+        </li>
+        {devices !== null && (
+          <li>
+            {count(devices, 'signed-in device', 'signed-in devices')}
+            {devices > 0 && (
+              <>
+                {' '}
+                (
+                <a href="#devices" className="text-brand-700 font-semibold hover:underline">
+                  Devices
+                </a>
+                )
+              </>
+            )}
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
 import { getEnv } from '@/lib/env';
-import { REQUEST_ID_HEADER, log, requestContextOf, withRequestId } from '@/lib/log';
+import { REQUEST_ID_HEADER, arrivalContextOf, log, withRequestId } from '@/lib/log';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { hasPrerenderedTwin, prerenderedTwin, publicPathOfTwin } from '@/lib/prerendered-pages';
 import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-envelope';
@@ -17,8 +17,8 @@ import { authenticateRequest } from '@/lib/session/refresh';
  */
 export async function proxy(request: NextRequest) {
   // Every log line of this request carries its id and the client's address (lib/log.ts).
-  const { reqId, ip } = requestContextOf(request.headers, getEnv().TRUSTED_PROXY_HOPS);
-  return withRequestId(reqId, () => guard(request, reqId), { ip });
+  const { reqId, ...extra } = arrivalContextOf(request.headers, getEnv().TRUSTED_PROXY_HOPS);
+  return withRequestId(reqId, () => guard(request, reqId), extra);
 }
 
 async function guard(request: NextRequest, reqId: string) {
@@ -167,7 +167,9 @@ async function guard(request: NextRequest, reqId: string) {
   }
   auth.apply(response);
   response.headers.set(REQUEST_ID_HEADER, reqId);
-  if (servesTwin && read && !response.headers.has('set-cookie')) {
+  // Only the page itself (a 200 the framework renders next), never a redirect or a 204 for it.
+  const page = decision.action === 'next' && response.status === 200;
+  if (servesTwin && read && page && !response.headers.has('set-cookie')) {
     // The same bytes for every signed-out visitor: a cache may keep them, but asks each time
     // (ETag), since a signed-in visitor is sent home instead. An answer setting a cookie never is.
     response.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');

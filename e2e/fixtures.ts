@@ -130,8 +130,9 @@ export type Account = Awaited<ReturnType<typeof createAccount>>;
  */
 export const test = base.extend<{ account: Account; signedInPage: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
-    // An address from the documentation prefix (RFC 3849): only ever a header value here.
-    const ip = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    // An address from the documentation prefix (RFC 3849): only ever a header value here. A /64
+    // of its own: limits count an IPv6 client by its /64 (lib/client-address.ts).
+    const ip = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
     await provide({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
   },
   account: async ({}, provide) => {

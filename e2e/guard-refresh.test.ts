@@ -275,3 +275,27 @@ describe('refresh-token rotation', () => {
     expect(late.signedIn).toBe(true);
   });
 });
+
+describe('answers shared through Redis', () => {
+  (redisInstalled ? test : test.skip)(
+    "an answer moved to another token's key is not taken: each session gets its own account's tokens",
+    async () => {
+      const { createHash } = await import('node:crypto');
+      const { sharedRedis } = await import('@/lib/redis');
+      const keyOf = (t: string) => createHash('sha256').update(t).digest('base64url');
+      const mine = await storedRefresh(await signedInCookies());
+      const theirs = await storedRefresh(await signedInCookies());
+      const first = await once.refreshOnce(theirs.refreshToken, theirs.deviceKey);
+      if (!first.ok) throw new Error('refresh failed');
+      // Their shared answer, copied under the key of my token (a store mixed up).
+      const client = sharedRedis()!.client;
+      const value = await client.get(`refreshed:${keyOf(theirs.refreshToken)}`);
+      expect(value).toBeTruthy();
+      await client.set(`refreshed:${keyOf(mine.refreshToken)}`, value!, 'PX', 60_000);
+      once.forgetRefreshes();
+      const answer = await once.refreshOnce(mine.refreshToken, mine.deviceKey);
+      expect(answer.ok).toBe(true);
+      expect(answer.ok && answer.value.claims.sub).not.toBe(first.value.claims.sub);
+    },
+  );
+});

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import {
+  CREATOR_API,
   STRONG_PASSWORD,
   continueWithGoogle,
   createCreator,
@@ -9,6 +10,7 @@ import {
   readOutbox,
   signInWithForm,
   test,
+  uniqueEmail,
   waitForCode,
 } from './fixtures';
 
@@ -98,4 +100,45 @@ test('Google proves the address: an unfinished sign-up for it is removed, not re
   await signInWithForm(page, email, INTRUDER_PASSWORD);
   await expect(formAlert(page)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('after an email change the old address finds no channel: a sign-up or Google with it is refused', async ({
+  signedInPage: page,
+  account: { email, password },
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The creator moves their sign-in to a new address.
+  const fresh = uniqueEmail('moved');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Email Address' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Change email address' });
+  await dialog.getByLabel('Email', { exact: true }).fill(fresh);
+  await dialog.getByLabel('Current password', { exact: true }).fill(password);
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  dialog = page.getByRole('dialog', { name: 'Verify your new email' });
+  await enterCode(page, await waitForCode(fresh, 'verify-email', since), dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('dialog', { name: /All Set/ })).toBeVisible();
+
+  // The creator system now lists the channel under the new address only.
+  const found = (query: string) =>
+    fetch(`${CREATOR_API}/organizations/revolt/users/search?query=${encodeURIComponent(query)}`)
+      .then((r) => r.json() as Promise<{ id: string; email: string }[]>)
+      .then((list) => list.filter((c) => c.email === query).map((c) => c.id));
+  await expect.poll(() => found(email)).toEqual([]);
+  expect(await found(fresh)).toHaveLength(1);
+
+  // Whoever holds the old address cannot make a second account on the channel.
+  const other = await browser.newContext();
+  const intruder = await other.newPage();
+  await signUp(intruder, email, INTRUDER_PASSWORD);
+  await expect(
+    intruder.getByText('Email not found. For help please contact support.'),
+  ).toBeVisible();
+  await intruder.goto('/login');
+  await continueWithGoogle(intruder, email);
+  await expect(intruder).toHaveURL(/\/login/);
+  await other.close();
 });

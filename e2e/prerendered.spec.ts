@@ -308,3 +308,14 @@ test('an email typed before the scripts run goes on to the email-code page, and 
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/');
 });
+
+test('a signed-in visitor sent home from a sign-in page gets an answer no shared cache keeps', async ({
+  signedInPage: page,
+}) => {
+  for (const path of ['/login', '/register', '/forgot-password']) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBeGreaterThanOrEqual(300);
+    expect(res.status(), path).toBeLessThan(400);
+    expect(res.headers()['cache-control'] ?? '', path).not.toContain('public');
+  }
+});

@@ -480,6 +480,25 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     expect(ok).toMatchObject({ status: 'success', data: { step: 'verify', email: fresh } });
   }, 60_000); // waits for a fresh 30-second code window
 
+  test('with the authenticator app on, a session alone cannot add a code method or move which is asked first', async () => {
+    const { email } = await signedIn();
+    const { secret, used } = await enableTotp(email);
+    const needed = { status: 'idle', data: { proof: 'needed' } };
+    expect(await actions.turnOnCodeMethodAction('EMAIL_OTP')).toEqual(needed);
+    expect(await actions.preferMethodAction('SOFTWARE_TOKEN_MFA')).toEqual(needed);
+    // The password and a current code from the app, then the change goes through.
+    const code = await nextCode(secret, [used]);
+    const proved = await actions.proveTwoStepChangeAction(
+      idle,
+      form([
+        ['currentPassword', PASSWORD],
+        ['code', digits(code)],
+      ]),
+    );
+    expect(proved).toEqual({ status: 'success' });
+    expect(await actions.turnOnCodeMethodAction('EMAIL_OTP')).toEqual({ status: 'success' });
+  }, 60_000);
+
   test('turning two-step off shows a wrong password on the password field', async () => {
     const { email } = await signedIn();
     const { secret, used } = await enableTotp(email);

@@ -12,7 +12,8 @@ import { log } from '@/lib/log';
  * account, heals one bound before, and corrects a value that differs from the record.
  *
  * Answers the claims the session should carry. When the creator system does not know the email
- * (it keeps the old one after an email change) or cannot be reached, the bound attribute stands.
+ * (it was not told of an email change, docs/decisions/033) or cannot be reached, the bound
+ * attribute stands.
  */
 export async function boundClaims(
   claims: UserClaims,

@@ -1,4 +1,5 @@
 import {
+  limitKeyOfAddress,
   PEER_HEADER_KEY,
   UNKNOWN_ADDRESS,
   clientAddress,
@@ -112,5 +113,29 @@ describe('clientAddressFromHeaders', () => {
     const h = new Headers({ 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '8.8.8.8' });
     expect(clientAddressFromHeaders(h, 0)).toBe(UNKNOWN_ADDRESS);
     expect(clientAddressFromHeaders(h, 1)).toBe('6.6.6.6');
+  });
+});
+
+describe('limitKeyOfAddress', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:0:0:ffff::2', '2001:db8:0:0::/64'],
+    ['2001:db8:aa:bb:1:2:3:4', '2001:db8:aa:bb::/64'],
+    ['2001:db8:aa::bb:1:2', '2001:db8:aa:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
+  ])('%s is limited as %s', (address, key) => {
+    expect(limitKeyOfAddress(address)).toBe(key);
+  });
+
+  it('every address of one /64 shares a key; the next /64 does not', () => {
+    const keys = new Set(
+      ['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2:a::b'].map(
+        limitKeyOfAddress,
+      ),
+    );
+    expect(keys.size).toBe(1);
+    expect(limitKeyOfAddress('2001:db8:1:3::1')).not.toBe([...keys][0]);
   });
 });

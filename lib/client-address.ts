@@ -60,3 +60,23 @@ export function clientAddressFromHeaders(headers: HeaderReader, hops: number): s
   const name = peerHeaderName();
   return clientAddress(headers.get('x-forwarded-for'), name ? headers.get(name) : undefined, hops);
 }
+
+/**
+ * The key an address is limited under: an IPv4 address as it is, an IPv6 one by its /64 (one
+ * household or phone gets a whole /64, so single addresses inside it cost an attacker nothing).
+ */
+export function limitKeyOfAddress(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail] = address.split('::');
+  const count = (part: string) =>
+    part === '' ? 0 : part.split(':').reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const groups = head === '' ? [] : head.split(':');
+  if (tail !== undefined) {
+    const missing = 8 - count(head) - count(tail);
+    for (let i = 0; i < missing; i++) groups.push('0');
+    groups.push(...(tail === '' ? [] : tail.split(':')));
+  }
+  const prefix = groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16));
+  while (prefix.length < 4) prefix.push('0');
+  return `${prefix.join(':')}::/64`;
+}

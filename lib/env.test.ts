@@ -5,6 +5,7 @@ import {
   localAddresses,
   logSettings,
   parseEnv,
+  secretId,
   siteUrl,
 } from './env';
 
@@ -71,7 +72,11 @@ describe('production mode', () => {
     expect(env.COGNITO_REGION).toBe('us-east-1');
     expect(env.COGNITO_ENDPOINT).toBeUndefined();
     expect(env.CREATOR_API_URL).toBe('https://api.creators.example');
-    expect(env.sessionPasswords).toEqual({ '1': 'a'.repeat(32) });
+    expect(env.sessionPasswords).toEqual({
+      '1': 'a'.repeat(32),
+      [secretId('a'.repeat(32))]: 'a'.repeat(32),
+    });
+    expect(env.sessionSealId).toBe(secretId('a'.repeat(32)));
   });
 
   it('names every missing variable at once', () => {
@@ -121,9 +126,15 @@ describe('production mode', () => {
     expect(parseEnv({ TRUSTED_PROXY_HOPS: '1' }).TRUSTED_PROXY_HOPS).toBe(1);
   });
 
-  it('supports secret rotation: the first listed seals, every one unseals', () => {
-    const env = parseEnv({ ...production, SESSION_SECRET: `${'n'.repeat(32)}, ${'o'.repeat(40)}` });
-    expect(env.sessionPasswords).toEqual({ '2': 'n'.repeat(32), '1': 'o'.repeat(40) });
+  it('supports secret rotation: the first listed seals, every one unseals, each under its own id', () => {
+    const [n, o] = ['n'.repeat(32), 'o'.repeat(40)];
+    const env = parseEnv({ ...production, SESSION_SECRET: `${n}, ${o}` });
+    expect(env.sessionPasswords).toEqual({ '2': n, '1': o, [secretId(n)]: n, [secretId(o)]: o });
+    expect(env.sessionSealId).toBe(secretId(n));
+    // The id is the secret's own: the same wherever it stands in the list.
+    expect(parseEnv({ ...production, SESSION_SECRET: n }).sessionSealId).toBe(secretId(n));
+    expect(secretId(n)).not.toBe(secretId(o));
+    expect(String(Number(secretId(n)))).toBe(secretId(n));
   });
 });
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   DEFAULT_SESSION_IDLE_S,
@@ -119,8 +120,10 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & {
   mode: 'local' | 'production';
-  /** Session secrets as iron-session's password map: highest id seals. */
+  /** Session secrets as iron-session's password map, for opening: each under its stable id. */
   sessionPasswords: Record<string, string>;
+  /** The id of the secret that seals (the first of SESSION_SECRET). */
+  sessionSealId: string;
   sessionLimits: { idleS: number; maxS: number };
 };
 
@@ -258,10 +261,13 @@ export function parseEnv(raw: Source): Env {
     );
   }
   const secrets = result.data.SESSION_SECRET;
-  // iron-session seals with the highest numeric id and unseals with any: the first listed is newest.
-  const sessionPasswords = Object.fromEntries(
-    secrets.map((s, i) => [String(secrets.length - i), s]),
-  );
+  // Each secret opens what it sealed under an id of its own, whatever its place in the list, so
+  // adding a new one and retiring the oldest leaves the rest working; the first listed seals.
+  // The positional ids (newest highest) open what was sealed before ids were stable.
+  const sessionPasswords = Object.fromEntries([
+    ...secrets.map((s, i) => [String(secrets.length - i), s]),
+    ...secrets.map((s) => [secretId(s), s]),
+  ]);
   const { SESSION_IDLE_TIMEOUT: idleS, SESSION_MAX_AGE: maxS } = result.data;
   if (idleS > maxS) {
     throw new EnvError(
@@ -273,8 +279,16 @@ export function parseEnv(raw: Source): Env {
     ...result.data,
     mode: local ? 'local' : 'production',
     sessionPasswords,
+    sessionSealId: secretId(secrets[0]!),
     sessionLimits: { idleS, maxS },
   };
+}
+
+/** A secret's own id: numeric (iron-session's ids are), from its hash, the same on every instance. */
+export function secretId(secret: string): string {
+  return String(
+    1_000_000 + parseInt(createHash('sha256').update(secret).digest('hex').slice(0, 12), 16),
+  );
 }
 
 let cached: Env | undefined;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { PEER_HEADER_KEY } from './client-address';
-import { REQUEST_ID_HEADER, requestContextOf } from './log';
+import { REQUEST_ID_HEADER, arrivalContextOf, requestContextOf } from './log';
 
 /**
  * What the logger writes, read from a separate Node process: pino writes straight to file
@@ -82,6 +82,16 @@ describe('requestContextOf', () => {
     });
     expect(requestContextOf(h, 0)).toEqual({ reqId: 'req-12345678', ip: '10.0.0.2' });
     expect(requestContextOf(h, 1)).toEqual({ reqId: 'req-12345678', ip: '203.0.113.9' });
+  });
+
+  it("the guard's id is always its own; a client's X-Request-Id is kept beside it, never as ours", () => {
+    const h = new Headers({ [REQUEST_ID_HEADER]: 'req-12345678', 'x-cd-peer-logtest': '10.0.0.2' });
+    const ctx = arrivalContextOf(h, 0);
+    expect(ctx.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ctx.clientReqId).toBe('req-12345678');
+    expect(
+      arrivalContextOf(new Headers({ [REQUEST_ID_HEADER]: 'bad id\n' }), 0),
+    ).not.toHaveProperty('clientReqId');
   });
 
   it('makes up a request id when the header does not look like one', () => {

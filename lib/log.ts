@@ -33,7 +33,7 @@ const logger = pino({
 });
 
 /** What every line of a request carries: its id and the client's address (lib/client-address.ts). */
-type RequestContext = { reqId: string; ip?: string };
+type RequestContext = { reqId: string; ip?: string; clientReqId?: string };
 const context = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `fn` with `reqId` (and the client address, when given) on every log line written inside it. */
@@ -46,8 +46,14 @@ export function withRequestId<T>(
 }
 
 function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
-  const { reqId, ip } = context.getStore() ?? {};
-  logger[level]({ event, ...(reqId ? { reqId } : {}), ...(ip ? { ip } : {}), ...fields });
+  const { reqId, ip, clientReqId } = context.getStore() ?? {};
+  logger[level]({
+    event,
+    ...(reqId ? { reqId } : {}),
+    ...(ip ? { ip } : {}),
+    ...(clientReqId ? { clientReqId } : {}),
+    ...fields,
+  });
 }
 
 export const log = {
@@ -71,6 +77,23 @@ export function requestIdFrom(value: string | null | undefined): string {
 export function emailRef(email: string): string {
   const key = getEnv().SESSION_SECRET[0] ?? '';
   return `e:${createHmac('sha256', `log-ref:${key}`).update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The guard's log context for a request as it arrives: an id of our own, always (a client's
+ * `X-Request-Id` names nothing of ours), the client's claimed id beside it as `clientReqId` when
+ * it looks like one, and the client address.
+ */
+export function arrivalContextOf(
+  headers: { get(name: string): string | null },
+  trustedHops: number,
+): { reqId: string; ip: string; clientReqId?: string } {
+  const claimed = headers.get(REQUEST_ID_HEADER);
+  return {
+    reqId: crypto.randomUUID(),
+    ip: clientAddressFromHeaders(headers, trustedHops),
+    ...(claimed && /^[\w.-]{8,128}$/.test(claimed) ? { clientReqId: claimed } : {}),
+  };
 }
 
 /** The log context of a request from its headers: the guard's request id and the client address. */

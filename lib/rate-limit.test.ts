@@ -94,3 +94,15 @@ describe('limits without an email', () => {
     expect(await checkLimitFor('health', attacker(1))).toBeNull();
   });
 });
+
+describe('IPv6 clients', () => {
+  it('are counted by their /64: a new address inside it is no new allowance', async () => {
+    n += 1;
+    const inside = (i: number) => `2001:db8:${n}:7::${i.toString(16)}`;
+    for (let i = 0; i < RULES.health.ip.points; i++)
+      expect(await checkLimitFor('health', inside(i + 1))).toBeNull();
+    expect((await checkLimitFor('health', inside(999)))?.text).toMatch(TOO_MANY);
+    // The next /64 is another client.
+    expect(await checkLimitFor('health', `2001:db8:${n}:8::1`)).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { clientAddressFromHeaders } from '@/lib/client-address';
+import { clientAddressFromHeaders, limitKeyOfAddress } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
 import { emailRef, log } from '@/lib/log';
 import { closeSharedRedis, sharedRedis } from '@/lib/redis';
@@ -172,8 +172,9 @@ export function limitedMessage(retryAfterMs: number): Message {
 }
 
 /** The keys of one call: the limiter and the key it counts under. */
-function keysOf(action: LimitedAction, ip: string, email: string | undefined) {
+function keysOf(action: LimitedAction, address: string, email: string | undefined) {
   const rules: Rules = RULES[action];
+  const ip = limitKeyOfAddress(address);
   const e = email?.trim().toLowerCase();
   const counted: [Limiter, string][] = [[limiter(`${action}:ip`, rules.ip), ip]];
   const checked: [Limiter, string][] = [];

@@ -5,6 +5,7 @@ import { cookies } from 'next/headers';
 import {
   failureState,
   goOn,
+  inRequest,
   validatedAction,
   withPendingEmail,
   type ActionState,
@@ -50,6 +51,7 @@ import {
 import { APP_MSG, codeResent, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
 import { MSG } from '@/lib/validation/messages';
 import { unsealNotMe } from '@/lib/session/seal';
+import { markRevoked } from '@/lib/session/revocations';
 import { securityNotice } from '@/lib/notify';
 import {
   clearChallenge,
@@ -417,6 +419,7 @@ export const forgotConfirmAction = validatedAction(
     if (sub) await securityNotice({ sub, email }, 'password-reset');
     // ASVS 3.3.3 / 2.5: whoever held a session before the reset loses it; the new one starts after.
     const ended = await signOutUserEverywhere(getEnv(), email);
+    if (sub) await markRevoked(sub);
     if (!ended.ok)
       log.error('auth.reset_sign_out_failed', {
         reason: ended.failure.name,
@@ -818,15 +821,21 @@ const PASSKEY_REFUSED =
  * "This wasn't me" (a security notice's link, decision 032): every session of the account ends
  * (its refresh tokens are revoked), this browser's too, and the creator is asked for a reset.
  */
-export async function notMeAction(form: FormData): Promise<never> {
+export async function notMeAction(form: unknown): Promise<never> {
+  return inRequest(() => endEverySession(form));
+}
+
+async function endEverySession(form: unknown): Promise<never> {
   const env = getEnv();
-  const token = form.get('t');
+  // Called with the page's form; anything else a client sends is no token.
+  const token = form instanceof FormData ? form.get('t') : null;
   const notice = typeof token === 'string' ? await unsealNotMe(token, env) : null;
   if (!notice) {
     log.warn('auth.not_me_refused');
     redirect('/not-me');
   }
   const ended = await signOutUserEverywhere(env, notice.email);
+  await markRevoked(notice.sub);
   if (!ended.ok) log.error('auth.not_me_sign_out_failed', { reason: ended.failure.name });
   else log.warn('auth.not_me', { account: notice.sub });
   await endSession();

@@ -45,6 +45,8 @@ import {
   thisDeviceKey,
   withDevice,
 } from '@/lib/devices';
+import { moveCreatorEmail } from '@/lib/creators';
+import { markRevoked } from '@/lib/session/revocations';
 import { log } from '@/lib/log';
 import { APP_MSG, codeResent } from '@/lib/messages';
 import { checkLimit, codeChecked, recordFailure, smsAllowed, smsSent } from '@/lib/rate-limit';
@@ -286,8 +288,15 @@ export const changePasswordAction = authedAction(
   async ({ currentPassword, newPassword }, { session, form }) => {
     // A checkbox beside the schema's fields: the choice has to travel with the new password.
     const others = form.get('signOutOthers') === 'on';
+    // A guess at the current password counts like one at sign-in (the same limit and failures).
+    const limited = await checkLimit('signIn', session.claims.email);
+    if (limited) return { status: 'error', message: limited };
     const result = await changePassword(session.accessToken, currentPassword, newPassword);
-    if (!result.ok) return failed('password', result.failure);
+    if (!result.ok) {
+      if (result.failure.kind === 'wrong-password')
+        await recordFailure('signIn', session.claims.email);
+      return failed('password', result.failure);
+    }
     log.info('profile.password_changed');
     await securityNotice(session.claims, 'password-changed');
     if (!others) return { status: 'success' };
@@ -383,7 +392,19 @@ export const verifyEmailChangeAction = authedAction(
     const updated = await refreshClaims(session, { email: asked ?? email, emailVerified: true });
     log.info('profile.email_changed');
     // The old address hears of it, in case the change was not its owner's (ASVS 2.5.5).
-    if (!sameEmail(oldEmail, updated.email)) await notifyEmailChanged(oldEmail, updated.email);
+    if (!sameEmail(oldEmail, updated.email)) {
+      await notifyEmailChanged(oldEmail, updated.email);
+      // The creator system follows, so the old address no longer finds this channel (decision 033).
+      if (session.claims.channelId) {
+        const moved = await moveCreatorEmail(session.claims.channelId, updated.email);
+        if (moved.ok) log.info('channel.email_moved', { account: session.claims.sub });
+        else
+          log.error('channel.email_move_failed', {
+            account: session.claims.sub,
+            reason: moved.reason,
+          });
+      }
+    }
     return { status: 'success' };
   },
   { ownCredentials: true },
@@ -553,6 +574,7 @@ export const signOutEverywhereAction = authed<[], never>(async ({ session }) => 
     log.warn('profile.sign_out_everywhere_failed', { reason: result.failure.name });
     return { status: 'error', message: result.failure.message };
   }
+  await markRevoked(session.claims.sub);
   await endSession();
   log.info('profile.signed_out_everywhere');
   return { status: 'success' };
@@ -665,6 +687,7 @@ export const deleteAccountAction = authedAction(
     if (!proof.ok) return proof.state;
     const deleted = await deleteOwnAccount(session.accessToken);
     if (!deleted.ok) return failed('delete_account', deleted.failure);
+    await markRevoked(session.claims.sub);
     log.info('profile.account_deleted', { account: session.claims.sub });
     await clearThisDevice();
     await endSession('account-deleted');
@@ -694,6 +717,10 @@ export const turnOnCodeMethodAction = authed<[method: unknown], never>(
       };
     const current = await getMfaSettings(session.accessToken);
     if (!current.ok) return failed('code_method_on', current.failure);
+    // Beside another method, a new one could move the second step away from it: the password
+    // first (a session alone must not, decision 030).
+    if (current.value.methods.length > 0 && !reauthFresh(session))
+      return { status: 'idle', data: { proof: 'needed' } };
     const preferred =
       current.value.preferred ?? (current.value.methods.length === 0 ? parsed.data : undefined);
     const on = await setMfaMethod(session.accessToken, parsed.data, true, preferred);
@@ -729,11 +756,29 @@ export const turnOffCodeMethodAction = authedAction(
   { ownCredentials: true },
 );
 
+/**
+ * The password (and the code sign-in would ask for) before a change of the two-step methods that
+ * a session alone may not make; the change itself is asked for again within the proof's window.
+ */
+export const proveTwoStepChangeAction = authedAction(
+  proofSchema(false),
+  async (proofInput, ctx): Promise<ActionState<ProofField>> => {
+    const proof = await proveIdentity(ctx.session, proofInput, 'two_step_change', {
+      values: ctx.values,
+    });
+    if (!proof.ok) return proof.state;
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);
+
 /** Makes one method that is on the one sign-in asks for first. */
 export const preferMethodAction = authed<[method: unknown], never>(
   async ({ session }, method) => {
     const parsed = twoStepMethodField.safeParse(method);
     if (!parsed.success) return { status: 'error', message: { text: 'Invalid MFA type' } };
+    // Which method sign-in asks for first is a two-step setting: the password first.
+    if (!reauthFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
     const preferred = await preferMfaMethod(session.accessToken, parsed.data);
     if (!preferred.ok) return failed('prefer_method', preferred.failure);
     revalidatePath('/profile');

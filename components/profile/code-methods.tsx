@@ -3,6 +3,7 @@
 import { useState, useTransition } from 'react';
 import {
   preferMethodAction,
+  proveTwoStepChangeAction,
   turnOffCodeMethodAction,
   turnOnCodeMethodAction,
 } from '@/components/profile/actions';
@@ -86,6 +87,54 @@ function TurnOff({
   );
 }
 
+/** A change a session alone may not make: the password (and code) first, then the change. */
+function ProveChange({
+  email,
+  proofWithApp,
+  onProved,
+  onCancel,
+}: {
+  email: string;
+  proofWithApp: boolean;
+  onProved: () => void;
+  onCancel: () => void;
+}) {
+  const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(proofWithApp)),
+    action: proveTwoStepChangeAction,
+    defaultValues: { currentPassword: '', code: [] as string[] },
+    resilient: true,
+    onSuccess: () => onProved(),
+  });
+  return (
+    <form
+      action={formAction}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Confirm it is you"
+      className="border-surface-border flex flex-col gap-4 border-t pt-4"
+    >
+      <p className="text-ink text-sm">Confirm it is you to change how sign-in asks for codes.</p>
+      <FormMessage message={state.message} />
+      <ProofFields
+        email={email}
+        twoStep={proofWithApp || Boolean(state.fieldErrors?.code)}
+        password={{ autoFocus: true, ...register('currentPassword') }}
+        passwordErrors={errorsFor('currentPassword')}
+        code={code('code')}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          Continue
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * Two-step codes by text message or email, beside (or instead of) the authenticator app: each
  * method with where its codes go, on or off; and, with several on, the one sign-in asks for first.
@@ -110,13 +159,38 @@ export function CodeMethods({
   const [preferred, setPreferred] = useState(mfa.preferred);
   const proofWithApp = askedMethod(mfa) === 'SOFTWARE_TOKEN_MFA';
 
-  const run = (call: () => Promise<{ status: string; message?: Message }>) =>
+  // A change waiting for the password (the server asked for it).
+  const [waiting, setWaiting] = useState<(() => Promise<Answer>) | null>(null);
+
+  type Answer = { status: string; message?: Message; data?: Record<string, string> };
+  const run = (call: () => Promise<Answer>, onRefused?: () => void) =>
     startTransition(async () => {
       setMessage(undefined);
       const answer = await call();
       if (answer.status === 'success') onDone();
-      else setMessage(answer.message ?? { text: 'Something went wrong. Please try again.' });
+      else if (answer.data?.proof === 'needed') setWaiting(() => call);
+      else {
+        onRefused?.();
+        setMessage(answer.message ?? { text: 'Something went wrong. Please try again.' });
+      }
     });
+
+  if (waiting)
+    return (
+      <ProveChange
+        email={email}
+        proofWithApp={proofWithApp}
+        onProved={() => {
+          const call = waiting;
+          setWaiting(null);
+          run(call);
+        }}
+        onCancel={() => {
+          setWaiting(null);
+          setPreferred(mfa.preferred);
+        }}
+      />
+    );
 
   const rows: { method: CodeMethod; where: string; ready: boolean; why?: string }[] = [
     {
@@ -200,11 +274,10 @@ export function CodeMethods({
                 disabled={busy}
                 onChange={() => {
                   setPreferred(method);
-                  run(async () => {
-                    const answer = await preferMethodAction(method);
-                    if (answer.status !== 'success') setPreferred(mfa.preferred);
-                    return answer;
-                  });
+                  run(
+                    () => preferMethodAction(method),
+                    () => setPreferred(mfa.preferred),
+                  );
                 }}
                 className="accent-brand-600 size-5"
               />

@@ -90,3 +90,44 @@ export async function fetchEmbedToken(
   if (res.status !== 200 || !parsed.success) return { ok: false, reason: 'unavailable' };
   return { ok: true, value: parsed.data.token };
 }
+
+/**
+ * Tells the creator system that the creator of this channel now signs in with `email`, so the old
+ * address no longer finds the channel (decision 033). 'not-found': no such channel, or the email
+ * belongs to another creator there.
+ */
+export async function moveCreatorEmail(
+  channelId: string,
+  email: string,
+  env: Config = getEnv(),
+): Promise<CreatorResult<void>> {
+  if (/^\.{1,2}$/.test(channelId)) return { ok: false, reason: 'not-found' };
+  const started = Date.now();
+  try {
+    const res = await fetch(`${env.CREATOR_API_URL}/users/${encodeURIComponent(channelId)}/email`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(env.CREATOR_API_KEY ? { 'x-api-key': env.CREATOR_API_KEY } : {}),
+      },
+      body: JSON.stringify({ email: email.trim().toLowerCase() }),
+      cache: 'no-store',
+      signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    if (res.ok) return { ok: true, value: undefined };
+    log.warn('creators.error', { op: 'move_email', status: res.status, ms: Date.now() - started });
+    return {
+      ok: false,
+      reason: res.status === 404 || res.status === 409 ? 'not-found' : 'unavailable',
+    };
+  } catch (error) {
+    log.warn('creators.unreachable', {
+      op: 'move_email',
+      reason: error instanceof Error ? error.name : 'unknown',
+      ms: Date.now() - started,
+    });
+    return { ok: false, reason: 'unavailable' };
+  }
+}

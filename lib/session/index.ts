@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/env';
+import { revokedAt } from './revocations';
 import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/login-notices';
 import {
   CHALLENGE_TTL_S,
@@ -154,6 +155,9 @@ export async function verifySession(): Promise<Session | null> {
   if (!session || session.accessExpiresAt <= now) return null;
   if (signedOutOf(session, parseSignedOutAt(jar.get(names.signedOut)?.value))) return null;
   if (sessionState(session, now, env.sessionLimits) !== 'live') return null;
+  // Every session of the account was ended since this one started (./revocations.ts).
+  const revoked = await revokedAt(session.claims.sub);
+  if (revoked !== undefined && session.startedAt < revoked) return null;
   return session;
 }
 

@@ -92,9 +92,20 @@ export function forgetRefreshes(): void {
   inProcess.clear();
 }
 
+/**
+ * The answer shared under `key`, only if it was stored for that key: a value moved or copied to
+ * another key (a store mixed up, written by hand) is ignored and logged.
+ */
 async function read(redis: RedisLink, key: string): Promise<Tokens | null> {
   const sealed = await redis.client.get(`refreshed:${key}`);
-  return sealed ? unsealRefreshed(sealed, getEnv()) : null;
+  const shared = sealed ? await unsealRefreshed(sealed, getEnv()) : null;
+  if (!shared) return null;
+  const { key: storedFor, ...tokens } = shared;
+  if (storedFor !== key) {
+    log.error('session.refreshed_key_mismatch');
+    return null;
+  }
+  return tokens;
 }
 
 /**
@@ -142,7 +153,7 @@ async function acrossInstances(
   const result = await refresh(refreshToken, deviceKey);
   try {
     if (result.ok) {
-      const sealed = await sealRefreshed(result.value, getEnv());
+      const sealed = await sealRefreshed({ key, ...result.value }, getEnv());
       await redis.client.set(`refreshed:${key}`, sealed, 'PX', SHARE_MS);
     }
     // The lock goes either way: the others take the answer, or try for themselves at once.

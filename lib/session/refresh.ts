@@ -159,6 +159,12 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   }
 
   const refreshed = await refreshOnce(stored.refreshToken, stored.deviceKey);
+  if (refreshed.ok && refreshed.value.claims.sub !== session.claims.sub) {
+    // Tokens for another account than this session's: never written (a shared answer mixed up).
+    log.error('session.refresh_other_account', { account: session.claims.sub });
+    clearTokens(writer);
+    return result(false);
+  }
   if (refreshed.ok) {
     await writeTokens(writer, refreshed.value, session.startedAt);
     return result(true);

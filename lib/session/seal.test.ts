@@ -1,5 +1,6 @@
 import { randomBytes, webcrypto } from 'node:crypto';
 import { sealData } from 'iron-session';
+import { parseEnv } from '@/lib/env';
 import {
   COOKIE_LIMIT,
   SESSION_TTL_S,
@@ -16,6 +17,15 @@ import {
   unsealSession,
 } from './seal';
 
+const PRODUCTION = {
+  COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+  COGNITO_CLIENT_ID: '1example23456789',
+  CREATOR_API_URL: 'https://api.creators.example/',
+  ANALYTICS_EMBED_URL: 'https://analytics.example',
+  SUPPORT_EMAIL: 'help@creators.example',
+  TERMS_URL: 'https://creators.example/terms',
+  PRIVACY_URL: 'https://creators.example/privacy',
+};
 const env = { sessionPasswords: { '1': 'p'.repeat(32) } };
 const rotated = { sessionPasswords: { '2': 'n'.repeat(32), '1': 'p'.repeat(32) } };
 const other = { sessionPasswords: { '1': 'o'.repeat(32) } };
@@ -142,6 +152,28 @@ describe('the cookie split (docs/architecture.md §3)', () => {
     const sealed = await sealSession(data, env);
     expect(await unsealSession(sealed, env)).toEqual(data);
     expect(await unsealSession(sealed, rotated)).toEqual(data);
+  });
+
+  it('survives a rotation done as the README says: a new secret added, then the oldest retired', async () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(32));
+    const secrets = (list: string[]) =>
+      parseEnv({ ...PRODUCTION, SESSION_SECRET: list.join(',') }) as Parameters<
+        typeof sealSession
+      >[1];
+    const data = {
+      v: 1 as const,
+      accessToken: 'at',
+      accessExpiresAt: 123,
+      startedAt: Math.floor(Date.now() / 1000),
+      seenAt: Math.floor(Date.now() / 1000),
+      claims,
+    };
+    // Sealed while [b, a] were in use (b seals), read after c was added and a retired: [c, b].
+    const sealed = await sealSession(data, secrets([b!, a!]));
+    expect(await unsealSession(sealed, secrets([c!, b!, a!]))).toEqual(data);
+    expect(await unsealSession(sealed, secrets([c!, b!]))).toEqual(data);
+    // Once b is retired too, it opens no more.
+    expect(await unsealSession(sealed, secrets([c!]))).toBeNull();
   });
 
   it.each([

@@ -44,6 +44,8 @@ const refreshData = z.object({
 });
 /** Tokens a refresh produced, shared for a minute with the other requests that carried its token. */
 const refreshedTokens = z.object({
+  /** The digest of the refresh token this answer was stored for (refresh-once.ts), checked on read. */
+  key: z.string().min(1),
   accessToken: z.string().min(1),
   accessExpiresAt: z.number().int(),
   refreshToken: z.string().min(1).optional(),
@@ -142,7 +144,7 @@ export const REAUTH_WINDOW_S = 10 * 60;
 /** Cognito's challenge sessions last 3 minutes. */
 export const CHALLENGE_TTL_S = 3 * 60;
 
-type Secrets = Pick<Env, 'sessionPasswords'>;
+type Secrets = Pick<Env, 'sessionPasswords'> & Partial<Pick<Env, 'sessionSealId'>>;
 
 export function cookieNames(env: Pick<Env, 'mode'>) {
   // __Host- binds the cookie to this exact origin over HTTPS (no Domain, Path=/, Secure).
@@ -200,7 +202,11 @@ function bounded(data: SessionData): SessionData {
 }
 
 async function seal(data: object, env: Secrets, ttl: number) {
-  const value = await sealData(data, { password: env.sessionPasswords, ttl });
+  // Sealed under the newest secret's own id (lib/env.ts); without one, iron's highest id.
+  const password = env.sessionSealId
+    ? { [env.sessionSealId]: env.sessionPasswords[env.sessionSealId]! }
+    : env.sessionPasswords;
+  const value = await sealData(data, { password, ttl });
   // What the value opens to, as iron's JSON gives it back: the next request's reads need no
   // decryption.
   remember(value, env, JSON.parse(JSON.stringify(data)), Date.now());

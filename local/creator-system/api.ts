@@ -129,6 +129,27 @@ function routes(ctx: ApiContext): Route[] {
       },
     },
     {
+      // The product tells the creator system a creator's new sign-in email (decision 033).
+      pattern: /^\/users\/([^/]+)\/email$/,
+      methods: {
+        PUT: async (req, res, _url, [rawId = '']) => {
+          let channelId: string;
+          try {
+            channelId = decodeURIComponent(rawId);
+          } catch {
+            throw new HttpError(400, 'The channel id is not valid.');
+          }
+          const { email } = parse(creatorSchema, await readJson(req));
+          const moved = ctx.store.moveEmail(channelId, email);
+          if (moved === 'missing')
+            throw new HttpError(404, `No creator with channel id ${channelId}.`);
+          if (moved === 'taken') throw new HttpError(409, 'Another creator has this email.');
+          ctx.log(`creator email moved: ${channelId} -> ${email}`);
+          sendJson(res, 200, ctx.store.get(channelId));
+        },
+      },
+    },
+    {
       pattern: /^\/legal\/(terms|privacy)$/,
       open: true,
       methods: { GET: (_req, res, url) => sendHtml(res, 200, LEGAL_PAGES[url.pathname] ?? '') },

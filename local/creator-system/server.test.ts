@@ -81,6 +81,33 @@ describe('creator API', () => {
     expect(again.json).toEqual(created.json);
   });
 
+  it('moves a creator to a new email: the old one finds nothing; unknown ids and taken emails are refused', async () => {
+    const put = (body: unknown) => ({ ...post(body), method: 'PUT' });
+    const { json: creator } = await api('/__local/creators', post({ email: 'old.addr@move.test' }));
+    await api('/__local/creators', post({ email: 'someone.else@move.test' }));
+    const moved = await api(
+      `/users/${String(creator.id)}/email`,
+      put({ email: 'New.Addr@Move.test' }),
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.json).toEqual({ id: creator.id, email: 'new.addr@move.test' });
+    expect((await api('/organizations/revolt/users/search?query=old.addr@move.test')).json).toEqual(
+      [],
+    );
+    expect((await api('/organizations/revolt/users/search?query=new.addr@move.test')).json).toEqual(
+      [{ id: creator.id, email: 'new.addr@move.test' }],
+    );
+    expect((await api('/users/cm-nobody/email', put({ email: 'x@move.test' }))).status).toBe(404);
+    const taken = await api(
+      `/users/${String(creator.id)}/email`,
+      put({ email: 'someone.else@move.test' }),
+    );
+    expect(taken.status).toBe(409);
+    expect((await api(`/users/${String(creator.id)}/email`, put({ email: 'nope' }))).status).toBe(
+      400,
+    );
+  });
+
   it('searches by substring, case-insensitively, with a cap', async () => {
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>

@@ -67,6 +67,24 @@ export class CreatorStore {
     return { creator: { ...creator }, created: true };
   }
 
+  /**
+   * Moves a creator's record to a new email (the sign-in email changed in the product): the old
+   * address no longer finds the channel. Answers 'moved', 'missing' (no such id) or 'taken' (the
+   * email belongs to another creator).
+   */
+  moveEmail(id: string, email: string): 'moved' | 'missing' | 'taken' {
+    const creator = this.byId.get(id);
+    if (!creator) return 'missing';
+    const key = normalizeEmail(email);
+    const holder = this.byEmail.get(key);
+    if (holder && holder.id !== id) return 'taken';
+    this.byEmail.delete(creator.email);
+    creator.email = key;
+    this.byEmail.set(key, creator);
+    this.save();
+    return 'moved';
+  }
+
   private index(c: Creator): void {
     this.byId.set(c.id, c);
     this.byEmail.set(c.email, c);

@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   DEFAULT_SESSION_IDLE_S,
@@ -8,6 +7,9 @@ import {
 } from '@/lib/session/lifetimes';
 import { LOCAL_STACK, portFrom } from '@/contract/local-stack';
 import { MAX_TRUSTED_PROXY_HOPS } from './client-address';
+import { secretId } from './secret-id';
+
+export { secretId };
 
 /**
  * Configuration, parsed once. Two modes:
@@ -282,13 +284,6 @@ export function parseEnv(raw: Source): Env {
     sessionSealId: secretId(secrets[0]!),
     sessionLimits: { idleS, maxS },
   };
-}
-
-/** A secret's own id: numeric (iron-session's ids are), from its hash, the same on every instance. */
-export function secretId(secret: string): string {
-  return String(
-    1_000_000 + parseInt(createHash('sha256').update(secret).digest('hex').slice(0, 12), 16),
-  );
 }
 
 let cached: Env | undefined;

@@ -3,6 +3,7 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { confirmSession } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
+import { revokedAt } from './revocations';
 import { needsConfirmation, needsRefresh } from './access';
 import { refreshOnce } from './refresh-once';
 import {
@@ -117,6 +118,14 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     log.info('session.ended', { reason: state, account: session.claims.sub });
     clearTokens(writer);
     return ended(state === 'idle' ? 'idle' : 'session-expired');
+  }
+  // Every session of the account was ended since this one started (./revocations.ts), as
+  // verifySession() says too: the guard and the page agree, so neither sends the other round.
+  const revoked = await revokedAt(session.claims.sub);
+  if (revoked !== undefined && session.startedAt < revoked) {
+    log.info('session.ended', { reason: 'revoked', account: session.claims.sub });
+    clearTokens(writer);
+    return ended('device-ended');
   }
   // This request is activity: record it (to the minute, so most requests rewrite nothing).
   const seen = now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;

@@ -499,6 +499,28 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     expect(await actions.turnOnCodeMethodAction('EMAIL_OTP')).toEqual({ status: 'success' });
   }, 60_000);
 
+  test('guesses at the current password in a password change count like sign-in failures', async () => {
+    const { email } = await signedIn();
+    const limits = await import('@/lib/rate-limit');
+    const guess = (current: string) =>
+      actions.changePasswordAction(
+        idle,
+        form([
+          ['currentPassword', current],
+          ['newPassword', 'Brand!New42'],
+          ['confirmNewPassword', 'Brand!New42'],
+        ]),
+      );
+    // Three wrong guesses here, seven failed sign-ins from the same address: ten failures.
+    for (let i = 0; i < 3; i++) expect((await guess(`Wrong!Pass${i}`)).status).toBe('error');
+    for (let i = 0; i < 7; i++) await limits.recordFailure('signIn', email);
+    // The next guess is refused before it reaches Cognito, the right password included.
+    expect(await guess(PASSWORD)).toEqual({
+      status: 'error',
+      message: { text: expect.stringMatching(LIMITED) },
+    });
+  });
+
   test('turning two-step off shows a wrong password on the password field', async () => {
     const { email } = await signedIn();
     const { secret, used } = await enableTotp(email);

@@ -293,7 +293,11 @@ export const changePasswordAction = authedAction(
     if (limited) return { status: 'error', message: limited };
     const result = await changePassword(session.accessToken, currentPassword, newPassword);
     if (!result.ok) {
-      if (result.failure.kind === 'wrong-password')
+      // Cognito's word for a wrong current password here (a revoked token ends the session).
+      if (
+        result.failure.name === 'NotAuthorizedException' &&
+        result.failure.kind !== 'session-invalid'
+      )
         await recordFailure('signIn', session.claims.email);
       return failed('password', result.failure);
     }

@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import {
+  POOL,
+  POOL_ID,
   STRONG_PASSWORD,
+  cognitoCall,
+  createAccount,
+  createCreator,
   enterCode,
   expect,
   expectAccessible,
@@ -207,4 +212,20 @@ test('a browser without passkeys sees no passkey controls, and nothing breaks', 
     dialog.getByText("This browser can't create passkeys.", { exact: false }),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
+});
+
+test('whatever keeps an emailed code from an account, the answer is the same', async ({ page }) => {
+  const UNAVAILABLE =
+    "Email sign-in codes aren't available for this account. Please sign in with your password.";
+  const disabled = await createAccount();
+  await cognitoCall('AdminDisableUser', { UserPoolId: POOL_ID, Username: disabled.email });
+  const emails = [disabled.email];
+  // A pool that hides unknown users answers for a missing account as if it sent a code.
+  if (!POOL.hidesUnknownUsers) emails.push((await createCreator()).email);
+  for (const email of emails) {
+    await page.goto('/login/email-code');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await expect(formAlert(page), email).toHaveText(UNAVAILABLE);
+  }
 });

@@ -697,10 +697,13 @@ async function startFactor<F extends string>(
       return { ok: false, state: precheckFailure<F>(pre, values) };
     if (failure.kind === 'unconfirmed')
       return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
-    // A pool or app client without choice-based sign-in, or without this factor.
+    // One answer whatever keeps the factor from this account (no account, a disabled one, no
+    // verified address, a pool or app client without the factor): nothing tells them apart.
     if (
       failure.name === 'InvalidParameterException' ||
-      failure.name === 'WebAuthnNotEnabledException'
+      failure.name === 'WebAuthnNotEnabledException' ||
+      failure.name === 'UserNotFoundException' ||
+      (failure.name === 'NotAuthorizedException' && failure.kind !== 'locked')
     )
       return {
         ok: false,

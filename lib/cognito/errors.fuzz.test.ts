@@ -36,6 +36,7 @@ const KINDS = [
   'exists',
   'challenge-expired',
   'unavailable',
+  'locked',
   'other',
 ];
 const NAMES = [

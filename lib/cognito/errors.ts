@@ -46,6 +46,7 @@ type FailureKind =
   | 'exists'
   | 'challenge-expired' // start sign-in again
   | 'unavailable' // network or service trouble: worth a retry
+  | 'locked' // Cognito's lockout after repeated wrong passwords or codes: wait
   | 'other';
 
 export type AuthFailure = { kind: FailureKind; message: Message; name: string };
@@ -133,7 +134,7 @@ const RULES: Rule[] = [
   {
     name: 'NotAuthorizedException',
     when: LOCKED_OUT,
-    kind: 'other',
+    kind: 'locked',
     message: text('Too many failed attempts. Please wait a few minutes and try again.'),
   },
   {

@@ -159,6 +159,23 @@ describe('adding a passkey', () => {
     });
   });
 
+  test('a spent proof stays spent: the cookie from before the passkey was saved adds no second one', async () => {
+    await signedIn();
+    const options = await provedOptions();
+    const before = new Map(jar);
+    const device = new SoftwareAuthenticator({ origin: ORIGIN });
+    expect(await profile.completePasskeyAction(device.register(options))).toEqual({
+      status: 'success',
+    });
+    // The session cookie as it was with the proof in it, sent again.
+    for (const [k, v] of before) jar.set(k, v);
+    const again = new SoftwareAuthenticator({ origin: ORIGIN });
+    expect(await profile.completePasskeyAction(again.register(options))).toEqual({
+      status: 'error',
+      message: { text: 'Please confirm your password again: close this window and start over.' },
+    });
+  });
+
   test.each([
     ['a string', 'garbage'],
     ['null', null],

@@ -209,7 +209,7 @@ test('texts at sign-in are capped per account: past five in an hour, no sign-in 
   await page.context().clearCookies();
   await signInWithForm(page, account.email, account.password);
   await expect(page.locator('form [role="alert"]')).toHaveText(
-    /^We've sent several text messages for this account recently\. Please try again in \d+ minutes, or sign in another way\.$/,
+    /^We've sent several text messages for this account recently\. Please try again in \d+ minutes?, or sign in another way\.$/,
   );
   await expect(page).toHaveURL('/login');
   expect((await readOutbox(phone)).filter((m) => m.channel === 'sms')).toHaveLength(5);

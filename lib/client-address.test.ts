@@ -124,7 +124,9 @@ describe('limitKeyOfAddress', () => {
     ['2001:db8:aa:bb:1:2:3:4', '2001:db8:aa:bb::/64'],
     ['2001:db8:aa::bb:1:2', '2001:db8:aa:0::/64'],
     ['::1', '0:0:0:0::/64'],
-    ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
+    ['64:ff9b::192.0.2.33', '64:ff9b::192.0.2.33'],
+    ['64:ff9b::c000:221', '64:ff9b::c000:221'],
+    ['::ffff:cb00:7109', '::ffff:cb00:7109'],
   ])('%s is limited as %s', (address, key) => {
     expect(limitKeyOfAddress(address)).toBe(key);
   });

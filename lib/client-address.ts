@@ -67,6 +67,11 @@ export function clientAddressFromHeaders(headers: HeaderReader, hops: number): s
  */
 export function limitKeyOfAddress(address: string): string {
   if (isIP(address) !== 6) return address;
+  // An IPv4 client seen through IPv6 (mapped, NAT64's 64:ff9b::/96, an IPv4 tail): the whole
+  // address is that one client, never a /64 shared with every other.
+  const lower = address.toLowerCase();
+  if (lower.includes('.') || lower.startsWith('::ffff:') || lower.startsWith('64:ff9b:'))
+    return lower;
   const [head = '', tail] = address.split('::');
   const count = (part: string) =>
     part === '' ? 0 : part.split(':').reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);

@@ -96,7 +96,7 @@ export async function notifySecurity(
   { from, now = new Date() }: { from?: string; now?: Date } = {},
 ): Promise<void> {
   const env = getEnv();
-  const token = await sealNotMe({ v: 1, sub: account.sub, email: account.email }, env);
+  const token = await sealNotMe({ v: 1, p: 'not-me', sub: account.sub, email: account.email }, env);
   const notMeUrl = `${siteUrl().origin}/not-me?t=${encodeURIComponent(token)}`;
   const notice: SecurityNotice = {
     type: 'security',

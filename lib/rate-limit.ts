@@ -291,14 +291,14 @@ export async function codeChecked(
  */
 export async function smsAllowed(email: string): Promise<Message | null> {
   const ip = await clientIp();
-  const { counted } = keysOf('smsAtSignIn', ip, email);
+  const [address, ...perAccount] = keysOf('smsAtSignIn', ip, email).counted;
+  // The address's and the number's caps only for an account that gets texts: people at one
+  // address (an office, a carrier's NAT) who never do are not held back by someone who does.
   const number = await lastNumber(email);
-  const keys = number
-    ? [...counted, [limiter('smsAtSignIn:number', SMS_PER_NUMBER), number]]
-    : counted;
-  const waits = await Promise.all(
-    keys.map((k) => waitFor('smsAtSignIn', k as [Limiter, string], false)),
-  );
+  const keys: [Limiter, string][] = number
+    ? [address!, ...perAccount, [limiter('smsAtSignIn:number', SMS_PER_NUMBER), number]]
+    : perAccount;
+  const waits = await Promise.all(keys.map((k) => waitFor('smsAtSignIn', k, false)));
   const wait = Math.max(0, ...waits);
   if (wait === 0) return null;
   log.warn('rate_limit.hit', {
@@ -308,8 +308,9 @@ export async function smsAllowed(email: string): Promise<Message | null> {
     account: emailRef(email),
   });
   const minutes = Math.max(1, Math.ceil(wait / 60_000));
+  const when = minutes === 1 ? '1 minute' : `${minutes} minutes`;
   return {
-    text: `We've sent several text messages for this account recently. Please try again in ${minutes} minutes, or sign in another way.`,
+    text: `We've sent several text messages for this account recently. Please try again in ${when}, or sign in another way.`,
   };
 }
 
@@ -335,13 +336,18 @@ async function rememberNumber(email: string, destination: string) {
   if (numbers.size > 10_000) numbers.delete(numbers.keys().next().value!);
   const redis = sharedRedis();
   if (redis?.usable())
-    await redis.client.set(`rl:smsNumber:${key}`, destination, 'EX', 60 * MIN).catch(() => {});
+    await redis.client
+      .set(`rl:smsNumber:${key}`, destination, 'EX', 60 * MIN)
+      .catch((error: unknown) => redis.failed(error));
 }
 async function lastNumber(email: string): Promise<string | undefined> {
   const key = email.trim().toLowerCase();
   const redis = sharedRedis();
   if (redis?.usable()) {
-    const kept = await redis.client.get(`rl:smsNumber:${key}`).catch(() => null);
+    const kept = await redis.client.get(`rl:smsNumber:${key}`).catch((error: unknown) => {
+      redis.failed(error);
+      return null;
+    });
     if (kept) return kept;
   }
   return numbers.get(key);

@@ -131,13 +131,13 @@ async function hasGoogleAccount(email: string): Promise<boolean> {
  * Whether the account of this email is one nobody has proved the address of (an unfinished
  * sign-up). Only a new sign-up leads into such an account: an emailed code, a passkey or a reset
  * would confirm it with a password someone else may have chosen (decision 030). Where the pool
- * cannot be asked, the answer is no: Cognito then answers as before (logged).
+ * cannot be asked, the answer is the message to show instead (logged).
  */
-async function unfinished(email: string): Promise<boolean> {
+async function unfinished(email: string): Promise<boolean | Message> {
   const found = await nativeAccount(getEnv(), email);
   if (found.ok) return found.value === 'unconfirmed';
   log.error('auth.unconfirmed_check_failed', { reason: found.failure.name });
-  return false;
+  return found.failure.message;
 }
 
 const CHALLENGE_PAGES = {
@@ -168,11 +168,13 @@ type Waiting = Extract<SignInOutcome, { type: 'challenge' }>;
 async function keepChallenge(
   outcome: Waiting,
   deviceKey: string | undefined,
+  review?: boolean,
 ): Promise<{ ok: true; next: string } | { ok: false; message: Message }> {
   const base = {
     session: outcome.session,
     username: outcome.username,
     ...(deviceKey ? { deviceKey } : {}),
+    ...(review ? { review: true as const } : {}),
   };
   const destination = outcome.parameters?.CODE_DELIVERY_DESTINATION?.slice(0, 320);
   switch (outcome.challenge) {
@@ -232,23 +234,28 @@ async function finishSignIn(
     lookup,
     context,
     remember,
+    review: afterReset,
   }: {
     lookup?: CreatorResult<string>;
     /** The device and address the sign-in carried; a challenge's answer carries them again. */
     context?: SignInContext;
     /** The two-step screen's "Remember this device". */
     remember?: boolean;
+    /** The sign-in after a reset: it ends on the review of the ways in (decision 032). */
+    review?: boolean;
   } = {},
 ): Promise<{ done: true; next: string } | { done: false; message: Message }> {
+  // A challenge answered here may be the second step of the sign-in after a reset.
+  const review = afterReset ?? (await getChallenge())?.review === true;
   if (outcome.type === 'signed-in') {
     const claims = await boundClaims(outcome.tokens.claims, lookup);
     await settleDevice(outcome, remember);
     await writeTokens(await cookies(), { ...outcome.tokens, claims });
     await clearPendingEmail();
     await clearChallenge();
-    return { done: true, next: '/' };
+    return { done: true, next: review ? REVIEW_AFTER_RESET : '/' };
   }
-  const kept = await keepChallenge(outcome, context?.device?.key);
+  const kept = await keepChallenge(outcome, context?.device?.key, review);
   if (kept.ok) return { done: true, next: kept.next };
   await clearChallenge();
   return { done: false, message: kept.message };
@@ -374,7 +381,9 @@ export const forgotRequestAction = validatedAction(
     if (limited) return { status: 'error', message: limited, values };
     const pre = await precheck(email);
     if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
-    if (await unfinished(email)) {
+    // Where the pool cannot be asked, the reset goes on: Cognito sends no code to an address
+    // nobody has verified.
+    if ((await unfinished(email)) === true) {
       log.info('auth.reset_request_failed', { reason: 'unconfirmed', account: emailRef(email) });
       return { status: 'error', message: unfinishedSignUp(email), values };
     }
@@ -428,12 +437,15 @@ export const forgotConfirmAction = validatedAction(
     const { result: signedIn, context } = await withDevice(await signInContext(email), (c) =>
       signIn(email, newPassword, c),
     );
-    const finished = signedIn.ok ? await finishSignIn(signedIn.value, { context }) : null;
+    const finished = signedIn.ok
+      ? await finishSignIn(signedIn.value, { context, review: true })
+      : null;
     // The password is changed either way; without the automatic sign-in, sign in by hand.
     if (!finished?.done) return goOn(`/login?email=${encodeURIComponent(email)}`);
     log.info('auth.reset_and_signed_in');
-    // Signed in: the ways into the account, to remove any the creator did not add (decision 032).
-    return goOn(finished.next === '/' ? '/profile?review=ways-in' : finished.next);
+    // Signed in, or on the way through a second step: either ends on the review of the ways
+    // into the account, to remove any the creator did not add (decision 032).
+    return goOn(finished.next);
   },
 );
 
@@ -455,6 +467,9 @@ export async function resendResetCodeAction(email: string): Promise<ActionState<
     data: { stage: 'confirm', email },
   };
 }
+
+/** Where the sign-in after a reset ends: every way into the account, to review (decision 032). */
+const REVIEW_AFTER_RESET = '/profile?review=ways-in';
 
 /** Where a lost or expired challenge sends people: sign in again, told why. */
 const CHALLENGE_EXPIRED = '/login?reason=expired';
@@ -672,7 +687,8 @@ async function startFactor<F extends string>(
   if (limited) return { ok: false, state: { status: 'error', message: limited, values } };
   const pre = await precheck(email);
   if (!pre.ok && !pre.field) return { ok: false, state: precheckFailure<F>(pre, values) };
-  if (await unfinished(email)) {
+  const pending = await unfinished(email);
+  if (pending === true) {
     log.info('auth.passwordless_failed', {
       factor,
       reason: 'unconfirmed',
@@ -680,6 +696,10 @@ async function startFactor<F extends string>(
     });
     return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
   }
+  // Cognito's emailed code would confirm an unfinished sign-up: without the pool's answer, none
+  // is sent (a passkey needs a confirmed account anyway).
+  if (pending !== false && factor === 'EMAIL_OTP')
+    return { ok: false, state: { status: 'error', message: pending, values } };
   const { result: started, context } = await withDevice(await signInContext(email), (c) =>
     startPasswordless(email, factor, c),
   );

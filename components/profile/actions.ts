@@ -58,6 +58,7 @@ import {
   setProofChallenge,
   endSession,
   getEmailChange,
+  proofFor,
   reauthFresh,
   recordReauth,
   spendReauth,
@@ -220,7 +221,7 @@ async function proveIdentity<F extends string = ProofField>(
   }
   log.info('profile.reauthenticated', { op });
   if (emailChangeTo !== undefined) await setEmailChange(session, emailChangeTo);
-  return { ok: true, session: await recordReauth(session) };
+  return { ok: true, session: await recordReauth(session, op) };
 }
 
 /** Re-reads the user after a verified change; falls back to what we know changed. */
@@ -524,7 +525,8 @@ async function makeAuthenticatorSecret(session: Session): Promise<ActionState<Pr
 export const confirmAuthenticatorSetupAction = authedAction(
   authenticatorCodeSchema,
   async ({ code }, { session }) => {
-    if (!reauthFresh(session)) return { status: 'error', message: { text: REAUTH_AGAIN } };
+    if (!(await proofFor(session, 'two_step_setup')))
+      return { status: 'error', message: { text: REAUTH_AGAIN } };
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
@@ -589,7 +591,7 @@ export const signOutEverywhereAction = authed<[], never>(async ({ session }) => 
  * sign-in is not enough, since whoever holds a session could otherwise add a way in that outlives
  * a password reset (docs/decisions/030-whoever-proves-the-address.md).
  */
-const passkeyProofFresh = (session: Session) => reauthFresh(session);
+const passkeyProofFresh = (session: Session) => proofFor(session, 'passkey');
 
 async function passkeyOptions(session: Session): Promise<ActionState<ProofField>> {
   const options = await startPasskeyRegistration(session.accessToken);
@@ -604,7 +606,7 @@ async function passkeyOptions(session: Session): Promise<ActionState<ProofField>
  */
 export const startPasskeyAction = authed<[], ProofField>(
   async ({ session }) => {
-    if (!passkeyProofFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
+    if (!(await passkeyProofFresh(session))) return { status: 'idle', data: { proof: 'needed' } };
     return passkeyOptions(session);
   },
   { ownCredentials: true },
@@ -624,7 +626,8 @@ export const provePasskeyAction = authedAction(
 /** Step 2: Cognito checks and keeps the passkey the browser made (a RegistrationResponseJSON). */
 export const completePasskeyAction = authed<[credential: unknown], never>(
   async ({ session }, credential) => {
-    if (!passkeyProofFresh(session)) return { status: 'error', message: { text: REAUTH_AGAIN } };
+    if (!(await passkeyProofFresh(session)))
+      return { status: 'error', message: { text: REAUTH_AGAIN } };
     const parsed = passkeyCredentialSchema.safeParse(credential);
     if (!parsed.success) {
       log.warn('profile.passkey_malformed');

@@ -22,7 +22,7 @@ export function WaysInReview({
   mfa: MfaSettings | null;
   devices: number | null;
 }) {
-  const methods = mfa?.methods ?? [];
+  const methods = mfa?.methods;
   return (
     <section
       aria-labelledby="ways-in-heading"
@@ -38,12 +38,16 @@ export function WaysInReview({
         {passkeys && (
           <li>
             {count(passkeys.length, 'passkey', 'passkeys')}
-            {passkeys.length > 0 && ' (Passkeys: Manage)'}
+            {passkeys.length > 0 && ' (remove any under Passkeys, below)'}
           </li>
         )}
         <li>
           Two-step verification:{' '}
-          {methods.length === 0 ? 'off' : methods.map((m) => METHOD_NAMES[m]).join(', ')}
+          {methods === undefined
+            ? 'unknown (see Two-step verification, below)'
+            : methods.length === 0
+              ? 'off'
+              : methods.map((m) => METHOD_NAMES[m]).join(', ')}
         </li>
         {devices !== null && (
           <li>

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/env';
-import { revokedAt } from './revocations';
+import { isSpent, markSpent, revokedAt } from './revocations';
 import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/login-notices';
 import {
   CHALLENGE_TTL_S,
@@ -190,9 +190,11 @@ export async function updateSessionClaims(session: Session, claims: Partial<Sess
  * Records in the sealed session that the person has just proved their password (ASVS 3.7.1).
  * Answers the session as now written, for later updates in the same request to build on.
  */
-export async function recordReauth(session: Session): Promise<Session> {
+export async function recordReauth(session: Session, op?: string): Promise<Session> {
   const env = getEnv();
-  const next: Session = { ...session, reauthAt: nowSeconds() };
+  // The purpose and a one-time id: a spent proof is recognised even within the same second.
+  const reauthFor = op ? `${op.slice(0, 20)}:${crypto.randomUUID().slice(0, 8)}` : undefined;
+  const next: Session = { ...session, reauthAt: nowSeconds(), reauthFor };
   (await cookies()).set(
     cookieNames(env).session,
     await sealSession(next, env),
@@ -207,13 +209,23 @@ export async function recordReauth(session: Session): Promise<Session> {
  */
 export async function spendReauth(session: Session): Promise<Session> {
   const env = getEnv();
-  const next: Session = { ...session, reauthAt: undefined };
+  if (session.reauthFor) await markSpent(session.claims.sub, session.reauthFor);
+  const next: Session = { ...session, reauthAt: undefined, reauthFor: undefined };
   (await cookies()).set(
     cookieNames(env).session,
     await sealSession(next, env),
     sessionCookieOptions(env, session.startedAt),
   );
   return next;
+}
+
+/**
+ * Whether a proof given for `op` (a passkey, an authenticator app) is fresh and unspent: not one
+ * given for another change, and not one already used, even if an old cookie still carries it.
+ */
+export async function proofFor(session: Session, op: string): Promise<boolean> {
+  if (!reauthFresh(session) || !session.reauthFor?.startsWith(`${op}:`)) return false;
+  return !(await isSpent(session.claims.sub, session.reauthFor));
 }
 
 /** Whether the password was proved within the last REAUTH_WINDOW_S (and not in the future). */
@@ -319,7 +331,7 @@ export async function setResetEmail(email: string) {
   const env = getEnv();
   (await cookies()).set(
     cookieNames(env).reset,
-    await sealReset({ v: 1, email }, env),
+    await sealReset({ v: 1, p: 'reset', email }, env),
     cookieOptions(env, RESET_TTL_S),
   );
 }

@@ -125,7 +125,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   if (revoked !== undefined && session.startedAt < revoked) {
     log.info('session.ended', { reason: 'revoked', account: session.claims.sub });
     clearTokens(writer);
-    return ended('device-ended');
+    return result(false);
   }
   // This request is activity: record it (to the minute, so most requests rewrite nothing).
   const seen = now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;

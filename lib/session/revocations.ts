@@ -43,3 +43,38 @@ export async function revokedAt(sub: string): Promise<number | undefined> {
   }
   return memory.get(sub);
 }
+
+/**
+ * Proofs of the password already used for a way in (a passkey, an authenticator app), by account
+ * and proof id: a replayed cookie that still carries one cannot use it again. Kept as long as
+ * a proof lasts.
+ */
+const SPENT = Symbol.for('creator-dashboard.session.spent-proofs');
+const spentHere = ((globalThis as { [SPENT]?: Map<string, number> })[SPENT] ??= new Map());
+const PROOF_S = 10 * 60;
+
+export async function markSpent(sub: string, proof: string): Promise<void> {
+  const id = `${sub}:${proof}`;
+  spentHere.set(id, Date.now() + PROOF_S * 1000);
+  for (const [k, until] of spentHere) if (until < Date.now()) spentHere.delete(k);
+  const redis = sharedRedis();
+  if (!redis?.usable()) return;
+  try {
+    await redis.client.set(`proof:${id}`, '1', 'EX', PROOF_S);
+  } catch (error) {
+    redis.failed(error);
+  }
+}
+
+export async function isSpent(sub: string, proof: string): Promise<boolean> {
+  const id = `${sub}:${proof}`;
+  if ((spentHere.get(id) ?? 0) > Date.now()) return true;
+  const redis = sharedRedis();
+  if (!redis?.usable()) return false;
+  try {
+    return (await redis.client.get(`proof:${id}`)) !== null;
+  } catch (error) {
+    redis.failed(error);
+    return false;
+  }
+}

@@ -8,10 +8,15 @@ import {
   cookieNames,
   cookieOptions,
   sealEmailChange,
+  sealNotMe,
+  sealPending,
+  sealReset,
   sealRefresh,
   sealSession,
   sessionState,
   unsealEmailChange,
+  unsealNotMe,
+  unsealReset,
   unsealPending,
   unsealRefresh,
   unsealSession,
@@ -336,5 +341,21 @@ describe('reading the same cookie again', () => {
     expect(await unsealSession(sealed, env)).toBeNull();
     expect(decrypts).toHaveBeenCalledTimes(0); // refused by its MAC, before any decryption
     expect(await unsealSession(sealed, other)).not.toBeNull();
+  });
+});
+
+describe('a value sealed for one purpose opens as no other (they share the secrets)', () => {
+  it('an email change is no "this wasn\'t me" token, and neither is a reset or a pending sign-up', async () => {
+    const sub = '6f1c2a4e-1b2c-4d5e-8f90-1234567890ab';
+    const email = 'victim@creator.test';
+    const change = await sealEmailChange({ v: 1, sub, email }, env);
+    const notMe = await sealNotMe({ v: 1, p: 'not-me', sub, email }, env);
+    const reset = await sealReset({ v: 1, p: 'reset', email }, env);
+    const pending = await sealPending({ v: 1, email }, env);
+    expect(await unsealNotMe(change, env)).toBeNull();
+    expect(await unsealNotMe(notMe, env)).toEqual({ v: 1, p: 'not-me', sub, email });
+    expect(await unsealEmailChange(notMe, env)).toBeNull();
+    for (const other of [change, notMe, pending]) expect(await unsealReset(other, env)).toBeNull();
+    for (const other of [change, notMe, reset]) expect(await unsealPending(other, env)).toBeNull();
   });
 });

@@ -33,6 +33,8 @@ const sessionData = z.object({
   claims,
   /** When the person last proved their password in this session (seconds; ASVS 3.7.1). */
   reauthAt: z.number().int().optional(),
+  /** What the proof was given for (a passkey, an authenticator app…): some steps take only theirs. */
+  reauthFor: z.string().max(32).optional(),
 });
 const refreshData = z.object({
   v: z.literal(1),
@@ -52,12 +54,19 @@ const refreshedTokens = z.object({
   deviceKey: z.string().min(1).max(55).optional(),
   claims,
 });
-const pendingData = z.object({ v: z.literal(1), email: z.string().min(3) });
+// The small cookies are strict and the ones of the same shape carry a kind (`p`): a value sealed
+// for one purpose never opens as another (all are sealed with the same secrets).
+const pendingData = z.strictObject({ v: z.literal(1), email: z.string().min(3) });
+const resetData = z.strictObject({
+  v: z.literal(1),
+  p: z.literal('reset'),
+  email: z.string().min(3),
+});
 /**
  * The new address a proven email change named: Send Again goes there and nowhere else. Its own
  * cookie, because the session cookie has no room left for a 254-character address.
  */
-const emailChangeData = z.object({
+const emailChangeData = z.strictObject({
   v: z.literal(1),
   sub: z.string().min(1),
   email: z.string().min(3).max(254),
@@ -88,6 +97,8 @@ const challengeData = z.object({
   secret: z.string().min(16).max(128).optional(),
   /** The device this sign-in named (its key goes with every answer of the same sign-in). */
   deviceKey: z.string().min(1).max(55).optional(),
+  /** The sign-in after a reset: it ends on the review of the ways in (decision 032). */
+  review: z.literal(true).optional(),
 });
 /**
  * A signed-in person's proof halfway: the password was right and Cognito sent a two-step code
@@ -301,14 +312,19 @@ export const unsealPending = (v: string | undefined, env: Secrets) =>
   unseal(pendingData, v, env, PENDING_TTL_S);
 /** The "this wasn't me" link of a security notice: the account it is about, for a week. */
 export const NOT_ME_TTL_S = 7 * 24 * 60 * 60;
-const notMeData = z.object({ v: z.literal(1), sub: z.string().min(1), email: z.string().min(3) });
+const notMeData = z.strictObject({
+  v: z.literal(1),
+  p: z.literal('not-me'),
+  sub: z.string().min(1),
+  email: z.string().min(3),
+});
 export const sealNotMe = (d: z.infer<typeof notMeData>, env: Secrets) => seal(d, env, NOT_ME_TTL_S);
 export const unsealNotMe = (v: string | undefined, env: Secrets) =>
   unseal(notMeData, v, env, NOT_ME_TTL_S);
 /** The email a reset was asked for in this browser: its code is checked only here. */
-export const sealReset = (d: PendingData, env: Secrets) => seal(d, env, RESET_TTL_S);
+export const sealReset = (d: z.infer<typeof resetData>, env: Secrets) => seal(d, env, RESET_TTL_S);
 export const unsealReset = (v: string | undefined, env: Secrets) =>
-  unseal(pendingData, v, env, RESET_TTL_S);
+  unseal(resetData, v, env, RESET_TTL_S);
 export const sealEmailChange = (d: EmailChangeData, env: Secrets) => seal(d, env, REAUTH_WINDOW_S);
 export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
   unseal(emailChangeData, v, env, REAUTH_WINDOW_S);

@@ -1,4 +1,15 @@
-import { expect, expectAccessible, readOutbox, signInWithForm, snap, test } from './fixtures';
+import {
+  enableTotp,
+  enterCode,
+  expect,
+  expectAccessible,
+  readOutbox,
+  signInWithForm,
+  snap,
+  test,
+  totpCode,
+  waitForCode,
+} from './fixtures';
 
 // Security notices (decision 032): the account's address hears of every way in added or changed,
 // with a "this wasn't me" link that ends every session and asks for a reset.
@@ -89,4 +100,26 @@ test('adding a passkey, an authenticator or a code method and a new browser are 
       ),
     )
     .toBe(true);
+});
+
+test('a reset of an account with an authenticator app ends on the review too, after its code', async ({
+  page,
+  account: { email, password },
+}) => {
+  const { secret, used } = await enableTotp(email, password);
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await enterCode(page, await waitForCode(email, 'forgot-password', since));
+  await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL('/login/mfa');
+  await enterCode(page, await totpCode(secret, [used]));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/profile?review=ways-in');
+  await expect(
+    page.getByRole('region', { name: /Check the ways into your account/ }),
+  ).toContainText('Two-step verification: an authenticator app');
 });

@@ -242,12 +242,11 @@ test('email: update, wrong code, expired code, Send Again, verify; the new addre
     fresh.split('@')[0]!.replace(/^./, (c) => c.toUpperCase()),
   );
 
-  // The creator system knows creators by email: register the new one so sign-in's pre-check passes.
-  await createCreator(fresh);
+  // The creator system was told: it knows the creator by the new address only (decision 033).
   await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL('/login');
   await signInWithForm(page, email, password);
-  await expect(formAlert(page)).toBeVisible();
+  await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
   await expect(page).toHaveURL('/login');
   await signInWithForm(page, fresh, password);
   await expect(page).toHaveURL('/');

@@ -57,6 +57,15 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data;
 }
 
+/** The channel id of a /users/{id}/… path, decoded; a 400 when it does not decode. */
+function channelIdOf(rawId: string): string {
+  try {
+    return decodeURIComponent(rawId);
+  } catch {
+    throw new HttpError(400, 'The channel id is not valid.');
+  }
+}
+
 function sameKey(given: string, expected: string): boolean {
   // Compare digests so the comparison is constant-time whatever the lengths.
   const a = createHash('sha256').update(given).digest();
@@ -114,12 +123,7 @@ function routes(ctx: ApiContext): Route[] {
       fault: 'embed_token',
       methods: {
         GET: async (_req, res, _url, [rawId = '']) => {
-          let channelId: string;
-          try {
-            channelId = decodeURIComponent(rawId);
-          } catch {
-            throw new HttpError(400, 'The channel id is not valid.');
-          }
+          const channelId = channelIdOf(rawId);
           if (!ctx.store.get(channelId))
             throw new HttpError(404, `No creator with channel id ${channelId}.`);
           sendJson(res, 200, {
@@ -133,12 +137,7 @@ function routes(ctx: ApiContext): Route[] {
       pattern: /^\/users\/([^/]+)\/email$/,
       methods: {
         PUT: async (req, res, _url, [rawId = '']) => {
-          let channelId: string;
-          try {
-            channelId = decodeURIComponent(rawId);
-          } catch {
-            throw new HttpError(400, 'The channel id is not valid.');
-          }
+          const channelId = channelIdOf(rawId);
           const { email } = parse(creatorSchema, await readJson(req));
           const moved = ctx.store.moveEmail(channelId, email);
           if (moved === 'missing')

@@ -35,6 +35,16 @@ const env = { sessionPasswords: { '1': 'p'.repeat(32) } };
 const rotated = { sessionPasswords: { '2': 'n'.repeat(32), '1': 'p'.repeat(32) } };
 const other = { sessionPasswords: { '1': 'o'.repeat(32) } };
 
+/** A session as sign-in writes it, started now. */
+const liveSession = () => ({
+  v: 1 as const,
+  accessToken: 'at',
+  accessExpiresAt: 123,
+  startedAt: Math.floor(Date.now() / 1000),
+  seenAt: Math.floor(Date.now() / 1000),
+  claims,
+});
+
 /** A JWT-shaped string of about `bytes` characters, like Cognito's production tokens. */
 const token = (bytes: number) =>
   randomBytes(Math.ceil((bytes * 3) / 4))
@@ -146,14 +156,7 @@ describe('the cookie split (docs/architecture.md §3)', () => {
   });
 
   it('round-trips, and survives secret rotation', async () => {
-    const data = {
-      v: 1 as const,
-      accessToken: 'at',
-      accessExpiresAt: 123,
-      startedAt: Math.floor(Date.now() / 1000),
-      seenAt: Math.floor(Date.now() / 1000),
-      claims,
-    };
+    const data = liveSession();
     const sealed = await sealSession(data, env);
     expect(await unsealSession(sealed, env)).toEqual(data);
     expect(await unsealSession(sealed, rotated)).toEqual(data);
@@ -165,14 +168,7 @@ describe('the cookie split (docs/architecture.md §3)', () => {
       parseEnv({ ...PRODUCTION, SESSION_SECRET: list.join(',') }) as Parameters<
         typeof sealSession
       >[1];
-    const data = {
-      v: 1 as const,
-      accessToken: 'at',
-      accessExpiresAt: 123,
-      startedAt: Math.floor(Date.now() / 1000),
-      seenAt: Math.floor(Date.now() / 1000),
-      claims,
-    };
+    const data = liveSession();
     // Sealed while [b, a] were in use (b seals), read after c was added and a retired: [c, b].
     const sealed = await sealSession(data, secrets([b!, a!]));
     expect(await unsealSession(sealed, secrets([c!, b!, a!]))).toEqual(data);

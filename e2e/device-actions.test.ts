@@ -87,8 +87,8 @@ async function identity<T = Record<string, unknown>>(op: string, body: object): 
   return (await res.json()) as T;
 }
 
-/** A confirmed account with authenticator-app MFA; answers its email and TOTP secret. */
-async function accountWithTotp() {
+/** A confirmed account with a channel; answers its email. */
+async function account() {
   const email = `device.${randomBytes(4).toString('hex')}@creator.test`;
   await fetch(`${creators.apiUrl}/__local/creators`, {
     method: 'POST',
@@ -104,6 +104,12 @@ async function accountWithTotp() {
     Username: email,
     ConfirmationCode: (codes as { code: string }[])[0]!.code,
   });
+  return email;
+}
+
+/** A confirmed account with authenticator-app MFA; answers its email and TOTP secret. */
+async function accountWithTotp() {
+  const email = await account();
   const signedIn = await identity<{ AuthenticationResult: { AccessToken: string } }>(
     'InitiateAuth',
     {
@@ -163,6 +169,42 @@ function signOutHere() {
 }
 
 describe('remembered devices', () => {
+  test('a device the pool will not confirm: the sign-in stands, and its session cannot be renewed', async () => {
+    const email = await account();
+    const fault = (mode: 'throttle' | 'off') =>
+      fetch(`${server.url}/__local/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'ConfirmDevice', mode }),
+      });
+    await fault('throttle');
+    try {
+      expect(await signIn(email)).toBe('/');
+    } finally {
+      await fault('off');
+    }
+    // Nothing kept for this browser, and the pool refuses to renew tokens of an unconfirmed
+    // device (decision 034): the session ends at its first renewal, as on a real pool.
+    expect(await deviceCookie()).toBeNull();
+    const kept = await seal.unsealRefresh(
+      jar.get(seal.cookieNames(env.getEnv()).refresh),
+      env.getEnv(),
+    );
+    const refreshed = await cognito.refresh(kept!.refreshToken, kept!.deviceKey);
+    expect(refreshed.ok).toBe(false);
+    expect(!refreshed.ok && refreshed.failure.name).toBe('NotAuthorizedException');
+    // Once the pool answers again, the next sign-in confirms the device and renews.
+    signOutHere();
+    expect(await signIn(email)).toBe('/');
+    const device = await deviceCookie();
+    expect(device?.email).toBe(email);
+    const renewed = await seal.unsealRefresh(
+      jar.get(seal.cookieNames(env.getEnv()).refresh),
+      env.getEnv(),
+    );
+    expect((await cognito.refresh(renewed!.refreshToken, renewed!.deviceKey)).ok).toBe(true);
+  });
+
   test('remembered on the two-step screen, the next sign-in skips the code', async () => {
     const { email, secret } = await accountWithTotp();
     expect(await signIn(email)).toBe('/login/mfa');

@@ -151,6 +151,13 @@ async function signedInCookies(accessTokenTtl = 30): Promise<Map<string, string>
   await local('/__local/users/token-ttl', { email, accessTokenTtl });
   const signedIn = await cognito.signIn(email, PASSWORD);
   if (!signedIn.ok || signedIn.value.type !== 'signed-in') throw new Error('sign-in failed');
+  // As a sign-in does (lib/devices.ts): a device the pool tracks is confirmed, or its tokens
+  // cannot be renewed (decision 034).
+  const { newDevice, tokens } = signedIn.value;
+  if (newDevice) {
+    const confirmed = await cognito.confirmDevice(tokens.accessToken, newDevice, 'Chrome on Linux');
+    if (!confirmed.ok) throw new Error('device not confirmed');
+  }
   const jar = new Map<string, string>();
   await session.writeTokens({ set: (n, v) => void jar.set(n, v) }, signedIn.value.tokens);
   return jar;

@@ -87,8 +87,9 @@ export async function withDevice<T>(
 /**
  * After a sign-in: a device the pool has just issued is confirmed with a fresh secret and kept for
  * this browser; where the person chose (the two-step screen's "Remember this device"), the device
- * is remembered, or not. A failure here never undoes the sign-in: it is logged, and the next
- * sign-in asks for the code as before.
+ * is remembered, or not. A failure here never undoes the sign-in: it is logged, the session lasts
+ * until its tokens expire (a pool that tracks devices renews them only for a confirmed device),
+ * and the next sign-in asks for the code as before.
  */
 export async function settleDevice(
   outcome: Extract<SignInOutcome, { type: 'signed-in' }>,
@@ -97,8 +98,13 @@ export async function settleDevice(
   const { tokens, newDevice } = outcome;
   if (newDevice) {
     const name = deviceName((await headers()).get('user-agent'));
-    const confirmed = await confirmDevice(tokens.accessToken, newDevice, name);
+    let confirmed = await confirmDevice(tokens.accessToken, newDevice, name);
+    // A busy or unreachable pool gets one more try: unconfirmed, the device cannot renew this
+    // session's tokens (decision 034).
+    if (!confirmed.ok && confirmed.failure.kind === 'unavailable')
+      confirmed = await confirmDevice(tokens.accessToken, newDevice, name);
     if (!confirmed.ok) {
+      // The sign-in stands; the pool refuses to renew its tokens, so it ends when they expire.
       log.warn('device.confirm_failed', { reason: confirmed.failure.name });
       return;
     }

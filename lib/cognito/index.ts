@@ -35,7 +35,7 @@ import { decodeJwt } from 'jose';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { cognito, secretHash } from './client';
-import { deviceVerifier, startDeviceProof } from './device-srp';
+import { deviceVerifier, startDeviceProof, startPasswordProof } from './srp';
 import { toAuthFailure, type AuthContext, type AuthFailure } from './errors';
 
 /**
@@ -267,22 +267,58 @@ function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcom
   };
 }
 
+/**
+ * The password step of a sign-in by SRP (USER_SRP_AUTH, then PASSWORD_VERIFIER): the flow AWS
+ * documents for remembered devices, and the one its own clients use (decision 034). The pool
+ * names the user's internal name (USER_ID_FOR_SRP); the answer is signed, and its SECRET_HASH
+ * computed, for that name. Any answer after the password passes through as it came.
+ */
+async function passwordVerifier(
+  email: string,
+  password: string,
+  device: DeviceCredentials | undefined,
+  context: SignInContext | undefined,
+): Promise<InitiateAuthCommandOutput> {
+  const proof = startPasswordProof(getEnv().COGNITO_USER_POOL_ID, password);
+  const hash = secretHash(email);
+  const out = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: clientId(),
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: {
+        USERNAME: email,
+        SRP_A: proof.srpA,
+        ...(device ? { DEVICE_KEY: device.key } : {}),
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+  if (out.ChallengeName !== 'PASSWORD_VERIFIER')
+    throw new Error(`USER_SRP_AUTH answered ${out.ChallengeName ?? 'tokens'}`);
+  const { signature, timestamp, userId } = proof.answer(out.ChallengeParameters ?? {});
+  const userHash = secretHash(userId);
+  return cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'PASSWORD_VERIFIER',
+      Session: out.Session,
+      ChallengeResponses: {
+        USERNAME: userId,
+        PASSWORD_CLAIM_SECRET_BLOCK: out.ChallengeParameters?.SECRET_BLOCK ?? '',
+        PASSWORD_CLAIM_SIGNATURE: signature,
+        TIMESTAMP: timestamp,
+        ...(device ? { DEVICE_KEY: device.key } : {}),
+        ...(userHash ? { SECRET_HASH: userHash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+}
+
 export function signIn(email: string, password: string, context?: SignInContext) {
   return attempt('signIn', async () => {
-    const hash = secretHash(email);
-    const out = await cognito().send(
-      new InitiateAuthCommand({
-        ClientId: clientId(),
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: {
-          USERNAME: email,
-          PASSWORD: password,
-          ...contextParameters(context),
-          ...(hash ? { SECRET_HASH: hash } : {}),
-        },
-        ...userContextData(context),
-      }),
-    );
+    const out = await passwordVerifier(email, password, context?.device, context);
     return outcome(await proveDevice(out, email, context), email);
   });
 }
@@ -742,17 +778,8 @@ export function reauthenticate(
     };
     if (pending && code) return answer(pending.challenge, pending.session);
 
-    let out = await cognito().send(
-      new InitiateAuthCommand({
-        ClientId: clientId(),
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: {
-          USERNAME: email,
-          PASSWORD: password,
-          ...(hash ? { SECRET_HASH: hash } : {}),
-        },
-      }),
-    );
+    // A proof, not a sign-in on this browser: no device is named, and none issued is confirmed.
+    let out = await passwordVerifier(email, password, undefined, undefined);
     if (out.ChallengeName === 'SELECT_MFA_TYPE') {
       const offered = out.ChallengeParameters?.MFAS_CAN_CHOOSE ?? '';
       const pick = MFA_METHODS.find((m) => offered.includes(`"${m}"`));

@@ -4,6 +4,8 @@ import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../../contract/local-stack';
 export { CHANNEL_ATTRIBUTE };
 export const REGION = LOCAL_STACK.region;
 export const POOL_ID = LOCAL_STACK.poolId;
+/** What SRP binds a password to: the pool id after its region ("us-east-1_AbC" → "AbC"). */
+export const POOL_NAME = POOL_ID.slice(POOL_ID.indexOf('_') + 1);
 export const CLIENT_ID = LOCAL_STACK.clientId;
 export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 

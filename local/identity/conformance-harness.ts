@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CHANNEL_ATTRIBUTE, CLIENT_ID, POOL_ID } from './config';
 import { startIdentityServer, type IdentityServer } from './server';
+import { passwordClient } from './srp';
 import type { PoolSettings } from './settings';
 import type { OutboxMessage } from './store';
 
@@ -218,13 +219,7 @@ export async function createConfirmedUser(
       ],
     }),
   );
-  const challenge = await target.client.send(
-    new InitiateAuthCommand({
-      ClientId: target.clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: temporary, ...hashParam(target, email) },
-    }),
-  );
+  const challenge = await signIn(target, email, temporary);
   const done = await target.client.send(
     new RespondToAuthChallengeCommand({
       ClientId: target.clientId,
@@ -237,12 +232,45 @@ export async function createConfirmedUser(
   return { email, password, tokens: done.AuthenticationResult };
 }
 
-export async function signIn(target: PoolTarget, email: string, password: string) {
-  return target.client.send(
+/**
+ * A password sign-in as AWS's own clients make it (USER_SRP_AUTH, then PASSWORD_VERIFIER, signed
+ * by this stack's SRP client, srp.ts): what comes after the password, a challenge or tokens. `extra`
+ * goes into both calls' parameters (DEVICE_KEY), `ip` into both as UserContextData.
+ */
+export async function signIn(
+  target: PoolTarget,
+  email: string,
+  password: string,
+  extra: Record<string, string> = {},
+  ip?: string,
+) {
+  const context = ip ? { UserContextData: { IpAddress: ip } } : {};
+  const proof = passwordClient(target.poolId.slice(target.poolId.indexOf('_') + 1), password);
+  const started = await target.client.send(
     new InitiateAuthCommand({
       ClientId: target.clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password, ...hashParam(target, email) },
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: email, SRP_A: proof.srpA, ...extra, ...hashParam(target, email) },
+      ...context,
+    }),
+  );
+  if (started.ChallengeName !== 'PASSWORD_VERIFIER')
+    throw new Error(`USER_SRP_AUTH answered ${started.ChallengeName ?? 'tokens'}`);
+  const { signature, timestamp, userId } = proof.answer(started.ChallengeParameters ?? {});
+  return target.client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: target.clientId,
+      ChallengeName: 'PASSWORD_VERIFIER',
+      Session: started.Session,
+      ChallengeResponses: {
+        USERNAME: userId,
+        PASSWORD_CLAIM_SECRET_BLOCK: started.ChallengeParameters?.SECRET_BLOCK ?? '',
+        PASSWORD_CLAIM_SIGNATURE: signature,
+        TIMESTAMP: timestamp,
+        ...extra,
+        ...hashParam(target, userId),
+      },
+      ...context,
     }),
   );
 }

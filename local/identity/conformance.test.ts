@@ -93,6 +93,7 @@ import {
   uniqueEmail,
   type PoolTarget,
 } from './conformance-harness';
+import { passwordClient } from './srp';
 import { googleSubFor, s256 } from './oauth';
 import type { PoolSettings } from './settings';
 import { SoftwareAuthenticator, type CeremonyOverrides } from './test-authenticator';
@@ -2497,19 +2498,41 @@ function userAuthConformance(kind: 'local' | 'real', get: () => PoolTarget) {
       expect(res.name).toBe('NotAuthorizedException');
     });
 
-    itLocal('PASSWORD_SRP is offered but not served here: InvalidParameterException', async () => {
+    it('PASSWORD_SRP, preferred or chosen, answers PASSWORD_VERIFIER; the signed proof signs in', async () => {
       const { email } = await user();
-      const refused = {
-        name: 'InvalidParameterException',
-        message: 'PASSWORD_SRP flow not enabled for this client',
+      const poolName = t().poolId.slice(t().poolId.indexOf('_') + 1);
+      const prove = async (password: string, preferred: boolean) => {
+        const client = passwordClient(poolName, password);
+        let verifier;
+        if (preferred) {
+          verifier = await start(email, {
+            PREFERRED_CHALLENGE: 'PASSWORD_SRP',
+            SRP_A: client.srpA,
+          });
+        } else {
+          const { Session } = await start(email);
+          verifier = await answer('SELECT_CHALLENGE', Session, email, {
+            ANSWER: 'PASSWORD_SRP',
+            SRP_A: client.srpA,
+          });
+        }
+        expect(verifier.ChallengeName).toBe('PASSWORD_VERIFIER');
+        const parameters = verifier.ChallengeParameters ?? {};
+        const { userId, signature, timestamp } = client.answer(parameters);
+        return answer('PASSWORD_VERIFIER', verifier.Session, userId, {
+          PASSWORD_CLAIM_SECRET_BLOCK: parameters.SECRET_BLOCK ?? '',
+          PASSWORD_CLAIM_SIGNATURE: signature,
+          TIMESTAMP: timestamp,
+        });
       };
-      expect(
-        await failure(start(email, { PREFERRED_CHALLENGE: 'PASSWORD_SRP', SRP_A: 'abc' })),
-      ).toEqual(refused);
-      const { Session } = await start(email);
-      expect(
-        await failure(answer('SELECT_CHALLENGE', Session, email, { ANSWER: 'PASSWORD_SRP' })),
-      ).toEqual(refused);
+      for (const preferred of [true, false]) {
+        const done = await prove(PASSWORD, preferred);
+        expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+        expect(await failure(prove('Wr0ng-password!', preferred))).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'Incorrect username or password.',
+        });
+      }
     });
 
     it('with TOTP on, only passwords are offered and PASSWORD is followed by SOFTWARE_TOKEN_MFA', async () => {

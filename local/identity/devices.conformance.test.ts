@@ -23,7 +23,6 @@ import {
   ForgetDeviceCommand,
   GetDeviceCommand,
   GetTokensFromRefreshTokenCommand,
-  InitiateAuthCommand,
   ListDevicesCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -39,6 +38,7 @@ import {
   failure,
   hashParam,
   realProfileConfig,
+  signIn as srpSignIn,
   startLocalTarget,
   startRealTarget,
   type PoolTarget,
@@ -78,20 +78,9 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
   const t = () => get();
   const totp = (secret: string) => generateSync({ secret });
 
+  // Password sign-in by SRP: the flow AWS documents for device tracking.
   const signIn = (email: string, password: string, deviceKey?: string, ip?: string) =>
-    t().client.send(
-      new InitiateAuthCommand({
-        ClientId: t().clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: {
-          USERNAME: email,
-          PASSWORD: password,
-          ...(deviceKey ? { DEVICE_KEY: deviceKey } : {}),
-          ...hashParam(t(), email),
-        },
-        ...(ip ? { UserContextData: { IpAddress: ip } } : {}),
-      }),
-    );
+    srpSignIn(t(), email, password, deviceKey ? { DEVICE_KEY: deviceKey } : {}, ip);
 
   /** Registers a device's verifier as the SDK does, and confirms it. */
   async function confirm(result: AuthenticationResultType, name = 'Chrome on macOS') {
@@ -549,17 +538,7 @@ describe('local identity service, remembered devices', () => {
 describe('local identity service, other device settings', () => {
   const open = (settings: Partial<PoolSettings>) => startLocalTarget(settings);
   const signIn = (target: PoolTarget, email: string, password: string, deviceKey?: string) =>
-    target.client.send(
-      new InitiateAuthCommand({
-        ClientId: target.clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: {
-          USERNAME: email,
-          PASSWORD: password,
-          ...(deviceKey ? { DEVICE_KEY: deviceKey } : {}),
-        },
-      }),
-    );
+    srpSignIn(target, email, password, deviceKey ? { DEVICE_KEY: deviceKey } : {});
 
   it('tracking off: no NewDeviceMetadata, DEVICE_KEY ignored, device calls InvalidParameterException', async () => {
     const target = await open({ deviceTracking: 'off' });

@@ -20,6 +20,10 @@ export interface Attempt {
   ip?: string;
   /** DEVICE_KEY of the sign-in (AuthParameters, ChallengeResponses, or the session's). */
   deviceKey?: string;
+  /** The sign-in's AuthFlow (InitiateAuth's, or the one its session started with). */
+  flow?: string;
+  /** The password was proven by SRP in this request (PASSWORD_VERIFIER). */
+  srp?: boolean;
 }
 
 const storage = new AsyncLocalStorage<Attempt>();
@@ -31,7 +35,7 @@ export function withPeer<T>(peer: string | undefined, run: () => Promise<T>): Pr
 
 /** Runs one sign-in step (InitiateAuth, RespondToAuthChallenge) with what it named. */
 export function withAttempt<T>(
-  init: { ip?: string; deviceKey?: string },
+  init: { ip?: string; deviceKey?: string; flow?: string },
   run: () => Promise<T>,
 ): Promise<T> {
   const peer = storage.getStore()?.peer;
@@ -41,6 +45,7 @@ export function withAttempt<T>(
       ...(peer ? { peer } : {}),
       ...(ip ? { ip } : {}),
       ...(init.deviceKey ? { deviceKey: init.deviceKey } : {}),
+      ...(init.flow ? { flow: init.flow } : {}),
     },
     run,
   );
@@ -50,11 +55,28 @@ export function attempt(): Attempt {
   return storage.getStore() ?? {};
 }
 
-/** A challenge session carries the attempt's device on; its answer names it again. */
-export function carryDevice(session: Pick<SessionRecord, 'deviceKey'>): void {
+/** A challenge session carries the attempt's device and flow on; its answer names the device again. */
+export function carryDevice(session: Pick<SessionRecord, 'deviceKey' | 'flow'>): void {
   const current = storage.getStore();
   if (current && !current.deviceKey && session.deviceKey) current.deviceKey = session.deviceKey;
+  if (current && !current.flow && session.flow) current.flow = session.flow;
 }
+
+/** Marks this request's password step as proven by SRP (PASSWORD_VERIFIER). */
+export function provenBySrp(): void {
+  const current = storage.getStore();
+  if (current) current.srp = true;
+}
+
+/**
+ * A sign-in whose refresh token a pool that tracks devices will not honour: one by
+ * USER_PASSWORD_AUTH. AWS Knowledge Center, "Why do I get an Invalid Refresh Token error…":
+ * "device tracking is turned on and you obtained a refresh token using the USER_PASSWORD_AUTH
+ * authentication flow".
+ */
+export const refreshRefused = (svc: IdentityService) =>
+  tracksDevices(svc) &&
+  (attempt().flow === 'USER_PASSWORD_AUTH' || attempt().flow === 'ADMIN_USER_PASSWORD_AUTH');
 
 export const tracksDevices = (svc: IdentityService) => svc.settings.deviceTracking !== 'off';
 
@@ -71,10 +93,12 @@ export function checkNamedDevice(svc: IdentityService, user: UserRecord): void {
 
 /**
  * Whether the attempt's device may stand in for the MFA code: the pool suppresses MFA on
- * remembered devices, and the device is confirmed (has a verifier) and remembered.
+ * remembered devices, the password was proven by SRP (AWS Knowledge Center, "How do I use
+ * remembered devices in my user pool?": "You must use the USER_SRP_AUTH authentication flow to use
+ * the device tracking feature"), and the device is confirmed (has a verifier) and remembered.
  */
 export function rememberedDevice(svc: IdentityService, user: UserRecord): DeviceRecord | undefined {
-  if (!tracksDevices(svc) || !svc.settings.deviceMfaBypass) return undefined;
+  if (!tracksDevices(svc) || !svc.settings.deviceMfaBypass || !attempt().srp) return undefined;
   const device = findDevice(user, attempt().deviceKey);
   return device?.confirmed && device.remembered && device.verifier && device.salt
     ? device

@@ -68,7 +68,6 @@ export const MESSAGES = {
   noVerifiedContact:
     'Cannot reset password for the user as there is no registered/verified email or phone_number',
   // Choice-based sign-in and passkeys (not confirmed either):
-  srpNotServed: 'PASSWORD_SRP flow not enabled for this client',
   unknownChallengeChoice: 'The challenge is not available for this user.',
   noSignInChoice: 'No sign-in method is available for this user.',
   badPreferredChallenge: 'Invalid PREFERRED_CHALLENGE.',

@@ -177,6 +177,26 @@ test('values outside Cognito constraints', async () => {
   );
   expect(srp.body).toEqual({
     __type: 'InvalidParameterException',
+    message: 'Missing required parameter USERNAME',
+  });
+  const noA = await call(
+    op('InitiateAuth'),
+    JSON.stringify({
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: 'someone@example.com', SRP_A: '0' },
+    }),
+  );
+  expect(noA.body).toEqual({
+    __type: 'InvalidParameterException',
+    message: 'SRP_A is not a valid value.',
+  });
+  const custom = await call(
+    op('InitiateAuth'),
+    JSON.stringify({ ClientId: CLIENT_ID, AuthFlow: 'CUSTOM_AUTH', AuthParameters: {} }),
+  );
+  expect(custom.body).toEqual({
+    __type: 'InvalidParameterException',
     message: 'Initiate Auth method not supported.',
   });
   const user = await call(

@@ -16,6 +16,7 @@ import {
   LOCKOUT_THRESHOLD,
   OTHER_CODE_TTL_MS,
   POOL_ID,
+  POOL_NAME,
   SESSION_TTL_MS,
   SIGN_IN_CODE_TTL_MS,
   SIGNUP_CODE_TTL_MS,
@@ -32,6 +33,7 @@ import { attempt, carryDevice } from './devices';
 import { makeDeliver, type Deliver } from './outbox';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword, verifyPassword } from './passwords';
 import { resolveSettings, type PoolSettings } from './settings';
+import { passwordVerifier } from './srp';
 import {
   newUserRecord,
   type CodePurpose,
@@ -192,6 +194,7 @@ export class IdentityService {
         undefined,
         extras.scope,
         extras.deviceKey,
+        extras.passwordAuth,
       ),
     ]);
     return { ...tokens, RefreshToken: refresh };
@@ -205,13 +208,14 @@ export class IdentityService {
     extra: Omit<Partial<SessionRecord>, 'kind' | 'sub'> = {},
   ): string {
     const id = randomBytes(600).toString('base64url');
-    const { deviceKey } = attempt();
+    const { deviceKey, flow } = attempt();
     this.store.putSession(id, {
       kind,
       sub,
       expiresAt: this.now() + SESSION_TTL_MS,
       attempts: 0,
       ...(deviceKey ? { deviceKey } : {}),
+      ...(flow ? { flow } : {}),
       ...extra,
     });
     return id;
@@ -301,11 +305,20 @@ export class IdentityService {
   }
 
   /** Sets a new password, remembering the old one for the history (the caller saves). */
-  async setPassword(user: UserRecord, password: string): Promise<void> {
+  /**
+   * Sets the user's password: its hash (USER_PASSWORD_AUTH, history) and its SRP verifier
+   * (USER_SRP_AUTH). A temporary password is kept out of the history.
+   */
+  async setPassword(
+    user: UserRecord,
+    password: string,
+    { temporary = false }: { temporary?: boolean } = {},
+  ): Promise<void> {
     const hash = await this.hash(password);
-    if (user.passwordHash)
+    if (user.passwordHash && !temporary)
       user.passwordHistory = [user.passwordHash, ...(user.passwordHistory ?? [])].slice(0, 23);
     user.passwordHash = hash;
+    user.passwordVerifier = passwordVerifier(POOL_NAME, user.sub, password);
   }
 
   // ---- lockout ----
@@ -344,16 +357,12 @@ export class IdentityService {
   /** Provisions the demo creator when missing; answers the line that tells people how to sign in. */
   async seedDemo(): Promise<string> {
     if (!this.store.getUserByEmail(DEMO_CREATOR.email)) {
-      const user = this.newUser(
-        DEMO_CREATOR.email,
-        await this.hash(DEMO_CREATOR.password),
-        'CONFIRMED',
-        {
-          email_verified: 'true',
-          name: DEMO_CREATOR.name,
-          [CHANNEL_ATTRIBUTE]: DEMO_CREATOR.channelId,
-        },
-      );
+      const user = this.newUser(DEMO_CREATOR.email, '', 'CONFIRMED', {
+        email_verified: 'true',
+        name: DEMO_CREATOR.name,
+        [CHANNEL_ATTRIBUTE]: DEMO_CREATOR.channelId,
+      });
+      await this.setPassword(user, DEMO_CREATOR.password);
       this.store.createUser(user);
     }
     return `demo creator: ${DEMO_CREATOR.email} / ${DEMO_CREATOR.password} (channel ${DEMO_CREATOR.channelId})`;

@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The server side of Cognito's SRP-6a, as remembered devices use it (DEVICE_SRP_AUTH, then
- * DEVICE_PASSWORD_VERIFIER): RFC 5054's 3072-bit group, g = 2, SHA-256, hex values padded the way
- * Cognito's client libraries pad them, and the session key derived with HKDF ("Caldera Derived
- * Key", 16 bytes). Tested against the client in Cognito's own JavaScript SDK (srp.test.ts).
+ * The server side of Cognito's SRP-6a, for passwords (USER_SRP_AUTH, then PASSWORD_VERIFIER) and
+ * remembered devices (DEVICE_SRP_AUTH, then DEVICE_PASSWORD_VERIFIER): RFC 5054's 3072-bit group,
+ * g = 2, SHA-256, hex values padded the way Cognito's client libraries pad them, and the session
+ * key derived with HKDF ("Caldera Derived Key", 16 bytes). Tested against the client in Cognito's
+ * own JavaScript SDK (srp.test.ts) and run by AWS Amplify's client (amplify.test.ts).
  */
 
 export const N = BigInt(
@@ -45,11 +46,27 @@ export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint 
 
 const k = BigInt(`0x${hexHash(padHex(N) + padHex(g))}`);
 
-/** The verifier a client registers: g^x, x = H(salt | H(group + key + ':' + secret)) (tests). */
-export function verifierFor(groupKey: string, deviceKey: string, secret: string, saltHex: string) {
-  const inner = createHash('sha256').update(`${groupKey}${deviceKey}:${secret}`).digest('hex');
-  const x = BigInt(`0x${hexHash(padHex(BigInt(`0x${saltHex}`)) + inner)}`);
-  return modPow(g, x, N);
+/**
+ * A verifier g^x, x = H(salt | H(prefix + name + ':' + secret)): the device group key, device key
+ * and device secret a client registers, or the pool's name, the user's internal name and the
+ * password this pool keeps the verifier of.
+ */
+export function verifierFor(prefix: string, name: string, secret: string, saltHex: string) {
+  return modPow(g, secretExponent(prefix, name, secret, saltHex), N);
+}
+
+function secretExponent(prefix: string, name: string, secret: string, saltHex: string) {
+  const inner = createHash('sha256').update(`${prefix}${name}:${secret}`).digest('hex');
+  return BigInt(`0x${hexHash(padHex(BigInt(`0x${saltHex}`)) + inner)}`);
+}
+
+/**
+ * What this pool keeps of a password for SRP sign-in: a fresh salt and the verifier (hex). A real
+ * pool keeps the same when the password is set; the password itself is never needed again here.
+ */
+export function passwordVerifier(poolName: string, userId: string, password: string) {
+  const salt = padHex(BigInt(`0x${randomBytes(16).toString('hex')}`));
+  return { salt, verifier: verifierFor(poolName, userId, password, salt).toString(16) };
 }
 
 /** The server's half of one exchange: its secret b and public B for the verifier v. */
@@ -119,4 +136,49 @@ export function parseTimestamp(value: string): number | undefined {
   if (Number.isNaN(at) || d.getUTCDate() !== Number(date) || DAYS[d.getUTCDay()] !== day)
     return undefined;
   return at;
+}
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/**
+ * A client's half of one password exchange, for the local stack's own tests and tools (the stack
+ * never imports the product): SRP_A, then the signed answer to PASSWORD_VERIFIER. srp.test.ts
+ * checks it against the client in Cognito's own JavaScript SDK.
+ */
+export function passwordClient(poolName: string, password: string) {
+  let a = 0n;
+  let A = 0n;
+  while (A === 0n) {
+    a = BigInt(`0x${randomBytes(128).toString('hex')}`);
+    A = modPow(g, a, N);
+  }
+  return {
+    srpA: A.toString(16),
+    answer(parameters: Record<string, string | undefined>, at = new Date()) {
+      const { SRP_B = '', SALT = '', SECRET_BLOCK = '', USER_ID_FOR_SRP: userId = '' } = parameters;
+      const B = BigInt(`0x${SRP_B}`);
+      const x = secretExponent(poolName, userId, password, SALT);
+      const u = BigInt(`0x${hexHash(padHex(A) + padHex(B))}`);
+      const S = modPow(B - k * modPow(g, x, N), a + u * x, N);
+      const key = hkdf(Buffer.from(padHex(S), 'hex'), Buffer.from(padHex(u), 'hex'));
+      const two = (n: number) => String(n).padStart(2, '0');
+      const timestamp = `${DAY_NAMES[at.getUTCDay()]} ${MONTH_NAMES[at.getUTCMonth()]} ${at.getUTCDate()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} UTC ${at.getUTCFullYear()}`;
+      const signature = expectedSignature(key, poolName, userId, SECRET_BLOCK, timestamp);
+      return { userId, timestamp, signature: signature.toString('base64') };
+    },
+  };
 }

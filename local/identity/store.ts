@@ -115,6 +115,11 @@ export interface UserRecord {
   /** When each code-sending operation was last asked for, per operation (ms, last hour only). */
   codeRequests?: Partial<Record<CodeRequestKind, number[]>>;
   passwordHash: string;
+  /**
+   * The password's SRP salt and verifier (hex), kept whenever a password is set (USER_SRP_AUTH).
+   * A user without one (saved before SRP was served, or without a password) cannot sign in by SRP.
+   */
+  passwordVerifier?: { salt: string; verifier: string };
   status: UserStatus;
   enabled: boolean;
   createdAt: number;
@@ -158,6 +163,7 @@ export type SessionKind =
   | 'SELECT_CHALLENGE'
   | 'EMAIL_OTP'
   | 'WEB_AUTHN'
+  | 'PASSWORD_VERIFIER'
   | 'DEVICE_SRP_AUTH'
   | 'DEVICE_PASSWORD_VERIFIER'
   | 'SMS_MFA'
@@ -187,7 +193,9 @@ export interface SessionRecord {
   userVerification?: 'required' | 'preferred';
   /** The device the sign-in named (DEVICE_KEY); its answers carry it on. */
   deviceKey?: string;
-  /** DEVICE_PASSWORD_VERIFIER: the exchange's values (hex) and the secret block sent. */
+  /** The flow the sign-in started with (InitiateAuth's AuthFlow); its answers carry it on. */
+  flow?: string;
+  /** PASSWORD_VERIFIER, DEVICE_PASSWORD_VERIFIER: the exchange's values (hex), the secret block sent. */
   srp?: { A: string; B: string; b: string; secretBlock: string };
 }
 

@@ -53,6 +53,8 @@ export interface OAuthExtras {
   nonce?: string;
   /** The device the sign-in was issued to (device tracking): `device_key` in access and refresh. */
   deviceKey?: string;
+  /** A sign-in by USER_PASSWORD_AUTH on a pool that tracks devices: its refresh token is refused. */
+  passwordAuth?: boolean;
 }
 
 /** The name Cognito puts in `username` / `cognito:username`: a federated user's `Google_…`, else the sub. */
@@ -95,6 +97,8 @@ export interface RefreshClaims {
   scope?: string;
   /** The device the sign-in was issued to: a refresh must name it. */
   deviceKey?: string;
+  /** Issued to a USER_PASSWORD_AUTH sign-in while the pool tracked devices (devices.ts). */
+  passwordAuth?: boolean;
 }
 
 export interface TokenTtls {
@@ -227,6 +231,7 @@ export class TokenKeys {
     tid: string = randomUUID(),
     scope?: string,
     deviceKey?: string,
+    passwordAuth?: boolean,
   ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
     return new EncryptJWT({
@@ -235,6 +240,7 @@ export class TokenKeys {
       tid,
       ...(scope !== undefined ? { scope } : {}),
       ...(deviceKey !== undefined ? { device_key: deviceKey } : {}),
+      ...(passwordAuth ? { pwa: true } : {}),
       pad: randomBytes(960).toString('base64url'),
     })
       .setProtectedHeader({ cty: 'JWT', enc: 'A256GCM', alg: 'dir' })
@@ -295,6 +301,16 @@ export class TokenKeys {
     const tid = str(payload.tid) ? payload.tid : undefined;
     const scope = str(payload.scope) ? payload.scope : undefined;
     const deviceKey = str(payload.device_key) ? payload.device_key : undefined;
-    return { sub, originJti: jti, authTime, expiresAt: exp * 1000, tid, scope, deviceKey };
+    const passwordAuth = payload.pwa === true ? true : undefined;
+    return {
+      sub,
+      originJti: jti,
+      authTime,
+      expiresAt: exp * 1000,
+      tid,
+      scope,
+      deviceKey,
+      passwordAuth,
+    };
   }
 }

@@ -33,7 +33,7 @@ async function setTemporaryPassword(
   temporary: string | undefined,
 ): Promise<string> {
   const password = temporary ?? generateTemporaryPassword();
-  user.passwordHash = await svc.hash(password);
+  await svc.setPassword(user, password, { temporary: true });
   user.temporaryPasswordExpiresAt = svc.now() + TEMP_PASSWORD_TTL_MS;
   user.updatedAt = svc.now();
   return password;

@@ -29,6 +29,7 @@ import {
 import { respondUserAuth, userAuth } from './user-auth';
 import { findDevice, tracksDevices, withAttempt } from '../devices';
 import { answerDeviceProof, startDeviceProof } from './devices';
+import { answerPasswordVerifier, userSrpAuth } from './password-srp';
 import { answerChoice, checkFactorCode, mfaState, wrongSecondFactor } from '../mfa';
 import type { Input } from '../protocol';
 
@@ -104,9 +105,13 @@ const accessAndId = (svc: IdentityService, user: UserRecord, claims: RefreshClai
   });
 
 /**
- * A refresh token issued to a device (device tracking) must name that device, and the device
- * must still be the user's (ForgetDevice ends its sessions). Cognito's exact answer is not
- * confirmed (README: known differences).
+ * On a pool that tracks devices, a refresh token must come from a sign-in that may use devices
+ * and name its device, confirmed and still the user's (ForgetDevice ends its sessions). AWS
+ * Knowledge Center, "Why do I get an Invalid Refresh Token error…": a refresh token "obtained
+ * using the USER_PASSWORD_AUTH authentication flow" with device tracking on, and "if you turn on
+ * device tracking but don't confirm the device, you receive 'Invalid Refresh Token'";
+ * GetTokensFromRefreshToken: "You must provide the confirmed device key in this request if device
+ * remembering is enabled in your user pool." (decision 034)
  */
 function checkRefreshDevice(
   svc: IdentityService,
@@ -114,8 +119,10 @@ function checkRefreshDevice(
   claims: RefreshClaims,
   given: string | undefined,
 ): void {
-  if (!claims.deviceKey || !tracksDevices(svc)) return;
-  if (given !== claims.deviceKey || !findDevice(user, claims.deviceKey))
+  if (!tracksDevices(svc)) return;
+  if (claims.passwordAuth) throw notAuthorized(MESSAGES.refreshInvalidForDevice);
+  if (!claims.deviceKey) return;
+  if (given !== claims.deviceKey || !findDevice(user, claims.deviceKey)?.confirmed)
     throw notAuthorized(MESSAGES.refreshInvalidForDevice);
 }
 
@@ -167,6 +174,7 @@ export async function rotate(svc: IdentityService, user: UserRecord, claims: Ref
     next,
     claims.scope,
     claims.deviceKey,
+    claims.passwordAuth,
   );
   const grace = svc.settings.refreshTokenGraceSeconds * 1000;
   svc.store.putFamily(claims.originJti, {
@@ -197,8 +205,9 @@ export const InitiateAuth: Operation = async (svc, input) => {
   const params = input.optStringMap('AuthParameters') ?? {};
   const session = input.optString('Session', RULES.session);
   publicCall(svc, input);
-  return withAttempt<object>(attemptOf(svc, input, params.DEVICE_KEY), () => {
+  return withAttempt<object>({ ...attemptOf(svc, input, params.DEVICE_KEY), flow }, () => {
     if (flow === 'USER_PASSWORD_AUTH') return passwordAuth(svc, params);
+    if (flow === 'USER_SRP_AUTH') return userSrpAuth(svc, params);
     if (flow === 'USER_AUTH') return userAuth(svc, params, session);
     if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshAuth(svc, params);
     throw invalidParameter('Initiate Auth method not supported.');
@@ -239,7 +248,7 @@ async function respond(
     challenge === 'WEB_AUTHN'
   )
     return respondUserAuth(svc, challenge, sessionId, responses);
-  if (challenge === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
+  if (challenge === 'PASSWORD_VERIFIER') return answerPasswordVerifier(svc, sessionId, responses);
   if (challenge === 'DEVICE_SRP_AUTH') return startDeviceProof(svc, sessionId, responses);
   if (challenge === 'DEVICE_PASSWORD_VERIFIER') return answerDeviceProof(svc, sessionId, responses);
   if (

@@ -6,7 +6,13 @@ import {
   userNotConfirmed,
   MESSAGES,
 } from '../errors';
-import { checkNamedDevice, deviceForSignIn, recordAttempt, rememberedDevice } from '../devices';
+import {
+  checkNamedDevice,
+  deviceForSignIn,
+  recordAttempt,
+  refreshRefused,
+  rememberedDevice,
+} from '../devices';
 import { secondStep, userFactors } from '../mfa';
 import { verifyPassword } from '../passwords';
 import type { IdentityService } from '../service';
@@ -35,7 +41,10 @@ export async function signedIn(svc: IdentityService, user: UserRecord, steps: St
   const device = deviceForSignIn(svc, user);
   recordAttempt(svc, user, true, steps, device?.key);
   svc.store.saveUser(user);
-  const tokens = await svc.issueTokens(user, device ? { deviceKey: device.key } : {});
+  const tokens = await svc.issueTokens(user, {
+    ...(device ? { deviceKey: device.key } : {}),
+    ...(refreshRefused(svc) ? { passwordAuth: true } : {}),
+  });
   return {
     ChallengeParameters: {},
     AuthenticationResult: {
@@ -84,6 +93,14 @@ export async function passwordStep(svc: IdentityService, user: UserRecord, passw
     svc.store.saveUser(user);
     throw notAuthorized(MESSAGES.incorrectCredentials);
   }
+  return afterPassword(svc, user);
+}
+
+/**
+ * Once the password is proven (USER_PASSWORD_AUTH, PASSWORD, or an SRP proof): the user's status,
+ * then a new-password or MFA challenge, or tokens.
+ */
+export async function afterPassword(svc: IdentityService, user: UserRecord) {
   if (user.status === 'UNCONFIRMED') throw userNotConfirmed(MESSAGES.userNotConfirmed);
   if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
   if (user.status === 'FORCE_CHANGE_PASSWORD') {

@@ -59,7 +59,8 @@ export const SignUp: Operation = async (svc, input) => {
   const initial: Record<string, string> = {};
   for (const [name, value] of writes) if (name !== 'email' && value !== '') initial[name] = value;
   if (initial.phone_number !== undefined) initial.phone_number_verified = 'false';
-  const user = svc.newUser(username, await svc.hash(password), 'UNCONFIRMED', initial);
+  const user = svc.newUser(username, '', 'UNCONFIRMED', initial);
+  await svc.setPassword(user, password);
   const { message, details } = svc.prepareCode(user, 'signup', username);
   // Checked again after the (slow) hash: two sign-ups for one address race here.
   if (!svc.store.createUser(user)) throw usernameExists(MESSAGES.emailExists);

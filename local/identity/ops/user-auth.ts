@@ -1,6 +1,7 @@
 /**
  * Choice-based sign-in (InitiateAuth AuthFlow USER_AUTH) and its challenges: SELECT_CHALLENGE,
- * PASSWORD (answered inside SELECT_CHALLENGE or as PREFERRED_CHALLENGE), EMAIL_OTP and WEB_AUTHN.
+ * PASSWORD and PASSWORD_SRP (answered inside SELECT_CHALLENGE or as PREFERRED_CHALLENGE), EMAIL_OTP
+ * and WEB_AUTHN.
  *
  * What a user is offered (Cognito developer guide, "Authentication flows"): PASSWORD and
  * PASSWORD_SRP when the pool allows passwords; EMAIL_OTP when the pool allows it and the user has
@@ -40,6 +41,7 @@ import {
   unknownUserPassword,
 } from './sign-in';
 import { simulatedDelivery } from './signup';
+import { startPasswordSrp } from './password-srp';
 import { userFactors } from '../mfa';
 
 type Choice = 'PASSWORD' | 'PASSWORD_SRP' | 'EMAIL_OTP' | 'WEB_AUTHN';
@@ -145,12 +147,12 @@ async function startChallenge(
   svc: IdentityService,
   user: UserRecord,
   choice: Choice,
-  password: string | undefined,
+  given: { PASSWORD?: string; SRP_A?: string },
 ) {
-  if (choice === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
+  if (choice === 'PASSWORD_SRP') return startPasswordSrp(svc, user.email, user, given.SRP_A);
   if (choice === 'PASSWORD') {
-    if (!password) throw missing('PASSWORD');
-    return passwordStep(svc, user, password);
+    if (!given.PASSWORD) throw missing('PASSWORD');
+    return passwordStep(svc, user, given.PASSWORD);
   }
   if (choice === 'EMAIL_OTP') return emailOtpChallenge(svc, user);
   const ids = (user.passkeys ?? []).map((p) => p.id);
@@ -185,13 +187,13 @@ async function startSimulated(
   svc: IdentityService,
   username: string,
   choice: Choice,
-  password: string | undefined,
+  given: { PASSWORD?: string; SRP_A?: string },
 ) {
   const extra = { simulated: { username } };
-  if (choice === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
+  if (choice === 'PASSWORD_SRP') return startPasswordSrp(svc, username, undefined, given.SRP_A);
   if (choice === 'PASSWORD') {
-    if (!password) throw missing('PASSWORD');
-    return unknownUserPassword(svc, password);
+    if (!given.PASSWORD) throw missing('PASSWORD');
+    return unknownUserPassword(svc, given.PASSWORD);
   }
   if (choice === 'EMAIL_OTP') {
     // Nothing is sent; the destination is what a real send to this name would show.
@@ -246,7 +248,7 @@ export async function userAuth(
     if (!svc.hidesUnknownUsers) throw userNotFound(MESSAGES.userDoesNotExist);
     const choices = simulatedChoices(svc, username);
     const choice = choices.find((c) => c === preferred);
-    if (choice) return startSimulated(svc, username, choice, params.PASSWORD);
+    if (choice) return startSimulated(svc, username, choice, params);
     return {
       ChallengeName: 'SELECT_CHALLENGE',
       Session: svc.createSession('SELECT_CHALLENGE', '', {
@@ -263,7 +265,7 @@ export async function userAuth(
   // "If you didn't submit a preferred challenge or the submitted user isn't eligible for their
   // preferred challenge, Amazon Cognito returns a list of options in AvailableChallenges."
   const choice = available.find((c) => c === preferred);
-  if (choice) return startChallenge(svc, user, choice, params.PASSWORD);
+  if (choice) return startChallenge(svc, user, choice, params);
   return selectChallenge(svc, user, available);
 }
 
@@ -296,8 +298,8 @@ async function respondSimulated(
       failedTry(svc, id, session);
       return unknownUserPassword(svc, password);
     }
-    if (choice !== 'PASSWORD_SRP') svc.useSession(id, session);
-    return startSimulated(svc, username, choice, undefined);
+    svc.useSession(id, session);
+    return startSimulated(svc, username, choice, responses);
   }
   if (challenge === 'EMAIL_OTP') {
     if (!responses.EMAIL_OTP_CODE) throw missing('EMAIL_OTP_CODE');
@@ -332,12 +334,15 @@ async function respondSelect(
     svc.useSession(id, session);
     return result;
   }
-  if (choice === 'PASSWORD_SRP') throw invalidParameter(MESSAGES.srpNotServed);
+  if (choice === 'PASSWORD_SRP') {
+    svc.useSession(id, session);
+    return startPasswordSrp(svc, user.email, user, responses.SRP_A);
+  }
   // The choice may have stopped being available since (MFA turned on, passkey deleted).
   if (!availableChallenges(svc, user).includes(choice))
     throw invalidParameter(MESSAGES.unknownChallengeChoice);
   svc.useSession(id, session);
-  return startChallenge(svc, user, choice, undefined);
+  return startChallenge(svc, user, choice, {});
 }
 
 /** EMAIL_OTP_CODE: the code sent for this session, if it is still the user's latest one. */

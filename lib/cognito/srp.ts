@@ -2,16 +2,17 @@ import 'server-only';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
- * The client side of Cognito's device SRP (remembered devices): the verifier a device is
- * confirmed with, and the proof a remembered device signs in with (DEVICE_SRP_AUTH, then
- * DEVICE_PASSWORD_VERIFIER). The device's secret is random; only its verifier leaves this server.
+ * The client side of Cognito's SRP: the password sign-in (USER_SRP_AUTH, then PASSWORD_VERIFIER),
+ * the verifier a device is confirmed with, and the proof a remembered device signs in with
+ * (DEVICE_SRP_AUTH, then DEVICE_PASSWORD_VERIFIER). A device's secret is random; only its verifier
+ * leaves this server, and a password only as a proof (docs/decisions/034-sign-in-by-srp.md).
  *
  * The same computation as the client in Cognito's own JavaScript SDK (`AuthenticationHelper` in
  * amazon-cognito-identity-js), on the runtime's native big integers: that helper computes a
  * throw-away 1024-bit exponentiation in its constructor and takes about 260 ms of CPU per new
  * device and 490 ms per proof on this machine, against some 1 and 22 ms here, and every first
  * sign-in on a browser confirms a device (docs/decisions/016-remembered-devices.md).
- * device-srp.test.ts checks each value against that helper.
+ * srp.test.ts checks each value against that helper, for passwords and devices.
  */
 
 /** RFC 5054's 3072-bit group (RFC 3526 group 15), g = 2: the group Cognito's SRP uses. */
@@ -84,9 +85,12 @@ export function powerOfG(exponent: bigint): bigint {
 
 const k = big(hexHash(padHex(N) + padHex(g)));
 
-/** x = H(salt | H(groupKey + deviceKey + ':' + secret)), the secret's exponent. */
-export function secretExponent(groupKey: string, deviceKey: string, secret: string, salt: string) {
-  const inner = createHash('sha256').update(`${groupKey}${deviceKey}:${secret}`).digest('hex');
+/**
+ * x = H(salt | H(prefix + name + ':' + secret)), the secret's exponent: the pool's name, the
+ * user's USER_ID_FOR_SRP and the password, or the device group key, device key and device secret.
+ */
+export function secretExponent(prefix: string, name: string, secret: string, salt: string) {
+  const inner = createHash('sha256').update(`${prefix}${name}:${secret}`).digest('hex');
   return big(hexHash(padHex(big(salt)) + inner));
 }
 
@@ -139,17 +143,16 @@ export function sessionKey(a: bigint, A: bigint, B: bigint, x: bigint): Buffer |
   return derivedKey(S, u);
 }
 
-/** One device sign-in: SRP_A for DEVICE_SRP_AUTH, then the answer to DEVICE_PASSWORD_VERIFIER. */
-export type DeviceProof = {
-  srpA: string;
-  answer(parameters: Record<string, string>): Promise<{ signature: string; timestamp: string }>;
-};
+/** The parameters of PASSWORD_VERIFIER and DEVICE_PASSWORD_VERIFIER this side signs. */
+type VerifierParameters = Record<string, string | undefined>;
 
-export async function startDeviceProof(device: {
-  key: string;
-  groupKey: string;
-  secret: string;
-}): Promise<DeviceProof> {
+/**
+ * One SRP exchange from the client side: A to send (SRP_A), then the signature over the pool's
+ * secret block, with the key both sides derive from the secret, its salt and B. `prefix` and
+ * `name` are what the secret is bound to: the pool's name and USER_ID_FOR_SRP for a password,
+ * the device group key and the device key for a remembered device.
+ */
+function startExchange() {
   let a = 0n;
   let A = 0n;
   while (A === 0n) {
@@ -158,24 +161,68 @@ export async function startDeviceProof(device: {
   }
   return {
     srpA: A.toString(16),
-    answer: async ({ SRP_B, SALT, SECRET_BLOCK }) => {
+    sign(prefix: string, name: string, secret: string, parameters: VerifierParameters) {
+      const { SRP_B, SALT, SECRET_BLOCK } = parameters;
       if (!SRP_B || !SALT || !SECRET_BLOCK || !/^[0-9a-f]+$/i.test(SRP_B + SALT))
-        throw new Error('DEVICE_PASSWORD_VERIFIER without SRP_B, SALT or SECRET_BLOCK');
-      const x = secretExponent(device.groupKey, device.key, device.secret, SALT);
+        throw new Error('a verifier challenge without SRP_B, SALT or SECRET_BLOCK');
+      const x = secretExponent(prefix, name, secret, SALT);
       const key = sessionKey(a, A, big(SRP_B), x);
-      if (!key) throw new Error('DEVICE_PASSWORD_VERIFIER with a B or u of zero');
+      if (!key) throw new Error('a verifier challenge with a B or u of zero');
       const timestamp = srpTimestamp();
       const signature = createHmac('sha256', key)
         .update(
           Buffer.concat([
-            Buffer.from(device.groupKey, 'utf8'),
-            Buffer.from(device.key, 'utf8'),
+            Buffer.from(prefix, 'utf8'),
+            Buffer.from(name, 'utf8'),
             Buffer.from(SECRET_BLOCK, 'base64'),
             Buffer.from(timestamp, 'utf8'),
           ]),
         )
         .digest('base64');
       return { signature, timestamp };
+    },
+  };
+}
+
+/** One device sign-in: SRP_A for DEVICE_SRP_AUTH, then the answer to DEVICE_PASSWORD_VERIFIER. */
+export type DeviceProof = {
+  srpA: string;
+  answer(parameters: VerifierParameters): Promise<{ signature: string; timestamp: string }>;
+};
+
+export async function startDeviceProof(device: {
+  key: string;
+  groupKey: string;
+  secret: string;
+}): Promise<DeviceProof> {
+  const exchange = startExchange();
+  return {
+    srpA: exchange.srpA,
+    answer: async (parameters) =>
+      exchange.sign(device.groupKey, device.key, device.secret, parameters),
+  };
+}
+
+/**
+ * One password sign-in (USER_SRP_AUTH, or PASSWORD_SRP in choice-based sign-in): SRP_A for the
+ * first call, then the answer to PASSWORD_VERIFIER, signed for the USER_ID_FOR_SRP the pool names
+ * (the user's internal name, not the email typed). The password stays on this server.
+ */
+export type PasswordProof = {
+  srpA: string;
+  answer(parameters: VerifierParameters): { signature: string; timestamp: string; userId: string };
+};
+
+export function startPasswordProof(poolId: string, password: string): PasswordProof {
+  // The pool's name is its id after the region: "us-east-1_AbC123" signs as "AbC123".
+  const poolName = poolId.slice(poolId.indexOf('_') + 1);
+  const exchange = startExchange();
+  return {
+    srpA: exchange.srpA,
+    answer: (parameters) => {
+      const userId = parameters.USER_ID_FOR_SRP;
+      if (!userId) throw new Error('PASSWORD_VERIFIER without USER_ID_FOR_SRP');
+      return { ...exchange.sign(poolName, userId, password, parameters), userId };
     },
   };
 }

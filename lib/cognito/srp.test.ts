@@ -8,8 +8,9 @@ import {
   sessionKey,
   srpTimestamp,
   startDeviceProof,
+  startPasswordProof,
   verifierFor,
-} from './device-srp';
+} from './srp';
 
 /**
  * The device SRP client checked value by value against the client in Cognito's own JavaScript
@@ -94,6 +95,45 @@ describe('device SRP client', () => {
     };
     const x = secretExponent(GROUP, DEVICE, secret, salt);
     expect(sessionKey(a, A, B, x)?.toString('hex')).toBe(await theirs(a, A));
+  });
+
+  it('derives the password key the SDK derives for USER_SRP_AUTH, and signs what it signs', async () => {
+    const poolName = 'AbC123xyz';
+    const userId = '2f6c1f0e-5b1a-4c51-9a0e-0f3c2b7d9a11';
+    const password = 'Sup3r-secret!';
+    const salt = padHex(BigInt(`0x${randomBytes(16).toString('hex')}`));
+    const B = BigInt(`0x${randomBytes(300).toString('hex')}`);
+    const proof = startPasswordProof(`us-east-1_${poolName}`, password);
+    const signed = proof.answer({
+      SRP_B: B.toString(16),
+      SALT: salt,
+      SECRET_BLOCK: Buffer.from('block').toString('base64'),
+      USER_ID_FOR_SRP: userId,
+    });
+    expect(signed.userId).toBe(userId);
+    expect(signed.timestamp).toMatch(/^\w{3} \w{3} \d{1,2} \d{2}:\d{2}:\d{2} UTC \d{4}$/);
+    // The SDK's helper for the pool, given an a and A of its own: the same key from the same x.
+    const helper = new AuthenticationHelper(poolName);
+    const a = BigInt(`0x${randomBytes(128).toString('hex')}`);
+    const A = powerOfG(a);
+    helper.smallAValue = bigOf(helper, a.toString(16));
+    helper.largeAValue = bigOf(helper, A.toString(16));
+    const theirs = Buffer.from(
+      await new Promise<Uint8Array>((resolve, reject) =>
+        helper.getPasswordAuthenticationKey(
+          userId,
+          password,
+          bigOf(helper, B.toString(16)),
+          bigOf(helper, salt),
+          (e, key) => (e ? reject(e as Error) : resolve(key)),
+        ),
+      ),
+    ).toString('hex');
+    const x = secretExponent(poolName, userId, password, salt);
+    expect(sessionKey(a, A, B, x)?.toString('hex')).toBe(theirs);
+    expect(() => proof.answer({ SRP_B: 'ab', SALT: 'cd', SECRET_BLOCK: 'ef' })).toThrow(
+      'USER_ID_FOR_SRP',
+    );
   });
 
   it("raises g to any power as the SDK's big integers do, the table's edges included", () => {

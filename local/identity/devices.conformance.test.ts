@@ -23,6 +23,7 @@ import {
   ForgetDeviceCommand,
   GetDeviceCommand,
   GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
   ListDevicesCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -321,6 +322,63 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
       new ListDevicesCommand({ AccessToken: issued.AuthenticationResult?.AccessToken }),
     );
     expect(listed.Devices?.map((d) => d.DeviceKey)).toEqual([device.key]);
+  });
+
+  // Knowledge Center, "Why do I get an Invalid Refresh Token error…" and "How do I use remembered
+  // devices…"; GetTokensFromRefreshToken's DeviceKey (decision 034).
+  it('device tracking rests on SRP: an unconfirmed device, or USER_PASSWORD_AUTH, cannot refresh or skip the code', async () => {
+    const { email, password } = await createConfirmedUser(t());
+    const refresh = (result: AuthenticationResultType | undefined, deviceKey?: string) =>
+      t().client.send(
+        new GetTokensFromRefreshTokenCommand({
+          ClientId: t().clientId,
+          RefreshToken: result?.RefreshToken,
+          ...(deviceKey ? { DeviceKey: deviceKey } : {}),
+          ...(t().clientSecret ? { ClientSecret: t().clientSecret } : {}),
+        }),
+      );
+    const invalid = { name: 'NotAuthorizedException', message: 'Invalid Refresh Token' };
+
+    // Not confirmed: the device's tokens are not renewed.
+    const unconfirmed = await signIn(email, password);
+    const issuedKey = unconfirmed.AuthenticationResult?.NewDeviceMetadata?.DeviceKey;
+    expect(issuedKey).toBeTruthy();
+    expect(await failure(refresh(unconfirmed.AuthenticationResult, issuedKey))).toMatchObject(
+      kind === 'local' ? invalid : { name: 'NotAuthorizedException' },
+    );
+
+    // Confirmed and remembered after an SRP sign-in: a USER_PASSWORD_AUTH sign-in naming it is
+    // still asked for the code, and its refresh token is refused.
+    const srp = await signIn(email, password);
+    const { device } = await confirm(srp.AuthenticationResult!);
+    await t().client.send(
+      new UpdateDeviceStatusCommand({
+        AccessToken: srp.AuthenticationResult?.AccessToken,
+        DeviceKey: device.key,
+        DeviceRememberedStatus: 'remembered',
+      }),
+    );
+    expect((await refresh(srp.AuthenticationResult, device.key)).AuthenticationResult).toBeTruthy();
+    const plain = () =>
+      t().client.send(
+        new InitiateAuthCommand({
+          ClientId: t().clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: {
+            USERNAME: email,
+            PASSWORD: password,
+            DEVICE_KEY: device.key,
+            ...hashParam(t(), email),
+          },
+        }),
+      );
+    const byPassword = await plain();
+    expect(await failure(refresh(byPassword.AuthenticationResult, device.key))).toMatchObject(
+      kind === 'local' ? invalid : { name: 'NotAuthorizedException' },
+    );
+    await withTotp(srp.AuthenticationResult!);
+    expect((await plain()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await signIn(email, password, device.key)).ChallengeName).toBe('DEVICE_SRP_AUTH');
   });
 
   it('refresh names the device; after ForgetDevice the device is gone and its refresh refused', async () => {

@@ -682,6 +682,30 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       },
     );
 
+    itLocal("a disabled user's reset code does not set the password", async () => {
+      const { email } = await user();
+      await t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: email }));
+      const code = await local().code(email, 'forgot-password');
+      await t().client.send(
+        new AdminDisableUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      const refused = await failure(
+        t().client.send(
+          new ConfirmForgotPasswordCommand({
+            ClientId: t().clientId,
+            Username: email,
+            ConfirmationCode: code,
+            Password: 'N3w-password!',
+          }),
+        ),
+      );
+      expect(refused).toEqual({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+      await t().client.send(
+        new AdminEnableUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      expect((await signIn(t(), email, PASSWORD)).AuthenticationResult).toBeTruthy();
+    });
+
     itLocal('a reset code expires after an hour', async () => {
       const { email } = await user();
       await t().client.send(new ForgotPasswordCommand({ ClientId: t().clientId, Username: email }));
@@ -1965,6 +1989,40 @@ function strictConformance(kind: 'local' | 'real', get: () => PoolTarget) {
       expect(await failure(confirmSignUp(ghost, '123456'))).toEqual(mismatch);
       expect(await failure(confirmForgot(ghost, '123456', 'N3w-password!'))).toEqual(mismatch);
       if (kind === 'local') expect(await local().outbox(ghost)).toEqual([]);
+    });
+
+    // Developer guide, "Managing user existence error responses", password reset: a user who is
+    // disabled or has no verified address gets a simulated delivery, and a disabled user's
+    // confirmation is a code mismatch: nothing is sent and the password stays.
+    it('reset for a disabled user or one without a verified address: simulated, nothing changes', async () => {
+      const mismatch = {
+        name: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      };
+      const pending = uniqueEmail('reset-unverified');
+      await signUp(pending);
+      expect((await forgot(pending)).CodeDeliveryDetails).toMatchObject({
+        DeliveryMedium: 'EMAIL',
+      });
+      const { email } = await user();
+      await forgot(email);
+      const code = kind === 'local' ? await local().code(email, 'forgot-password') : '000000';
+      await t().client.send(
+        new AdminDisableUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      expect((await forgot(email)).CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL' });
+      expect(await failure(confirmForgot(email, code, 'Other-pass1!'))).toEqual(mismatch);
+      await t().client.send(
+        new AdminEnableUserCommand({ UserPoolId: t().poolId, Username: email }),
+      );
+      // The password did not change: the old one still signs in.
+      expect((await signIn(t(), email, PASSWORD)).AuthenticationResult).toBeTruthy();
+      if (kind === 'local') {
+        expect(await local().outbox(pending)).toHaveLength(1); // the sign-up code only
+        expect(
+          (await local().outbox(email)).filter((m) => m.purpose === 'forgot-password'),
+        ).toHaveLength(1);
+      }
     });
   });
 

@@ -12,13 +12,17 @@ export const ForgotPassword: Operation = async (svc, input) => {
   const user = namedUser(svc, username, publicCall(svc, input));
   // Prevented user-existence errors: a simulated delivery, and nothing is sent.
   if (!user) return { CodeDeliveryDetails: simulatedDelivery(username) };
-  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
-  if (user.status === 'FORCE_CHANGE_PASSWORD')
-    throw notAuthorized('User password cannot be reset in the current state.');
   const { attributes } = user;
   const verified =
     attributes.email_verified === 'true' ||
     (attributes.phone_number_verified === 'true' && !!attributes.phone_number);
+  // Developer guide, "Managing user existence error responses": with them prevented, a user who
+  // is disabled or has no verified address gets the same simulated delivery.
+  if (svc.hidesUnknownUsers && (!user.enabled || !verified))
+    return { CodeDeliveryDetails: simulatedDelivery(username) };
+  if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+  if (user.status === 'FORCE_CHANGE_PASSWORD')
+    throw notAuthorized('User password cannot be reset in the current state.');
   // An unconfirmed user is no exception: the code goes to a verified address if there is one.
   if (verified) svc.countCodeRequest(user, 'ForgotPassword');
   if (attributes.email_verified === 'true') {
@@ -45,6 +49,12 @@ export const ConfirmForgotPassword: Operation = async (svc, input) => {
   const user = namedUser(svc, username, publicCall(svc, input));
   checkPasswordPolicy(password);
   if (!user) throw unknownUserCode();
+  // A disabled user's password is never reset: with existence errors prevented this answers as
+  // for an unknown user (developer guide, "Managing user existence error responses").
+  if (!user.enabled) {
+    if (svc.hidesUnknownUsers) throw unknownUserCode();
+    throw notAuthorized(MESSAGES.userDisabled);
+  }
   await svc.checkPasswordHistory(user, password);
   consumeCode(svc.store, user, 'forgot-password', code, svc.now());
   await svc.setPassword(user, password);

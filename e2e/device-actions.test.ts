@@ -15,7 +15,7 @@ jest.mock('otplib', () =>
 jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import { withEnv } from '@/test/env';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
 const PASSWORD = 'Sunny!Day42';
+const CLIENT_SECRET = 'device-actions-client-secret-0123456789abcdef';
 const setEnv = withEnv();
 
 let server: IdentityServer;
@@ -47,6 +48,8 @@ beforeAll(async () => {
     log: () => undefined,
     seedDemo: false,
     scryptLogN: 10,
+    // A confidential client that propagates user context: the pool records the person's address.
+    settings: { clientSecret: CLIENT_SECRET, propagateUserContext: true },
   });
   creators = await startCreatorSystem({ apiPort: 0, embedPort: 0, dataDir });
   setEnv({
@@ -54,6 +57,7 @@ beforeAll(async () => {
     LOCAL_CREATOR_PORT: new URL(creators.apiUrl).port,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     TRUSTED_PROXY_HOPS: '1',
+    COGNITO_CLIENT_SECRET: CLIENT_SECRET,
   });
   auth = await import('@/components/auth/actions');
   profile = await import('@/components/profile/actions');
@@ -87,6 +91,11 @@ async function identity<T = Record<string, unknown>>(op: string, body: object): 
   return (await res.json()) as T;
 }
 
+const secretHash = (username: string) =>
+  createHmac('sha256', CLIENT_SECRET)
+    .update(username + CLIENT_ID)
+    .digest('base64');
+
 /** A confirmed account with a channel; answers its email. */
 async function account() {
   const email = `device.${randomBytes(4).toString('hex')}@creator.test`;
@@ -95,7 +104,12 @@ async function account() {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
-  await identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
+  await identity('SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: PASSWORD,
+    SecretHash: secretHash(email),
+  });
   const codes = await (
     await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(email)}`)
   ).json();
@@ -103,6 +117,7 @@ async function account() {
     ClientId: CLIENT_ID,
     Username: email,
     ConfirmationCode: (codes as { code: string }[])[0]!.code,
+    SecretHash: secretHash(email),
   });
   return email;
 }
@@ -115,7 +130,7 @@ async function accountWithTotp() {
     {
       ClientId: CLIENT_ID,
       AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD },
+      AuthParameters: { USERNAME: email, PASSWORD, SECRET_HASH: secretHash(email) },
     },
   );
   const AccessToken = signedIn.AuthenticationResult.AccessToken;

@@ -4,7 +4,8 @@
  * - `default`: the pool `npm start` runs: a public app client, unknown users named (LEGACY), no
  *   refresh-token rotation;
  * - `console`: an app client as the console makes one today, strict: a client secret, user
- *   existence errors prevented (ENABLED), refresh tokens rotated with no grace period, the
+ *   existence errors prevented (ENABLED), user context (the person's address) propagated,
+ *   refresh tokens rotated with no grace period, the
  *   last three passwords remembered, no device tracking and no threat protection.
  * Tests read `POOL` where a configuration changes what a creator sees.
  */
@@ -12,6 +13,7 @@ const PROFILES = {
   default: {},
   console: {
     IDENTITY_CLIENT_SECRET: 'local-confidential-client-secret',
+    IDENTITY_PROPAGATE_USER_CONTEXT: 'on',
     IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'ENABLED',
     IDENTITY_REFRESH_TOKEN_ROTATION: 'on',
     IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '0',

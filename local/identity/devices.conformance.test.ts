@@ -44,7 +44,7 @@ import {
   startRealTarget,
   type PoolTarget,
 } from './conformance-harness';
-import type { PoolSettings } from './settings';
+import { resolveSettings, type PoolSettings } from './settings';
 
 type Big = { toString(radix: number): string };
 type Helper = {
@@ -507,7 +507,12 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
         ClientId: t().clientId,
         ChallengeName: 'DEVICE_SRP_AUTH',
         Session: again.Session,
-        ChallengeResponses: { USERNAME: email, DEVICE_KEY: device.key, SRP_A: A.toString(16) },
+        ChallengeResponses: {
+          USERNAME: email,
+          DEVICE_KEY: device.key,
+          SRP_A: A.toString(16),
+          ...hashParam(t(), email),
+        },
       }),
     );
     expect(
@@ -523,6 +528,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
               PASSWORD_CLAIM_SECRET_BLOCK: verifier.ChallengeParameters!.SECRET_BLOCK!,
               PASSWORD_CLAIM_SIGNATURE: 'AAAA',
               TIMESTAMP: '2020-01-01T00:00:00Z',
+              ...hashParam(t(), email),
             },
           }),
         ),
@@ -536,7 +542,12 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
             ClientId: t().clientId,
             ChallengeName: 'DEVICE_SRP_AUTH',
             Session: again.Session,
-            ChallengeResponses: { USERNAME: email, DEVICE_KEY: device.key, SRP_A: A.toString(16) },
+            ChallengeResponses: {
+              USERNAME: email,
+              DEVICE_KEY: device.key,
+              SRP_A: A.toString(16),
+              ...hashParam(t(), email),
+            },
           }),
         ),
       ),
@@ -574,7 +585,11 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
 describe('local identity service, remembered devices', () => {
   let target: PoolTarget;
   beforeAll(async () => {
-    target = await startLocalTarget({});
+    // A confidential client that propagates user context: the pool sees the person's address.
+    target = await startLocalTarget({
+      clientSecret: 'local-devices-client-secret-0123456789abcdefghij',
+      propagateUserContext: true,
+    });
   });
   afterAll(async () => target.close());
   devicesConformance('local', () => target);
@@ -597,6 +612,26 @@ describe('local identity service, other device settings', () => {
   const open = (settings: Partial<PoolSettings>) => startLocalTarget(settings);
   const signIn = (target: PoolTarget, email: string, password: string, deviceKey?: string) =>
     srpSignIn(target, email, password, deviceKey ? { DEVICE_KEY: deviceKey } : {});
+
+  // botocore, UpdateUserPoolClient EnablePropagateAdditionalUserContextData: only an app client
+  // with a secret passes UserContextData.IpAddress on; others are seen from the caller's address.
+  it("a public client's UserContextData.IpAddress is not recorded: the caller's address is", async () => {
+    const target = await open({});
+    try {
+      const { email, password } = await createConfirmedUser(target);
+      await srpSignIn(target, email, password, {}, '203.0.113.9');
+      const { AuthEvents = [] } = await target.client.send(
+        new AdminListUserAuthEventsCommand({ UserPoolId: target.poolId, Username: email }),
+      );
+      const addresses = AuthEvents.map((e) => e.EventContextData?.IpAddress);
+      expect(addresses.length).toBeGreaterThan(0);
+      expect(addresses).not.toContain('203.0.113.9');
+      for (const address of addresses) expect(address).toMatch(/127\.0\.0\.1|::1/);
+    } finally {
+      await target.close();
+    }
+    expect(() => resolveSettings({ propagateUserContext: true })).toThrow(/client secret/);
+  });
 
   it('tracking off: no NewDeviceMetadata, DEVICE_KEY ignored, device calls InvalidParameterException', async () => {
     const target = await open({ deviceTracking: 'off' });

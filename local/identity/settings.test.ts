@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, resolveSettings, settingsFromEnv } from './settings';
 
 test('unset, every setting keeps the behaviour the product was built against', () => {
   expect(settingsFromEnv({})).toEqual({
+    propagateUserContext: false,
     preventUserExistenceErrors: 'LEGACY',
     codeRequestsPerHour: 0,
     lockoutMaxSeconds: 900,
@@ -71,9 +72,11 @@ test('reads each variable', () => {
       IDENTITY_WEBAUTHN_FACTOR_CONFIGURATION: 'multi_factor_with_user_verification',
       IDENTITY_MFA: 'Required',
       IDENTITY_MFA_FACTORS: ' email_otp , software_token_mfa ',
+      IDENTITY_PROPAGATE_USER_CONTEXT: 'on',
     }),
   ).toEqual({
     clientSecret: 's3cret',
+    propagateUserContext: true,
     preventUserExistenceErrors: 'ENABLED',
     codeRequestsPerHour: 5,
     lockoutMaxSeconds: 60,

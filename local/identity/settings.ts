@@ -22,6 +22,11 @@ export type WebAuthnFactorConfiguration = 'SINGLE_FACTOR' | 'MULTI_FACTOR_WITH_U
 export interface PoolSettings {
   /** IDENTITY_CLIENT_SECRET: set, the app client is confidential (SECRET_HASH required). */
   clientSecret?: string;
+  /**
+   * IDENTITY_PROPAGATE_USER_CONTEXT=on (EnablePropagateAdditionalUserContextData; needs the client
+   * secret): sign-ins are recorded from UserContextData.IpAddress; otherwise from the caller.
+   */
+  propagateUserContext: boolean;
   /** IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: ENABLED hides unknown users everywhere. */
   preventUserExistenceErrors: ExistenceErrors;
   /** IDENTITY_CODE_REQUESTS_PER_HOUR: code requests per user, operation and hour; 0 = no limit. */
@@ -91,6 +96,7 @@ export const defaultLogoutUrls = (webPort: number) => [
 ];
 
 export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
+  propagateUserContext: false,
   preventUserExistenceErrors: 'LEGACY',
   codeRequestsPerHour: 0,
   lockoutMaxSeconds: 15 * 60,
@@ -148,6 +154,10 @@ export function resolveSettings(partial: Partial<PoolSettings> = {}): PoolSettin
   ) as Partial<PoolSettings>;
   const settings = { ...DEFAULT_SETTINGS, ...defined };
   if (settings.clientSecret === '') delete settings.clientSecret;
+  // botocore, UpdateUserPoolClient: "You can only activate EnablePropagateAdditionalUserContextData
+  // in an app client that has a client secret."
+  if (settings.propagateUserContext && !settings.clientSecret)
+    throw new Error('propagateUserContext (IDENTITY_PROPAGATE_USER_CONTEXT) needs a client secret');
   const range = (name: keyof PoolSettings, value: number, min: number, max: number) => {
     if (!Number.isInteger(value) || value < min || value > max)
       throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
@@ -306,6 +316,7 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
     logoutUrls: urlList(env, 'IDENTITY_LOGOUT_URLS') ?? defaultLogoutUrls(webPort),
     identityProviders: providerList(env),
     clientSecret: env.IDENTITY_CLIENT_SECRET?.trim() || undefined,
+    propagateUserContext: onOff(env, 'IDENTITY_PROPAGATE_USER_CONTEXT'),
     preventUserExistenceErrors: (existence || undefined) as ExistenceErrors | undefined,
     codeRequestsPerHour: whole(env, 'IDENTITY_CODE_REQUESTS_PER_HOUR', 0, 1000),
     lockoutMaxSeconds: whole(env, 'IDENTITY_LOCKOUT_MAX_SECONDS', 1, 24 * 3600),

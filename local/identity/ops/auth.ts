@@ -126,9 +126,14 @@ function checkRefreshDevice(
     throw notAuthorized(MESSAGES.refreshInvalidForDevice);
 }
 
-/** The attempt's address (UserContextData.IpAddress) and device (DEVICE_KEY) for withAttempt. */
+/**
+ * The attempt's address and device (DEVICE_KEY) for withAttempt. UserContextData.IpAddress counts
+ * only where the app client propagates user context (a confidential client with
+ * EnablePropagateAdditionalUserContextData); otherwise the caller's address is the one seen.
+ */
 function attemptOf(svc: IdentityService, input: Input, deviceKey: string | undefined) {
-  const ip = input.optObject('UserContextData')?.optString('IpAddress', { max: 64 });
+  const given = input.optObject('UserContextData')?.optString('IpAddress', { max: 64 });
+  const ip = svc.settings.propagateUserContext ? given : undefined;
   return {
     ...(ip ? { ip } : {}),
     ...(deviceKey && tracksDevices(svc) ? { deviceKey } : {}),

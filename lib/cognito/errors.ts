@@ -22,7 +22,10 @@ export type AuthContext =
   | 'getUser'
   | 'mfa'
   | 'mfaSent' // a code sent by text message or email after the password (SMS_MFA, EMAIL_OTP)
-  | 'mfaMethod' // turning text-message or email codes on or off, or preferring a method
+  | 'mfaMethod' // preferring the authenticator app
+  | 'textCodesOn' // turning text-message codes on, or preferring them
+  | 'emailCodesOn' // turning email codes on, or preferring them
+  | 'mfaMethodOff' // turning text-message or email codes off
   | 'newPassword'
   | 'confirmSession'
   | 'mfaSetup' // AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference
@@ -255,24 +258,22 @@ const RULES: Rule[] = [
     kind: 'user-not-found',
     message: text(APP_MSG.noAccount),
   },
+  // What was asked for decides: the wording of these refusals is not Cognito's documented one.
   {
     name: 'InvalidParameterException',
-    when: /SMS_MFA/,
-    in: ['mfaMethod'],
+    in: ['textCodesOn'],
     kind: 'other',
     message: text('Add and verify a phone number first to get codes by text message.'),
   },
   {
     name: 'InvalidParameterException',
-    when: /EMAIL_OTP/,
-    in: ['mfaMethod'],
+    in: ['emailCodesOn'],
     kind: 'other',
     message: text("Email codes aren't available for this account."),
   },
   {
     name: 'InvalidParameterException',
-    when: /required/i,
-    in: ['mfaMethod'],
+    in: ['mfaMethodOff'],
     kind: 'other',
     message: text(
       'Two-step verification is required for this account: keep at least one method on.',

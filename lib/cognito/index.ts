@@ -608,22 +608,27 @@ export function setMfaMethod(
   enabled: boolean,
   preferred?: MfaMethod,
 ) {
-  return attempt('mfaMethod', async () => {
-    await cognito().send(
-      new SetUserMFAPreferenceCommand({
-        AccessToken: accessToken,
-        [MFA_SETTINGS_KEY[method]]: {
-          Enabled: enabled,
-          PreferredMfa: enabled && preferred === method,
-        },
-      }),
-    );
-  });
+  return attempt(
+    !enabled ? 'mfaMethodOff' : method === 'SMS_MFA' ? 'textCodesOn' : 'emailCodesOn',
+    async () => {
+      await cognito().send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: accessToken,
+          [MFA_SETTINGS_KEY[method]]: {
+            Enabled: enabled,
+            PreferredMfa: enabled && preferred === method,
+          },
+        }),
+      );
+    },
+  );
 }
 
 /** Makes one method that is on the preferred one. */
 export function preferMfaMethod(accessToken: string, method: MfaMethod) {
-  return attempt('mfaMethod', async () => {
+  const context =
+    method === 'SMS_MFA' ? 'textCodesOn' : method === 'EMAIL_OTP' ? 'emailCodesOn' : 'mfaMethod';
+  return attempt(context, async () => {
     await cognito().send(
       new SetUserMFAPreferenceCommand({
         AccessToken: accessToken,

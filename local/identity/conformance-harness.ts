@@ -11,6 +11,7 @@ import {
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CHANNEL_ATTRIBUTE, CLIENT_ID, POOL_ID } from './config';
+import { LOCAL_OPERATOR_CREDENTIALS } from './iam';
 import { startIdentityServer, type IdentityServer } from './server';
 import { passwordClient } from './srp';
 import type { PoolSettings } from './settings';
@@ -84,7 +85,8 @@ export async function startLocalTarget(settings: Partial<PoolSettings> = {}): Pr
     new CognitoIdentityProviderClient({
       region: 'us-east-1',
       endpoint: server.url,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      // The operator: every administrator action (iam.ts); the host's are the README's only.
+      credentials: LOCAL_OPERATOR_CREDENTIALS,
       maxAttempts: 1,
     });
   const outbox = async (to?: string) => {

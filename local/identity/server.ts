@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MAX_BODY_BYTES, POOL_ID } from './config';
 import { CognitoError, tooManyRequests, MESSAGES } from './errors';
 import { withPeer } from './devices';
+import { authorizeIam } from './iam';
 import { handleLocal } from './local-routes';
 import { handleOAuth } from './oauth';
 import { OPERATIONS } from './ops';
@@ -95,6 +96,8 @@ async function handleCognito(
   if (svc.faults.has(name ?? '') || svc.faults.has('*'))
     return sendCognitoError(res, tooManyRequests(MESSAGES.tooManyRequests));
   try {
+    // A signature's freshness is against the host's clock; tests move only the pool's.
+    await authorizeIam(name!, req, raw, svc.settings, Date.now());
     const result = await withPeer(req.socket.remoteAddress, () => operation(svc, Input.parse(raw)));
     sendJson(res, 200, result, AMZ_JSON);
   } catch (err) {

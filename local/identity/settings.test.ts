@@ -1,9 +1,12 @@
 // The pool settings as the local stack's environment names them (local/identity/README.md).
+import { HOST_ACTIONS } from './iam';
 import { DEFAULT_SETTINGS, resolveSettings, settingsFromEnv } from './settings';
 
 test('unset, every setting keeps the behaviour the product was built against', () => {
   expect(settingsFromEnv({})).toEqual({
     propagateUserContext: false,
+    requireSignature: false,
+    hostActions: [...HOST_ACTIONS],
     preventUserExistenceErrors: 'LEGACY',
     codeRequestsPerHour: 0,
     lockoutMaxSeconds: 900,
@@ -73,10 +76,14 @@ test('reads each variable', () => {
       IDENTITY_MFA: 'Required',
       IDENTITY_MFA_FACTORS: ' email_otp , software_token_mfa ',
       IDENTITY_PROPAGATE_USER_CONTEXT: 'on',
+      IDENTITY_REQUIRE_SIGNATURE: 'on',
+      IDENTITY_HOST_ALLOWED_ACTIONS: 'cognito-idp:AdminGetUser, ListUsers',
     }),
   ).toEqual({
     clientSecret: 's3cret',
     propagateUserContext: true,
+    requireSignature: true,
+    hostActions: ['AdminGetUser', 'ListUsers'],
     preventUserExistenceErrors: 'ENABLED',
     codeRequestsPerHour: 5,
     lockoutMaxSeconds: 60,

@@ -6,6 +6,7 @@
  */
 
 import { LOCAL_STACK, portFrom } from '../../contract/local-stack';
+import { HOST_ACTIONS, isIamOperation } from './iam';
 
 export type ExistenceErrors = 'ENABLED' | 'LEGACY';
 /** The pool's allowed first factors for choice-based sign-in (Cognito's SignInPolicy). */
@@ -27,6 +28,10 @@ export interface PoolSettings {
    * secret): sign-ins are recorded from UserContextData.IpAddress; otherwise from the caller.
    */
   propagateUserContext: boolean;
+  /** IDENTITY_REQUIRE_SIGNATURE=on: an unsigned administrator call is refused, as AWS refuses it. */
+  requireSignature: boolean;
+  /** IDENTITY_HOST_ALLOWED_ACTIONS: the administrator actions the host's credentials may call. */
+  hostActions: string[];
   /** IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: ENABLED hides unknown users everywhere. */
   preventUserExistenceErrors: ExistenceErrors;
   /** IDENTITY_CODE_REQUESTS_PER_HOUR: code requests per user, operation and hour; 0 = no limit. */
@@ -97,6 +102,8 @@ export const defaultLogoutUrls = (webPort: number) => [
 
 export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
   propagateUserContext: false,
+  requireSignature: false,
+  hostActions: [...HOST_ACTIONS],
   preventUserExistenceErrors: 'LEGACY',
   codeRequestsPerHour: 0,
   lockoutMaxSeconds: 15 * 60,
@@ -222,6 +229,19 @@ function whole(env: Env, name: string, min: number, max: number): number | undef
   return Number(raw);
 }
 
+/** IDENTITY_HOST_ALLOWED_ACTIONS: `*`, or a comma list of administrator actions. */
+function actionList(env: Env): string[] | undefined {
+  const raw = env.IDENTITY_HOST_ALLOWED_ACTIONS?.trim();
+  if (!raw) return undefined;
+  const actions = raw.split(',').map((a) => a.trim().replace(/^cognito-idp:/, ''));
+  for (const action of actions)
+    if (action !== '*' && !isIamOperation(action))
+      throw new Error(
+        `IDENTITY_HOST_ALLOWED_ACTIONS: "${action}" is not an administrator action (Admin… or ListUsers)`,
+      );
+  return actions;
+}
+
 function onOff(env: Env, name: string): boolean | undefined {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return undefined;
@@ -317,6 +337,8 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
     identityProviders: providerList(env),
     clientSecret: env.IDENTITY_CLIENT_SECRET?.trim() || undefined,
     propagateUserContext: onOff(env, 'IDENTITY_PROPAGATE_USER_CONTEXT'),
+    requireSignature: onOff(env, 'IDENTITY_REQUIRE_SIGNATURE'),
+    hostActions: actionList(env),
     preventUserExistenceErrors: (existence || undefined) as ExistenceErrors | undefined,
     codeRequestsPerHour: whole(env, 'IDENTITY_CODE_REQUESTS_PER_HOUR', 0, 1000),
     lockoutMaxSeconds: whole(env, 'IDENTITY_LOCKOUT_MAX_SECONDS', 1, 24 * 3600),

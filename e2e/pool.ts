@@ -6,7 +6,8 @@
  * - `console`: an app client as the console makes one today, strict: a client secret, user
  *   existence errors prevented (ENABLED), user context (the person's address) propagated,
  *   refresh tokens rotated with no grace period, the
- *   last three passwords remembered, no device tracking and no threat protection.
+ *   last three passwords remembered, Cognito's code-request quota (5 per user, operation and
+ *   hour), no device tracking and no threat protection.
  * Tests read `POOL` where a configuration changes what a creator sees.
  */
 const PROFILES = {
@@ -18,6 +19,7 @@ const PROFILES = {
     IDENTITY_REFRESH_TOKEN_ROTATION: 'on',
     IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '0',
     IDENTITY_PASSWORD_HISTORY_SIZE: '3',
+    IDENTITY_CODE_REQUESTS_PER_HOUR: '5',
     IDENTITY_DEVICE_TRACKING: 'off',
     IDENTITY_THREAT_PROTECTION: 'off',
   },
@@ -44,5 +46,6 @@ export const POOL = {
   rotatesRefreshTokens: env.IDENTITY_REFRESH_TOKEN_ROTATION === 'on',
   passwordHistory: Number(env.IDENTITY_PASSWORD_HISTORY_SIZE ?? 0),
   tracksDevices: env.IDENTITY_DEVICE_TRACKING !== 'off',
+  propagatesUserContext: env.IDENTITY_PROPAGATE_USER_CONTEXT === 'on',
   recordsSignIns: env.IDENTITY_THREAT_PROTECTION !== 'off',
 };

@@ -39,11 +39,11 @@ if (typeof navigator === 'undefined')
 
 // Amplify warns, as it should, that the endpoint is not AWS's; any other warning fails the test.
 const warn = console.warn;
-beforeEach(() => {
+const quiet = () =>
   jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     if (!String(args[0]).includes('custom Amazon')) warn(...args);
   });
-});
+beforeEach(quiet);
 const NEW_PASSWORD = 'Amplify-N3w-pass!';
 
 function configure(target: PoolTarget) {
@@ -197,6 +197,7 @@ describe.each([
   let target: PoolTarget;
   beforeAll(async () => {
     target = await startLocalTarget(settings);
+    quiet();
     configure(target);
     await signOut(); // Amplify is one singleton: nothing of another run's user stays signed in.
   });

@@ -13,6 +13,7 @@ import {
 import { CHANNEL_ATTRIBUTE, CLIENT_ID, POOL_ID } from './config';
 import { LOCAL_OPERATOR_CREDENTIALS } from './iam';
 import { startIdentityServer, type IdentityServer } from './server';
+import { modelViolations } from './service-model';
 import { passwordClient } from './srp';
 import type { PoolSettings } from './settings';
 import type { OutboxMessage } from './store';
@@ -71,6 +72,8 @@ export async function startLocalTarget(settings: Partial<PoolSettings> = {}): Pr
   let offset = 0;
   const now = () => Date.now() + offset;
   const logs: string[] = [];
+  // Every answer is checked against AWS's published model; what disagrees fails at close.
+  const violations = new Set<string>();
   const start = (port = 0) =>
     startIdentityServer({
       port,
@@ -78,6 +81,9 @@ export async function startLocalTarget(settings: Partial<PoolSettings> = {}): Pr
       now,
       log: (line) => logs.push(line),
       scryptLogN: 10,
+      observe: (operation, status, body) => {
+        for (const v of modelViolations(operation, status, body)) violations.add(v);
+      },
       settings,
     });
   let server: IdentityServer = await start();
@@ -138,6 +144,10 @@ export async function startLocalTarget(settings: Partial<PoolSettings> = {}): Pr
       target.client.destroy();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (violations.size > 0)
+        throw new Error(
+          `answers that disagree with AWS's service model:\n${[...violations].join('\n')}`,
+        );
     },
   };
   return target;

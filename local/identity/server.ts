@@ -45,6 +45,8 @@ export interface IdentityServerOptions {
   clientWriteAttributes?: ReadonlySet<string>;
   /** The pool's settings (client secret, user-existence errors, rotation…); unset ones keep their defaults. */
   settings?: Partial<PoolSettings>;
+  /** Sees every answer to an API operation (tests check each against AWS's service model). */
+  observe?: (operation: string, status: number, body: unknown) => void;
 }
 
 export interface IdentityServer {
@@ -58,6 +60,7 @@ export const identityDataRoot = (dataDir: string) => path.join(dataDir, 'identit
 
 async function handleCognito(
   svc: IdentityService,
+  observe: IdentityServerOptions['observe'],
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -99,9 +102,13 @@ async function handleCognito(
     // A signature's freshness is against the host's clock; tests move only the pool's.
     await authorizeIam(name!, req, raw, svc.settings, Date.now());
     const result = await withPeer(req.socket.remoteAddress, () => operation(svc, Input.parse(raw)));
+    observe?.(name!, 200, JSON.parse(JSON.stringify(result)));
     sendJson(res, 200, result, AMZ_JSON);
   } catch (err) {
-    if (err instanceof CognitoError) return sendCognitoError(res, err);
+    if (err instanceof CognitoError) {
+      observe?.(name!, err.status, { __type: err.type, message: err.message });
+      return sendCognitoError(res, err);
+    }
     throw err;
   }
 }
@@ -153,7 +160,8 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
       if (req.method === 'GET' && url.pathname === `/${POOL_ID}/.well-known/openid-configuration`) {
         return sendJson(res, 200, openIdConfiguration(keys.issuer));
       }
-      if (req.method === 'POST' && url.pathname === '/') return handleCognito(svc, req, res);
+      if (req.method === 'POST' && url.pathname === '/')
+        return handleCognito(svc, opts.observe, req, res);
       if (await handleOAuth(svc, req, res, url)) return;
       req.resume();
       sendJson(res, 404, { error: `Not found: ${req.method ?? ''} ${url.pathname}` });

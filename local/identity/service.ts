@@ -108,9 +108,10 @@ export class IdentityService {
   // ---- the app client's secret (IDENTITY_CLIENT_SECRET) ----
 
   /**
-   * A confidential client's SECRET_HASH: Base64(HMAC-SHA256(client secret, username + client id)).
-   * Cognito accepts it computed over any name of the user (the username, here the sub, or the email
-   * alias), so every name in `usernames` is tried. Without a secret, anything (or nothing) passes.
+   * A confidential client's SECRET_HASH: Base64(HMAC-SHA256(client secret, username + client id)),
+   * over the name the request gives (developer guide, "Computing secret hash values"): the callers
+   * pass that one name, except a refresh, which names no user and is hashed over the user's
+   * username. Without a secret, anything (or nothing) passes.
    */
   checkSecretHash(hash: string | undefined, usernames: (string | undefined)[]): void {
     const secret = this.settings.clientSecret;

@@ -69,7 +69,7 @@ async function passwordAuth(svc: IdentityService, params: Record<string, string>
   const password = params.PASSWORD;
   if (!password) throw missing('PASSWORD');
   const user = svc.store.findUser(username);
-  svc.checkSecretHash(params.SECRET_HASH, [username, user?.sub, user?.email]);
+  svc.checkSecretHash(params.SECRET_HASH, [username]);
   if (!user) {
     // LEGACY app clients name an unknown user; ENABLED ones answer as for a wrong password, after
     // as long a wait as a password check takes.

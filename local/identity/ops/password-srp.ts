@@ -103,7 +103,7 @@ export async function userSrpAuth(svc: IdentityService, params: Record<string, s
   const username = params.USERNAME;
   if (!username) throw missing('USERNAME');
   const user = svc.store.findUser(username);
-  svc.checkSecretHash(params.SECRET_HASH, [username, user?.sub, user?.email]);
+  svc.checkSecretHash(params.SECRET_HASH, [username]);
   return startPasswordSrp(svc, username, user, params.SRP_A);
 }
 

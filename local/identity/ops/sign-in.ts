@@ -128,5 +128,5 @@ export function checkChallengeHash(
   responses: Record<string, string>,
   user: UserRecord | undefined,
 ): void {
-  svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME, user?.sub, user?.email]);
+  svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME]);
 }

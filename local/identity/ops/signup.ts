@@ -31,7 +31,7 @@ export function namedUser(
   secretHash: string | undefined,
 ): UserRecord | undefined {
   const user = svc.store.findUser(username);
-  svc.checkSecretHash(secretHash, [username, user?.sub, user?.email]);
+  svc.checkSecretHash(secretHash, [username]);
   if (!user && !svc.hidesUnknownUsers) throw userNotFound(MESSAGES.userNotFoundForClient);
   return user;
 }

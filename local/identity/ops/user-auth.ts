@@ -242,7 +242,7 @@ export async function userAuth(
   if (preferred !== undefined && !PREFERABLE.includes(preferred))
     throw invalidParameter(MESSAGES.badPreferredChallenge);
   const user = svc.store.findUser(username);
-  svc.checkSecretHash(params.SECRET_HASH, [username, user?.sub, user?.email]);
+  svc.checkSecretHash(params.SECRET_HASH, [username]);
 
   if (!user) {
     if (!svc.hidesUnknownUsers) throw userNotFound(MESSAGES.userDoesNotExist);

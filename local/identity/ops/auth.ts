@@ -268,7 +268,7 @@ async function respond(
   }
   const username = responses.USERNAME;
   if (!username) throw missing('USERNAME');
-  checkChallengeHash(svc, responses, svc.store.findUser(username));
+  checkChallengeHash(svc, responses);
   const session = svc.readSession(sessionId, [challenge]);
   const user = svc.store.getUser(session.sub);
   if (!user || svc.store.findUser(username)?.sub !== user.sub || !sessionId)

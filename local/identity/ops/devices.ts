@@ -205,7 +205,7 @@ function challengeUser(
   const key = responses.DEVICE_KEY;
   if (!key) throw missing('DEVICE_KEY');
   const user = svc.store.getUser(sub);
-  checkChallengeHash(svc, responses, user);
+  checkChallengeHash(svc, responses);
   if (!user || svc.store.findUser(username)?.sub !== user.sub)
     throw notAuthorized(MESSAGES.invalidSession);
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);

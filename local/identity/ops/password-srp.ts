@@ -131,7 +131,7 @@ export async function answerPasswordVerifier(
   if (parseTimestamp(timestamp) === undefined)
     throw invalidParameter('TIMESTAMP is not a valid value.');
   const user = session.simulated ? undefined : svc.store.getUser(session.sub);
-  checkChallengeHash(svc, responses, user);
+  checkChallengeHash(svc, responses);
   if (session.simulated) {
     svc.useSession(sessionId!, session);
     throw notAuthorized(MESSAGES.incorrectCredentials);

@@ -122,11 +122,7 @@ export async function afterPassword(svc: IdentityService, user: UserRecord) {
   return finishSignIn(svc, user);
 }
 
-/** The SECRET_HASH a challenge response carries, over USERNAME (or any name of the user). */
-export function checkChallengeHash(
-  svc: IdentityService,
-  responses: Record<string, string>,
-  user: UserRecord | undefined,
-): void {
+/** The SECRET_HASH a challenge response carries, over the USERNAME it gives. */
+export function checkChallengeHash(svc: IdentityService, responses: Record<string, string>): void {
   svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME]);
 }

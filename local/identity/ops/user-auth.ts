@@ -434,7 +434,7 @@ export async function respondUserAuth(
   const username = responses.USERNAME;
   if (!username) throw missing('USERNAME');
   const named = svc.store.findUser(username);
-  checkChallengeHash(svc, responses, named);
+  checkChallengeHash(svc, responses);
   const session = svc.readSession(sessionId, [challenge]);
   if (!sessionId) throw notAuthorized(MESSAGES.invalidSession);
   if (session.simulated) {

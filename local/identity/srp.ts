@@ -138,22 +138,6 @@ export function parseTimestamp(value: string): number | undefined {
   return at;
 }
 
-const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH_NAMES = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-
 /**
  * A client's half of one password exchange, for the local stack's own tests and tools (the stack
  * never imports the product): SRP_A, then the signed answer to PASSWORD_VERIFIER. srp.test.ts
@@ -176,7 +160,7 @@ export function passwordClient(poolName: string, password: string) {
       const S = modPow(B - k * modPow(g, x, N), a + u * x, N);
       const key = hkdf(Buffer.from(padHex(S), 'hex'), Buffer.from(padHex(u), 'hex'));
       const two = (n: number) => String(n).padStart(2, '0');
-      const timestamp = `${DAY_NAMES[at.getUTCDay()]} ${MONTH_NAMES[at.getUTCMonth()]} ${at.getUTCDate()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} UTC ${at.getUTCFullYear()}`;
+      const timestamp = `${DAYS[at.getUTCDay()]} ${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} UTC ${at.getUTCFullYear()}`;
       const signature = expectedSignature(key, poolName, userId, SECRET_BLOCK, timestamp);
       return { userId, timestamp, signature: signature.toString('base64') };
     },

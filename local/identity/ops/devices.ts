@@ -20,7 +20,7 @@ import {
   sessionKey,
   signatureMatches,
 } from '../srp';
-import { checkChallengeHash, missing, signedIn } from './sign-in';
+import { checkChallengeHash, missing, signedIn, verifierAnswer } from './sign-in';
 import type { Operation } from './shared';
 
 /**
@@ -260,12 +260,7 @@ export async function answerDeviceProof(
 ) {
   const session = svc.readSession(sessionId, ['DEVICE_PASSWORD_VERIFIER']);
   const { user, device } = challengeUser(svc, responses, session.sub, session.deviceKey);
-  const block = responses.PASSWORD_CLAIM_SECRET_BLOCK;
-  const signature = responses.PASSWORD_CLAIM_SIGNATURE;
-  const timestamp = responses.TIMESTAMP;
-  if (!block) throw missing('PASSWORD_CLAIM_SECRET_BLOCK');
-  if (!signature) throw missing('PASSWORD_CLAIM_SIGNATURE');
-  if (!timestamp) throw missing('TIMESTAMP');
+  const { block, signature, timestamp } = verifierAnswer(responses);
   const at = parseTimestamp(timestamp);
   if (at === undefined || Math.abs(at - svc.now()) > CLOCK_SKEW_MS)
     throw invalidParameter('TIMESTAMP is not a valid value.');

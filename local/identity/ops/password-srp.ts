@@ -13,7 +13,7 @@ import {
   signatureMatches,
 } from '../srp';
 import type { UserRecord } from '../store';
-import { afterPassword, checkChallengeHash, missing } from './sign-in';
+import { afterPassword, checkChallengeHash, missing, verifierAnswer } from './sign-in';
 
 /**
  * Password sign-in by SRP: USER_SRP_AUTH (and PASSWORD_SRP in choice-based sign-in) answers
@@ -120,12 +120,7 @@ export async function answerPasswordVerifier(
   const session = svc.readSession(sessionId, ['PASSWORD_VERIFIER']);
   const username = responses.USERNAME;
   if (!username) throw missing('USERNAME');
-  const block = responses.PASSWORD_CLAIM_SECRET_BLOCK;
-  const signature = responses.PASSWORD_CLAIM_SIGNATURE;
-  const timestamp = responses.TIMESTAMP;
-  if (!block) throw missing('PASSWORD_CLAIM_SECRET_BLOCK');
-  if (!signature) throw missing('PASSWORD_CLAIM_SIGNATURE');
-  if (!timestamp) throw missing('TIMESTAMP');
+  const { block, signature, timestamp } = verifierAnswer(responses);
   // Only the format is checked: whether Cognito also refuses a TIMESTAMP far from its clock is
   // unconfirmed (README: known differences), and the conformance tests move this pool's clock.
   if (parseTimestamp(timestamp) === undefined)

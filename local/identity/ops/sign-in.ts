@@ -126,3 +126,14 @@ export async function afterPassword(svc: IdentityService, user: UserRecord) {
 export function checkChallengeHash(svc: IdentityService, responses: Record<string, string>): void {
   svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME]);
 }
+
+/** What PASSWORD_VERIFIER and DEVICE_PASSWORD_VERIFIER answer: the secret block, signature, time. */
+export function verifierAnswer(responses: Record<string, string>) {
+  const block = responses.PASSWORD_CLAIM_SECRET_BLOCK;
+  const signature = responses.PASSWORD_CLAIM_SIGNATURE;
+  const timestamp = responses.TIMESTAMP;
+  if (!block) throw missing('PASSWORD_CLAIM_SECRET_BLOCK');
+  if (!signature) throw missing('PASSWORD_CLAIM_SIGNATURE');
+  if (!timestamp) throw missing('TIMESTAMP');
+  return { block, signature, timestamp };
+}

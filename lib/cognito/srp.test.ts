@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as sdk from 'amazon-cognito-identity-js';
+import { AuthenticationHelper, BigInteger, DateHelper, type Big } from '@/contract/cognito-sdk-srp';
 import {
   deviceVerifier,
   padHex,
@@ -19,35 +19,9 @@ import {
  * e2e/device-actions.test.ts.
  */
 
-type Big = {
-  toString(radix: number): string;
-  modPow(e: Big, m: Big, done: (err: unknown, result: Big) => void): Big;
-};
-type Helper = {
-  N: Big;
-  smallAValue: Big;
-  largeAValue: Big;
-  generateHashDevice(group: string, key: string, cb: (e: unknown) => void): void;
-  getRandomPassword(): string;
-  getSaltDevices(): string;
-  getVerifierDevices(): string;
-  getPasswordAuthenticationKey(
-    user: string,
-    password: string,
-    B: Big,
-    salt: Big,
-    cb: (e: unknown, key: Uint8Array) => void,
-  ): void;
-};
-const { AuthenticationHelper, DateHelper } = sdk as unknown as {
-  AuthenticationHelper: new (pool: string) => Helper;
-  DateHelper: new () => { getNowString(): string };
-};
-
 const GROUP = '-Xk3hVbcq';
 const DEVICE = 'us-east-1_2f6c1f0e-5b1a-4c51-9a0e-0f3c2b7d9a11';
-const bigOf = (helper: Helper, hex: string) =>
-  new (helper.N.constructor as new (v: string, r: number) => Big)(hex, 16);
+const bigOf = (hex: string): Big => new BigInteger(hex, 16);
 
 describe('device SRP client', () => {
   it('computes the verifier the SDK computes for the same secret and salt', async () => {
@@ -79,15 +53,15 @@ describe('device SRP client', () => {
     // The SDK's helper, given the same a and A.
     const helper = new AuthenticationHelper(GROUP);
     const theirs = async (small: bigint, large: bigint) => {
-      helper.smallAValue = bigOf(helper, small.toString(16));
-      helper.largeAValue = bigOf(helper, large.toString(16));
+      helper.smallAValue = bigOf(small.toString(16));
+      helper.largeAValue = bigOf(large.toString(16));
       return Buffer.from(
         await new Promise<Uint8Array>((resolve, reject) =>
           helper.getPasswordAuthenticationKey(
             DEVICE,
             secret,
-            bigOf(helper, B.toString(16)),
-            bigOf(helper, salt),
+            bigOf(B.toString(16)),
+            bigOf(salt),
             (e, key) => (e ? reject(e as Error) : resolve(key)),
           ),
         ),
@@ -116,15 +90,15 @@ describe('device SRP client', () => {
     const helper = new AuthenticationHelper(poolName);
     const a = BigInt(`0x${randomBytes(128).toString('hex')}`);
     const A = powerOfG(a);
-    helper.smallAValue = bigOf(helper, a.toString(16));
-    helper.largeAValue = bigOf(helper, A.toString(16));
+    helper.smallAValue = bigOf(a.toString(16));
+    helper.largeAValue = bigOf(A.toString(16));
     const theirs = Buffer.from(
       await new Promise<Uint8Array>((resolve, reject) =>
         helper.getPasswordAuthenticationKey(
           userId,
           password,
-          bigOf(helper, B.toString(16)),
-          bigOf(helper, salt),
+          bigOf(B.toString(16)),
+          bigOf(salt),
           (e, key) => (e ? reject(e as Error) : resolve(key)),
         ),
       ),
@@ -140,8 +114,8 @@ describe('device SRP client', () => {
     const helper = new AuthenticationHelper(GROUP);
     const theirs = (e: bigint) =>
       BigInt(
-        `0x${bigOf(helper, '2')
-          .modPow(bigOf(helper, e.toString(16)), helper.N, () => {})
+        `0x${bigOf('2')
+          .modPow(bigOf(e.toString(16)), helper.N, () => {})
           .toString(16)}`,
       );
     const exponents = [

@@ -1,5 +1,20 @@
 import 'server-only';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import {
+  big,
+  claimSignature,
+  derivedKey,
+  g,
+  k,
+  modPow,
+  N,
+  padHex,
+  scrambler,
+  secretExponent,
+  srpTimestamp,
+} from '@/contract/srp';
+
+export { padHex, secretExponent, srpTimestamp };
 
 /**
  * The client side of Cognito's SRP: the password sign-in (USER_SRP_AUTH, then PASSWORD_VERIFIER),
@@ -12,43 +27,9 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  * throw-away 1024-bit exponentiation in its constructor and takes about 260 ms of CPU per new
  * device and 490 ms per proof on this machine, against some 1 and 22 ms here, and every first
  * sign-in on a browser confirms a device (docs/decisions/016-remembered-devices.md).
- * srp.test.ts checks each value against that helper, for passwords and devices.
+ * srp.test.ts checks each value against that helper, for passwords and devices. The arithmetic
+ * the pool's side shares with it is in contract/srp.ts.
  */
-
-/** RFC 5054's 3072-bit group (RFC 3526 group 15), g = 2: the group Cognito's SRP uses. */
-const N = BigInt(
-  '0xFFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD' +
-    'EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED' +
-    'EE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F' +
-    '83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3B' +
-    'E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510' +
-    '15728E5A8AAAC42DAD33170D04507A33A85521ABDF1CBA64ECFB850458DBEF0A8AEA71575D060C7DB3970F85A6E1E4C7' +
-    'ABF5AE8CDB0933D71E8C94E04A25619DCEE3D2261AD2EE6BF12FFA06D98A0864D87602733EC86A64521F2B18177B200C' +
-    'BBE117577A615D6C770988C0BAD946E208E24FA074E5AB3143DB5BFCE0FD108E4B82D120A93AD2CAFFFFFFFFFFFFFFFF',
-);
-const g = 2n;
-
-/** Even-length hex, with 00 in front where the top bit is set (the clients' padHex). */
-export function padHex(value: bigint): string {
-  const hex = value.toString(16);
-  if (hex.length % 2 === 1) return `0${hex}`;
-  return '89abcdef'.includes(hex[0]!) ? `00${hex}` : hex;
-}
-
-const hexHash = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
-const big = (hex: string) => BigInt(`0x${hex}`);
-
-function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
-  let result = 1n;
-  let b = ((base % modulus) + modulus) % modulus;
-  let e = exponent;
-  while (e > 0n) {
-    if (e & 1n) result = (result * b) % modulus;
-    b = (b * b) % modulus;
-    e >>= 1n;
-  }
-  return result;
-}
 
 /**
  * g^e mod N from a table: row i holds g^(j·16^i) for j = 0..15, so g^e is one product per
@@ -83,17 +64,6 @@ export function powerOfG(exponent: bigint): bigint {
   return result;
 }
 
-const k = big(hexHash(padHex(N) + padHex(g)));
-
-/**
- * x = H(salt | H(prefix + name + ':' + secret)), the secret's exponent: the pool's name, the
- * user's USER_ID_FOR_SRP and the password, or the device group key, device key and device secret.
- */
-export function secretExponent(prefix: string, name: string, secret: string, salt: string) {
-  const inner = createHash('sha256').update(`${prefix}${name}:${secret}`).digest('hex');
-  return big(hexHash(padHex(big(salt)) + inner));
-}
-
 /** What a new device is confirmed with (ConfirmDevice), and the secret this server keeps for it. */
 export type DeviceVerifier = { secret: string; salt: string; verifier: string };
 
@@ -112,32 +82,10 @@ export async function deviceVerifier(groupKey: string, deviceKey: string): Promi
   };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** The TIMESTAMP the clients sign: "Tue Nov 3 09:05:07 UTC 2026" (the day not zero-padded). */
-export function srpTimestamp(at = new Date()): string {
-  return `${DAYS[at.getUTCDay()]} ${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()} ${two(
-    at.getUTCHours(),
-  )}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())} UTC ${at.getUTCFullYear()}`;
-}
-
-/** HKDF-SHA256 with Cognito's info "Caldera Derived Key", 16 bytes. */
-function derivedKey(S: bigint, u: bigint): Buffer {
-  const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex'))
-    .update(Buffer.from(padHex(S), 'hex'))
-    .digest();
-  return createHmac('sha256', prk)
-    .update(Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])]))
-    .digest()
-    .subarray(0, 16);
-}
-
 /** The session key for the pool's B and salt: S = (B - k·g^x)^(a + u·x), u = H(A | B). */
 export function sessionKey(a: bigint, A: bigint, B: bigint, x: bigint): Buffer | undefined {
   if (B % N === 0n) return undefined;
-  const u = big(hexHash(padHex(A) + padHex(B)));
+  const u = scrambler(A, B);
   if (u === 0n) return undefined;
   const S = modPow(B - k * powerOfG(x), a + u * x, N);
   return derivedKey(S, u);
@@ -169,16 +117,9 @@ function startExchange() {
       const key = sessionKey(a, A, big(SRP_B), x);
       if (!key) throw new Error('a verifier challenge with a B or u of zero');
       const timestamp = srpTimestamp();
-      const signature = createHmac('sha256', key)
-        .update(
-          Buffer.concat([
-            Buffer.from(prefix, 'utf8'),
-            Buffer.from(name, 'utf8'),
-            Buffer.from(SECRET_BLOCK, 'base64'),
-            Buffer.from(timestamp, 'utf8'),
-          ]),
-        )
-        .digest('base64');
+      const signature = claimSignature(key, prefix, name, SECRET_BLOCK, timestamp).toString(
+        'base64',
+      );
       return { signature, timestamp };
     },
   };

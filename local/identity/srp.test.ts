@@ -1,5 +1,10 @@
 import { createHmac } from 'node:crypto';
-import * as sdk from 'amazon-cognito-identity-js';
+import {
+  AuthenticationHelper,
+  BigInteger,
+  DateHelper,
+  type Big,
+} from '../../contract/cognito-sdk-srp';
 import {
   expectedSignature,
   N,
@@ -17,28 +22,7 @@ import {
  * must agree with every value.
  */
 
-type Big = { toString(radix: number): string };
-type Helper = {
-  N: Big;
-  generateHashDevice(group: string, key: string, cb: (e: unknown) => void): void;
-  getRandomPassword(): string;
-  getSaltDevices(): string;
-  getVerifierDevices(): string;
-  getLargeAValue(cb: (e: unknown, a: Big) => void): void;
-  getPasswordAuthenticationKey(
-    user: string,
-    password: string,
-    B: Big,
-    salt: Big,
-    cb: (e: unknown, key: Uint8Array) => void,
-  ): void;
-};
-const Client = (sdk as unknown as { AuthenticationHelper: new (pool: string) => Helper })
-  .AuthenticationHelper;
-const DateHelper = (sdk as unknown as { DateHelper: new () => { getNowString(): string } })
-  .DateHelper;
-/** The SDK's own big-number type (the helper's N is one); the package exports no other way to it. */
-const BigInteger = (new Client('-').N as object).constructor as new (v: string, r: number) => Big;
+const Client = AuthenticationHelper;
 
 const GROUP = '-Xk3hVbcq';
 const DEVICE = 'us-east-1_2f6c1f0e-5b1a-4c51-9a0e-0f3c2b7d9a11';

@@ -72,6 +72,8 @@ function startStack(cluster) {
     STACK_LOG_DIR: path.join(DATA_DIR, 'logs'),
     // One source address signs in every creator: scale the per-IP allowances up.
     RATE_LIMIT_SCALE: '100',
+    // The lenient pool: load signs one account up and in many times, past Cognito's code quota.
+    IDENTITY_PRESET: 'lenient',
     LOG_LEVEL: 'warn',
   };
   stack = spawn(process.execPath, ['scripts/start.mjs', ...(cluster ? ['--cluster'] : [])], {

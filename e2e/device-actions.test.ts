@@ -27,7 +27,7 @@ import { withEnv } from '@/test/env';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 
 const PASSWORD = 'Sunny!Day42';
-const CLIENT_SECRET = 'device-actions-client-secret-0123456789abcdef';
+const CLIENT_SECRET = 'device_actions_client_secret_0123456789abcdef';
 const setEnv = withEnv();
 
 let server: IdentityServer;

@@ -1,19 +1,21 @@
 /**
  * The local pool's settings for an e2e run (E2E_POOL), as environment for the local identity
  * service (local/identity/settings.ts):
- * - `default`: the pool `npm start` runs: a public app client, unknown users named (LEGACY), no
- *   refresh-token rotation;
+ * - `default`: the pool `npm start` runs, as the README recommends for production: a public app
+ *   client, user existence errors prevented (ENABLED), refresh tokens rotated, Cognito's
+ *   code-request quota (5 per user, operation and hour), devices remembered on opt-in;
  * - `console`: an app client as the console makes one today, strict: a client secret, user
- *   existence errors prevented (ENABLED), user context (the person's address) propagated,
- *   refresh tokens rotated with no grace period, the
- *   last three passwords remembered, Cognito's code-request quota (5 per user, operation and
- *   hour), no device tracking and no threat protection.
+ *   context (the person's address) propagated, refresh tokens rotated with no grace period, the
+ *   last three passwords remembered, no device tracking and no threat protection;
+ * - `lenient`: IDENTITY_PRESET=lenient: unknown users named (LEGACY), no rotation, no quota.
  * Tests read `POOL` where a configuration changes what a creator sees.
  */
+import { settingsFromEnv } from '../local/identity/settings';
+
 const PROFILES = {
   default: {},
   console: {
-    IDENTITY_CLIENT_SECRET: 'local-confidential-client-secret',
+    IDENTITY_CLIENT_SECRET: 'local_confidential_client_secret',
     IDENTITY_PROPAGATE_USER_CONTEXT: 'on',
     IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'ENABLED',
     IDENTITY_REFRESH_TOKEN_ROTATION: 'on',
@@ -23,6 +25,7 @@ const PROFILES = {
     IDENTITY_DEVICE_TRACKING: 'off',
     IDENTITY_THREAT_PROTECTION: 'off',
   },
+  lenient: { IDENTITY_PRESET: 'lenient' },
 } as const satisfies Record<string, Record<string, string>>;
 
 type ProfileName = keyof typeof PROFILES;
@@ -36,16 +39,19 @@ function profileName(raw: string | undefined): ProfileName {
 
 const name = profileName(process.env.E2E_POOL);
 const env: Record<string, string> = PROFILES[name];
+// What the identity service makes of that environment, so a default never drifts from the pool's.
+const settings = settingsFromEnv(env);
 
 export const POOL = {
   name,
   /** What the identity service is started with. */
   env,
-  clientSecret: env.IDENTITY_CLIENT_SECRET as string | undefined,
-  hidesUnknownUsers: env.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS === 'ENABLED',
-  rotatesRefreshTokens: env.IDENTITY_REFRESH_TOKEN_ROTATION === 'on',
-  passwordHistory: Number(env.IDENTITY_PASSWORD_HISTORY_SIZE ?? 0),
-  tracksDevices: env.IDENTITY_DEVICE_TRACKING !== 'off',
-  propagatesUserContext: env.IDENTITY_PROPAGATE_USER_CONTEXT === 'on',
-  recordsSignIns: env.IDENTITY_THREAT_PROTECTION !== 'off',
+  clientSecret: settings.clientSecret,
+  hidesUnknownUsers: settings.preventUserExistenceErrors === 'ENABLED',
+  rotatesRefreshTokens: settings.refreshTokenRotation,
+  passwordHistory: settings.passwordHistorySize,
+  tracksDevices: settings.deviceTracking !== 'off',
+  propagatesUserContext: settings.propagateUserContext,
+  recordsSignIns: settings.threatProtection !== 'off',
+  codeRequestsPerHour: settings.codeRequestsPerHour,
 };

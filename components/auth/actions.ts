@@ -396,6 +396,14 @@ export const forgotRequestAction = validatedAction(
       // Not confirmed after all (a sign-up since the check): sign-up again is the way in.
       if (result.failure.kind === 'unconfirmed')
         return { status: 'error', message: unfinishedSignUp(email), values };
+      // Cognito's quota on codes per account is spent, perhaps by requests from elsewhere
+      // (decision 035): the latest code is already in the owner's inbox, so this browser goes on
+      // to the code step with the quota's words ("…use the latest code we sent…").
+      if (result.failure.name === 'LimitExceededException') {
+        await setResetEmail(email);
+        const { message } = failureState(result.failure, { values });
+        return { status: 'success', message, values, data: { stage: 'confirm', email } };
+      }
       return failureState(result.failure, { values });
     }
     await setResetEmail(email);
@@ -700,6 +708,14 @@ async function startFactor<F extends string>(
   // is sent (a passkey needs a confirmed account anyway).
   if (pending !== false && factor === 'EMAIL_OTP')
     return { ok: false, state: { status: 'error', message: pending, values } };
+  // A pool that hides unknown users answers an address it does not know with a challenge of its
+  // own making (decision 013); one the creator system does not know either is told so now, as at
+  // password sign-in, rather than waiting on a code that never comes.
+  if (!pre.ok) {
+    const account = await nativeAccount(getEnv(), email);
+    if (account.ok && account.value === 'none')
+      return { ok: false, state: precheckFailure<F>(pre, values) };
+  }
   const { result: started, context } = await withDevice(await signInContext(email), (c) =>
     startPasswordless(email, factor, c),
   );

@@ -14,6 +14,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { OtpInput } from '@/components/ui/otp-input';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { ResendRow } from '@/components/ui/resend-row';
+import type { Message } from '@/lib/messages';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 
@@ -25,7 +26,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
     defaultValues: { email: defaultEmail },
   });
   const email = request.state.data?.stage === 'confirm' ? request.state.data.email : undefined;
-  if (email) return <ConfirmStage email={email} />;
+  if (email) return <ConfirmStage email={email} sent={request.state.message} />;
 
   return (
     <>
@@ -50,7 +51,8 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   );
 }
 
-function ConfirmStage({ email }: { email: string }) {
+/** `sent`: what the request's answer said about the code, when not simply that one went out. */
+function ConfirmStage({ email, sent }: { email: string; sent?: Message }) {
   const confirm = useActionForm({
     schema: () => import('@/lib/validation/schemas').then((m) => m.forgotConfirmSchema),
     action: forgotConfirmAction,
@@ -83,8 +85,8 @@ function ConfirmStage({ email }: { email: string }) {
         className="flex flex-col gap-4"
       >
         <FormMessage
-          message={notice.message}
-          tone={notice.status === 'success' ? 'info' : 'error'}
+          message={notice.message ?? sent}
+          tone={notice.status === 'success' || !notice.message ? 'info' : 'error'}
           onAction={resend}
         />
         <input type="hidden" {...confirm.register('email')} />

@@ -1,6 +1,9 @@
 import { Amplify } from 'aws-amplify';
 import {
+  associateWebAuthnCredential,
   confirmResetPassword,
+  deleteWebAuthnCredential,
+  listWebAuthnCredentials,
   confirmSignUp,
   deleteUser,
   fetchAuthSession,
@@ -21,7 +24,8 @@ import {
 } from 'aws-amplify/auth';
 import { generateSync } from 'otplib';
 import { startLocalTarget, uniqueEmail, type PoolTarget } from './conformance-harness';
-import type { PoolSettings } from './settings';
+import { LENIENT, resolveSettings, type PoolSettings } from './settings';
+import { installBrowserWebAuthn, SoftwareAuthenticator } from './test-authenticator';
 
 /**
  * AWS Amplify JS v6, unmodified, against the local pool: the client every Amplify app ships, in
@@ -116,6 +120,27 @@ async function lifeOfAnAccount(target: PoolTarget) {
   const emailed = await confirmSignIn({ challengeResponse: await local.code(email, 'sign-in') });
   expect(emailed.isSignedIn).toBe(true);
 
+  // A passkey, made through the browser's WebAuthn API (answered by a software authenticator on
+  // the relying party's origin), listed, used for a choice-based sign-in, then deleted.
+  const authenticator = new SoftwareAuthenticator({ origin: 'http://localhost:3000' });
+  const uninstall = installBrowserWebAuthn(authenticator);
+  try {
+    await associateWebAuthnCredential();
+    const listed = await listWebAuthnCredentials();
+    expect(listed.credentials.map((c) => c.credentialId)).toEqual([authenticator.credentialId]);
+    await signOut();
+    const byPasskey = await signIn({
+      username: email,
+      options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' },
+    });
+    expect(byPasskey).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    expect(authenticator.counter).toBe(1);
+    await deleteWebAuthnCredential({ credentialId: authenticator.credentialId });
+    expect((await listWebAuthnCredentials()).credentials).toEqual([]);
+  } finally {
+    uninstall();
+  }
+
   // An authenticator app, then the sign-in asks for its code.
   const totp = await setUpTOTP();
   local.advance(30_000);
@@ -183,7 +208,16 @@ async function withTheApp(target: PoolTarget, tracksDevices: boolean, hidesUnkno
 }
 
 describe.each([
-  ['the default pool (devices remembered on opt-in)', {} as Partial<PoolSettings>, true],
+  [
+    'the default pool (as the README recommends: existence errors prevented, rotation, the code quota; devices remembered on opt-in)',
+    {} as Partial<PoolSettings>,
+    true,
+  ],
+  [
+    'the lenient pool (unknown users named, no rotation, no quota)',
+    LENIENT as Partial<PoolSettings>,
+    true,
+  ],
   [
     'a pool as the console makes one (existence errors prevented, rotation, no devices)',
     {
@@ -203,7 +237,8 @@ describe.each([
   });
   afterAll(async () => target.close());
 
-  it('signs up, confirms, signs in by SRP and by emailed code, refreshes, changes and resets, sets up TOTP, remembers a device (where the pool tracks them), signs out everywhere and deletes itself', async () => {
-    await withTheApp(target, tracksDevices, settings.preventUserExistenceErrors === 'ENABLED');
+  it('signs up, confirms, signs in by SRP, by emailed code and by passkey, refreshes, changes and resets, sets up TOTP, remembers a device (where the pool tracks them), signs out everywhere and deletes itself', async () => {
+    const hidesUnknownUsers = resolveSettings(settings).preventUserExistenceErrors === 'ENABLED';
+    await withTheApp(target, tracksDevices, hidesUnknownUsers);
   }, 60_000);
 });

@@ -95,7 +95,7 @@ import {
 } from './conformance-harness';
 import { passwordClient } from './srp';
 import { googleSubFor, s256 } from './oauth';
-import type { PoolSettings } from './settings';
+import { LENIENT, type PoolSettings } from './settings';
 import { SoftwareAuthenticator, type CeremonyOverrides } from './test-authenticator';
 
 /** How a LEGACY app client answers a sign-in for a user it does not know. */
@@ -1787,9 +1787,11 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
  */
 const STRICT: Partial<PoolSettings> = {
   deviceTracking: 'off',
-  clientSecret: 'local-conformance-client-secret-0123456789abcdefghij',
+  clientSecret: 'local_conformance_client_secret_0123456789abcdefghij',
   preventUserExistenceErrors: 'ENABLED',
   codeRequestsPerHour: 5,
+  // A new app client's refresh tokens are not rotated (the ROTATION profile covers rotation).
+  refreshTokenRotation: false,
   passwordHistorySize: 3,
   keepOriginalPhone: true,
 };
@@ -2232,11 +2234,11 @@ function rotationConformance(kind: 'local' | 'real', get: () => PoolTarget) {
           }),
         ),
       );
-      expect(refused.name).toBe('NotAuthorizedException');
-      if (kind === 'local')
-        expect(refused.message).toBe(
-          'Refresh token rotation is enabled for this app client: use GetTokensFromRefreshToken.',
-        );
+      // The developer guide: with rotation, REFRESH_TOKEN_AUTH must be off in the app client.
+      expect(refused).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Auth flow not enabled for this client',
+      });
       const first = (await rotate(tokens.RefreshToken)).AuthenticationResult;
       expect(first).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
       expect(first?.RefreshToken).toBeTruthy();
@@ -2295,8 +2297,9 @@ function rotationConformance(kind: 'local' | 'real', get: () => PoolTarget) {
 const PROFILES = [
   {
     suite: conformance,
-    // As a pool made in the console today: no device tracking (devices.conformance.test.ts has it).
-    settings: { deviceTracking: 'off' },
+    // As the real pool of this profile is set up: unknown users named, no rotation, no quota, no
+    // device tracking (devices.conformance.test.ts has it).
+    settings: { ...LENIENT, deviceTracking: 'off' },
     profile: 'default',
     configured: () => realTargetConfig(),
     local: 'local identity service',
@@ -3479,7 +3482,7 @@ function strictUserAuthConformance(kind: 'local' | 'real', get: () => PoolTarget
 describe('local identity service, choice-based sign-in', () => {
   let target: PoolTarget;
   beforeAll(async () => {
-    target = await startLocalTarget();
+    target = await startLocalTarget(LENIENT);
   });
   afterAll(async () => {
     await target.close();
@@ -4015,6 +4018,23 @@ function hostedConformance(kind: 'local' | 'real', get: () => HostedTarget) {
       },
     );
 
+    itLocal('without the openid scope the token endpoint answers no id token', async () => {
+      const { status, body } = await exchange(
+        await codeFor(uniqueEmail('gnoid'), { scope: 'aws.cognito.signin.user.admin' }),
+      );
+      expect(status).toBe(200);
+      expect(Object.keys(body).sort()).toEqual(
+        ['access_token', 'expires_in', 'refresh_token', 'token_type'].sort(),
+      );
+      const refreshed = await post('/oauth2/token', {
+        grant_type: 'refresh_token',
+        client_id: clientId(),
+        refresh_token: body.refresh_token as string,
+      });
+      expect(refreshed.body.access_token).toBeTruthy();
+      expect(refreshed.body.id_token).toBeUndefined();
+    });
+
     itLocal(
       'an access token without aws.cognito.signin.user.admin cannot call GetUser',
       async () => {
@@ -4218,7 +4238,7 @@ function hostedConformance(kind: 'local' | 'real', get: () => HostedTarget) {
 describe('local identity service, hosted OAuth endpoints', () => {
   let pool: PoolTarget;
   beforeAll(async () => {
-    pool = await startLocalTarget();
+    pool = await startLocalTarget(LENIENT);
   });
   afterAll(async () => {
     await pool.close();
@@ -4259,7 +4279,7 @@ describe('local identity service, hosted OAuth under other app client settings',
   const manual = { redirect: 'manual' } as const;
 
   it('a confidential client authenticates at the token endpoint (HTTP Basic or client_secret)', async () => {
-    pool = await startLocalTarget({ clientSecret: 'top-secret' });
+    pool = await startLocalTarget({ clientSecret: 'top_secret_0123456789abcdef' });
     const base = pool.local?.url ?? '';
     const page = new URL(
       (await fetch(authorize(base), manual)).headers.get('location') ?? '',
@@ -4294,7 +4314,7 @@ describe('local identity service, hosted OAuth under other app client settings',
       });
     const without = await token({}, { client_id: pool.clientId });
     expect([without.status, await without.json()]).toEqual([400, { error: 'invalid_client' }]);
-    const basic = Buffer.from(`${pool.clientId}:top-secret`).toString('base64');
+    const basic = Buffer.from(`${pool.clientId}:top_secret_0123456789abcdef`).toString('base64');
     const res = await token({ authorization: `Basic ${basic}` });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { access_token?: string }).access_token).toBeTruthy();

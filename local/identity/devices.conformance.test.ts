@@ -31,7 +31,12 @@ import {
   VerifySoftwareTokenCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import * as sdk from 'amazon-cognito-identity-js';
+import {
+  AuthenticationHelper,
+  BigInteger,
+  DateHelper,
+  type Big,
+} from '../../contract/cognito-sdk-srp';
 import { generateSync } from 'otplib';
 import {
   createConfirmedUser,
@@ -46,38 +51,22 @@ import {
 } from './conformance-harness';
 import { resolveSettings, type PoolSettings } from './settings';
 
-type Big = { toString(radix: number): string };
-type Helper = {
-  N: Big;
-  generateHashDevice(group: string, key: string, cb: (e: unknown) => void): void;
-  getRandomPassword(): string;
-  getSaltDevices(): string;
-  getVerifierDevices(): string;
-  getLargeAValue(cb: (e: unknown, a: Big) => void): void;
-  getPasswordAuthenticationKey(
-    user: string,
-    password: string,
-    B: Big,
-    salt: Big,
-    cb: (e: unknown, key: Uint8Array) => void,
-  ): void;
-};
-const { AuthenticationHelper, DateHelper } = sdk as unknown as {
-  AuthenticationHelper: new (pool: string) => Helper;
-  DateHelper: new () => { getNowString(): string };
-};
-/** The SDK's own big-number type (the helper's N is one); the package exports no other way to it. */
-const BigInteger = (new AuthenticationHelper('-').N as object).constructor as new (
-  v: string,
-  r: number,
-) => Big;
-
 type Device = { key: string; group: string; secret: string };
 
 function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
   const itLocal = kind === 'local' ? it : it.skip;
   const t = () => get();
   const totp = (secret: string) => generateSync({ secret });
+  /** GetTokensFromRefreshToken with a sign-in's refresh token, naming `deviceKey` if given. */
+  const refreshWith = (result: AuthenticationResultType | undefined, deviceKey?: string) =>
+    t().client.send(
+      new GetTokensFromRefreshTokenCommand({
+        ClientId: t().clientId,
+        RefreshToken: result?.RefreshToken,
+        ...(deviceKey ? { DeviceKey: deviceKey } : {}),
+        ...(t().clientSecret ? { ClientSecret: t().clientSecret } : {}),
+      }),
+    );
 
   // Password sign-in by SRP: the flow AWS documents for device tracking.
   const signIn = (email: string, password: string, deviceKey?: string, ip?: string) =>
@@ -252,6 +241,17 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
     expect(done.AuthenticationResult?.NewDeviceMetadata).toBeUndefined();
     expect(decodeJwt(done.AuthenticationResult?.AccessToken).payload.device_key).toBe(device.key);
+    if (t().kind === 'local') {
+      // The sign-in record names the device's answer as the MFA step: ChallengeNameType is only
+      // Password and Mfa (botocore's model; a real pool needs threat protection to list it).
+      const { AuthEvents = [] } = await t().client.send(
+        new AdminListUserAuthEventsCommand({ UserPoolId: t().poolId, Username: plain.email }),
+      );
+      expect(AuthEvents[0]?.ChallengeResponses).toEqual([
+        { ChallengeName: 'Password', ChallengeResponse: 'Success' },
+        { ChallengeName: 'Mfa', ChallengeResponse: 'Success' },
+      ]);
+    }
 
     const once = await signIn(plain.email, plain.password, device.key);
     expect(await failure(prove(once.Session, username, device, 'not-the-secret'))).toMatchObject({
@@ -328,22 +328,13 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
   // devices…"; GetTokensFromRefreshToken's DeviceKey (decision 034).
   it('device tracking rests on SRP: an unconfirmed device, or USER_PASSWORD_AUTH, cannot refresh or skip the code', async () => {
     const { email, password } = await createConfirmedUser(t());
-    const refresh = (result: AuthenticationResultType | undefined, deviceKey?: string) =>
-      t().client.send(
-        new GetTokensFromRefreshTokenCommand({
-          ClientId: t().clientId,
-          RefreshToken: result?.RefreshToken,
-          ...(deviceKey ? { DeviceKey: deviceKey } : {}),
-          ...(t().clientSecret ? { ClientSecret: t().clientSecret } : {}),
-        }),
-      );
     const invalid = { name: 'NotAuthorizedException', message: 'Invalid Refresh Token' };
 
     // Not confirmed: the device's tokens are not renewed.
     const unconfirmed = await signIn(email, password);
     const issuedKey = unconfirmed.AuthenticationResult?.NewDeviceMetadata?.DeviceKey;
     expect(issuedKey).toBeTruthy();
-    expect(await failure(refresh(unconfirmed.AuthenticationResult, issuedKey))).toMatchObject(
+    expect(await failure(refreshWith(unconfirmed.AuthenticationResult, issuedKey))).toMatchObject(
       kind === 'local' ? invalid : { name: 'NotAuthorizedException' },
     );
 
@@ -358,7 +349,9 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
         DeviceRememberedStatus: 'remembered',
       }),
     );
-    expect((await refresh(srp.AuthenticationResult, device.key)).AuthenticationResult).toBeTruthy();
+    expect(
+      (await refreshWith(srp.AuthenticationResult, device.key)).AuthenticationResult,
+    ).toBeTruthy();
     const plain = () =>
       t().client.send(
         new InitiateAuthCommand({
@@ -373,7 +366,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
         }),
       );
     const byPassword = await plain();
-    expect(await failure(refresh(byPassword.AuthenticationResult, device.key))).toMatchObject(
+    expect(await failure(refreshWith(byPassword.AuthenticationResult, device.key))).toMatchObject(
       kind === 'local' ? invalid : { name: 'NotAuthorizedException' },
     );
     await withTotp(srp.AuthenticationResult!);
@@ -385,15 +378,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     const { email, password } = await createConfirmedUser(t());
     const out = await signIn(email, password);
     const { device } = await confirm(out.AuthenticationResult!);
-    const refresh = (deviceKey?: string) =>
-      t().client.send(
-        new GetTokensFromRefreshTokenCommand({
-          ClientId: t().clientId,
-          RefreshToken: out.AuthenticationResult?.RefreshToken,
-          ...(deviceKey ? { DeviceKey: deviceKey } : {}),
-          ...(t().clientSecret ? { ClientSecret: t().clientSecret } : {}),
-        }),
-      );
+    const refresh = (deviceKey?: string) => refreshWith(out.AuthenticationResult, deviceKey);
     const ok = await refresh(device.key);
     expect(decodeJwt(ok.AuthenticationResult?.AccessToken).payload.device_key).toBe(device.key);
     if (kind === 'local')
@@ -587,7 +572,7 @@ describe('local identity service, remembered devices', () => {
   beforeAll(async () => {
     // A confidential client that propagates user context: the pool sees the person's address.
     target = await startLocalTarget({
-      clientSecret: 'local-devices-client-secret-0123456789abcdefghij',
+      clientSecret: 'local_devices_client_secret_0123456789abcdefghij',
       propagateUserContext: true,
     });
   });

@@ -60,8 +60,10 @@ export const MESSAGES = {
   // Not confirmed against a real pool (the SDK model names the exceptions, not their messages):
   passwordReused: 'Password has previously been used',
   refreshReused: 'Refresh token has been reused',
-  rotationOn:
-    'Refresh token rotation is enabled for this app client: use GetTokensFromRefreshToken.',
+  // Cognito's answer to a flow the app client does not allow.
+  flowNotEnabled: 'Auth flow not enabled for this client',
+  // SignUp without a password where passwordless sign-in is not available (not confirmed).
+  passwordRequired: 'Password is required.',
   tooManyRequests: 'Too many requests',
   mfaCodeMismatch: 'Invalid code received for user',
   unauthorizedAttribute: 'A client attempted to write unauthorized attribute',

@@ -369,12 +369,17 @@ async function token(svc: IdentityService, req: IncomingMessage, res: ServerResp
   if (!user || !user.enabled) throw new OAuthError('invalid_grant');
   const tokens = await svc.issueTokens(user, { scope: record.scope, nonce: record.nonce });
   sendTokens(res, {
-    id_token: tokens.IdToken,
+    ...idTokenFor(record.scope, tokens.IdToken),
     access_token: tokens.AccessToken,
     refresh_token: tokens.RefreshToken,
     expires_in: tokens.ExpiresIn,
     token_type: 'Bearer',
   });
+}
+
+/** Token endpoint reference: "an ID token is only provided if the openid scope was requested." */
+function idTokenFor(scope: string | undefined, idToken: string): { id_token?: string } {
+  return (scope ?? '').split(' ').includes('openid') ? { id_token: idToken } : {};
 }
 
 function sendTokens(res: ServerResponse, body: Record<string, unknown>) {
@@ -400,7 +405,7 @@ async function refreshGrant(svc: IdentityService, res: ServerResponse, form: URL
     );
     const rotated = svc.settings.refreshTokenRotation ? await rotate(svc, user, claims) : undefined;
     sendTokens(res, {
-      id_token: tokens.IdToken,
+      ...idTokenFor(claims.scope, tokens.IdToken),
       access_token: tokens.AccessToken,
       ...(rotated ? { refresh_token: rotated } : {}),
       expires_in: tokens.ExpiresIn,

@@ -108,6 +108,11 @@ export interface StringRule {
 export class Input {
   private constructor(private readonly body: Record<string, Json>) {}
 
+  /** The request's members as sent (for the model's validation, service-model.ts). */
+  get fields(): Readonly<Record<string, Json>> {
+    return this.body;
+  }
+
   static parse(raw: Buffer): Input {
     const text = raw.toString('utf8').trim();
     if (text === '') return new Input({});

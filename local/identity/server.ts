@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MAX_BODY_BYTES, POOL_ID } from './config';
-import { CognitoError, tooManyRequests, MESSAGES } from './errors';
+import { CognitoError, invalidParameter, notAuthorized, tooManyRequests, MESSAGES } from './errors';
+import { declaresError, inputViolations, validationMessage } from './service-model';
 import { withPeer } from './devices';
 import { authorizeIam } from './iam';
 import { handleLocal } from './local-routes';
@@ -18,7 +19,7 @@ import {
   TARGET_PREFIX,
 } from './protocol';
 import { defaultTtls, IdentityService } from './service';
-import { resolveSettings, type PoolSettings } from './settings';
+import { resolveSettings, type PoolSettings, type Preset } from './settings';
 import { IdentityStore } from './store';
 import { TokenKeys } from './tokens';
 
@@ -43,8 +44,10 @@ export interface IdentityServerOptions {
   scryptLogN?: number;
   /** The app client's write attributes; default: every standard attribute, no custom one. */
   clientWriteAttributes?: ReadonlySet<string>;
-  /** The pool's settings (client secret, user-existence errors, rotation…); unset ones keep their defaults. */
+  /** The pool's settings (client secret, user-existence errors, rotation…); unset ones keep the preset's. */
   settings?: Partial<PoolSettings>;
+  /** Whose settings the unset ones take: the recommended ones (default) or the lenient ones. */
+  preset?: Preset;
   /** Sees every answer to an API operation (tests check each against AWS's service model). */
   observe?: (operation: string, status: number, body: unknown) => void;
 }
@@ -101,16 +104,32 @@ async function handleCognito(
   try {
     // A signature's freshness is against the host's clock; tests move only the pool's.
     await authorizeIam(name!, req, raw, svc.settings, Date.now());
-    const result = await withPeer(req.socket.remoteAddress, () => operation(svc, Input.parse(raw)));
+    const input = Input.parse(raw);
+    // Cognito checks a request against its input shape before anything else (service-model.ts).
+    const violations = inputViolations(name!, input.fields);
+    if (violations.length) throw invalidParameter(validationMessage(violations));
+    const result = await withPeer(req.socket.remoteAddress, () => operation(svc, input));
     observe?.(name!, 200, JSON.parse(JSON.stringify(result)));
     sendJson(res, 200, result, AMZ_JSON);
   } catch (err) {
     if (err instanceof CognitoError) {
-      observe?.(name!, err.status, { __type: err.type, message: err.message });
-      return sendCognitoError(res, err);
+      const answer = declared(name!, err);
+      observe?.(name!, answer.status, { __type: answer.type, message: answer.message });
+      return sendCognitoError(res, answer);
     }
     throw err;
   }
+}
+
+/**
+ * A user deleted while their access token lives: operations whose model declares no
+ * UserNotFoundException (GlobalSignOut, AssociateSoftwareToken, the passkey calls…) answer
+ * NotAuthorizedException instead (the message is unconfirmed, local/identity/README.md).
+ */
+function declared(operation: string, err: CognitoError): CognitoError {
+  if (err.type === 'UserNotFoundException' && !declaresError(operation, err.type))
+    return notAuthorized(err.message);
+  return err;
 }
 
 function openIdConfiguration(issuer: string) {
@@ -146,7 +165,7 @@ export async function startIdentityServer(opts: IdentityServerOptions): Promise<
     ttl: defaultTtls(opts),
     scryptLogN: opts.scryptLogN,
     clientWriteAttributes: opts.clientWriteAttributes,
-    settings: resolveSettings(opts.settings),
+    settings: resolveSettings(opts.settings, opts.preset),
   });
   store.pruneSessions(now());
   const demoLine = opts.seedDemo === false ? undefined : await svc.seedDemo();

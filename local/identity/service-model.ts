@@ -24,10 +24,15 @@ type Shape = {
   exception?: boolean;
   /** A Smithy document: any JSON value. */
   document?: boolean;
+  /** Cognito leaves a sensitive member's value out of its validation messages. */
+  sensitive?: boolean;
 };
 type Model = {
   metadata: { apiVersion: string };
-  operations: Record<string, { output?: { shape: string }; errors?: { shape: string }[] }>;
+  operations: Record<
+    string,
+    { input?: { shape: string }; output?: { shape: string }; errors?: { shape: string }[] }
+  >;
   shapes: Record<string, Shape>;
 };
 
@@ -169,4 +174,98 @@ export function modelViolations(operation: string, status: number, body: unknown
   }
   if (op.output) check(op.output.shape, body ?? {}, operation, out);
   return out;
+}
+
+/** Whether `operation` may answer the error `type`: one it declares, or one common to AWS's JSON services. */
+export function declaresError(operation: string, type: string): boolean {
+  const op = serviceModel().operations[operation];
+  return COMMON_ERRORS.has(type) || (op?.errors ?? []).some((e) => e.shape === type);
+}
+
+/** Cognito names members in validation messages with a lower-case first letter. */
+const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
+function constraints(
+  shapeName: string,
+  value: unknown,
+  at: string,
+  sensitive: boolean,
+  out: string[],
+): void {
+  const shape = serviceModel().shapes[shapeName];
+  if (!shape || shape.document || value === undefined || value === null) return;
+  const hidden = sensitive || shape.sensitive === true;
+  const said = (shown: string) => (hidden ? `Value at '${at}'` : `Value '${shown}' at '${at}'`);
+  const fail = (shown: string, constraint: string) =>
+    out.push(`${said(shown)} failed to satisfy constraint: Member must ${constraint}`);
+  switch (shape.type) {
+    case 'structure': {
+      if (typeof value !== 'object' || Array.isArray(value)) return;
+      const record = value as Record<string, unknown>;
+      for (const [name, member] of Object.entries(shape.members ?? {})) {
+        const path = at ? `${at}.${lowerFirst(name)}` : lowerFirst(name);
+        const present = record[name] !== undefined && record[name] !== null;
+        if (!present && (shape.required ?? []).includes(name))
+          out.push(`Value null at '${path}' failed to satisfy constraint: Member must not be null`);
+        else if (present) constraints(member.shape, record[name], path, hidden, out);
+      }
+      return;
+    }
+    case 'list': {
+      if (!Array.isArray(value)) return;
+      if (shape.min !== undefined && value.length < shape.min)
+        fail(`[${value.length} items]`, `have length greater than or equal to ${shape.min}`);
+      if (shape.max !== undefined && value.length > shape.max)
+        fail(`[${value.length} items]`, `have length less than or equal to ${shape.max}`);
+      value.forEach((item, i) =>
+        constraints(shape.member!.shape, item, `${at}.${i + 1}.member`, hidden, out),
+      );
+      return;
+    }
+    case 'string': {
+      if (typeof value !== 'string') return;
+      const length = [...value].length;
+      if (shape.min !== undefined && length < shape.min)
+        fail(value, `have length greater than or equal to ${shape.min}`);
+      if (shape.max !== undefined && length > shape.max)
+        fail(value, `have length less than or equal to ${shape.max}`);
+      if (shape.enum && !shape.enum.includes(value))
+        fail(value, `satisfy enum value set: [${shape.enum.join(', ')}]`);
+      else if (shape.pattern && !patternOf(shape.pattern).test(value))
+        fail(value, `satisfy regular expression pattern: ${shape.pattern}`);
+      return;
+    }
+    case 'integer':
+    case 'long': {
+      if (typeof value !== 'number') return;
+      if (shape.min !== undefined && value < shape.min)
+        fail(String(value), `have value greater than or equal to ${shape.min}`);
+      if (shape.max !== undefined && value > shape.max)
+        fail(String(value), `have value less than or equal to ${shape.max}`);
+      return;
+    }
+    default:
+      // Maps, booleans, blobs and timestamps carry no constraint Cognito's requests use.
+      return;
+  }
+}
+
+/**
+ * Cognito's validation of a request against the operation's input shape: required members, string
+ * lengths, patterns and enums, list lengths and number ranges, each worded as AWS words it
+ * ("Value at 'username' failed to satisfy constraint: …"; a sensitive member's value left out).
+ * A member of the wrong JSON type is left to the protocol's SerializationException.
+ */
+export function inputViolations(operation: string, body: unknown): string[] {
+  const input = serviceModel().operations[operation]?.input;
+  if (!input || typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const out: string[] = [];
+  constraints(input.shape, body, '', false, out);
+  return out;
+}
+
+/** The InvalidParameterException message for `violations`, as AWS counts them. */
+export function validationMessage(violations: readonly string[]): string {
+  const n = violations.length;
+  return `${n} validation error${n === 1 ? '' : 's'} detected: ${violations.join('; ')}`;
 }

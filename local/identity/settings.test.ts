@@ -1,16 +1,16 @@
 // The pool settings as the local stack's environment names them (local/identity/README.md).
 import { HOST_ACTIONS } from './iam';
-import { DEFAULT_SETTINGS, resolveSettings, settingsFromEnv } from './settings';
+import { DEFAULT_SETTINGS, LENIENT_SETTINGS, resolveSettings, settingsFromEnv } from './settings';
 
-test('unset, every setting keeps the behaviour the product was built against', () => {
+test('unset, the settings are those the README recommends for production', () => {
   expect(settingsFromEnv({})).toEqual({
     propagateUserContext: false,
     requireSignature: false,
     hostActions: [...HOST_ACTIONS],
-    preventUserExistenceErrors: 'LEGACY',
-    codeRequestsPerHour: 0,
+    preventUserExistenceErrors: 'ENABLED',
+    codeRequestsPerHour: 5,
     lockoutMaxSeconds: 900,
-    refreshTokenRotation: false,
+    refreshTokenRotation: true,
     refreshTokenGraceSeconds: 0,
     passwordHistorySize: 0,
     keepOriginalPhone: false,
@@ -31,6 +31,31 @@ test('unset, every setting keeps the behaviour the product was built against', (
     mfaFactors: ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'],
   });
   expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
+});
+
+test('a client secret is refused unless it could be a Cognito app client secret', () => {
+  expect(() => settingsFromEnv({ IDENTITY_CLIENT_SECRET: 'short' })).toThrow(/24 to 64/);
+  expect(() =>
+    settingsFromEnv({ IDENTITY_CLIENT_SECRET: 'has-hyphens-0123456789abcdefghij' }),
+  ).toThrow(/IDENTITY_CLIENT_SECRET/);
+});
+
+test('IDENTITY_PRESET=lenient names unknown users, keeps refresh tokens and has no code quota', () => {
+  expect(settingsFromEnv({ IDENTITY_PRESET: 'lenient' })).toEqual(LENIENT_SETTINGS);
+  expect(settingsFromEnv({ IDENTITY_PRESET: 'lenient' })).toMatchObject({
+    preventUserExistenceErrors: 'LEGACY',
+    refreshTokenRotation: false,
+    codeRequestsPerHour: 0,
+  });
+  // A variable still wins over its preset.
+  expect(
+    settingsFromEnv({ IDENTITY_PRESET: 'Lenient', IDENTITY_CODE_REQUESTS_PER_HOUR: '3' })
+      .codeRequestsPerHour,
+  ).toBe(3);
+  expect(settingsFromEnv({ IDENTITY_PRESET: 'recommended' })).toEqual(DEFAULT_SETTINGS);
+  expect(() => settingsFromEnv({ IDENTITY_PRESET: 'loose' })).toThrow(
+    /IDENTITY_PRESET must be recommended or lenient, got "loose"/,
+  );
 });
 
 test('device tracking and threat protection, as the console names their choices', () => {
@@ -61,7 +86,7 @@ test('device tracking and threat protection, as the console names their choices'
 test('reads each variable', () => {
   expect(
     settingsFromEnv({
-      IDENTITY_CLIENT_SECRET: ' s3cret ',
+      IDENTITY_CLIENT_SECRET: ' local_settings_client_secret_0123456789 ',
       IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'enabled',
       IDENTITY_CODE_REQUESTS_PER_HOUR: '5',
       IDENTITY_LOCKOUT_MAX_SECONDS: '60',
@@ -80,7 +105,7 @@ test('reads each variable', () => {
       IDENTITY_HOST_ALLOWED_ACTIONS: 'cognito-idp:AdminGetUser, ListUsers',
     }),
   ).toEqual({
-    clientSecret: 's3cret',
+    clientSecret: 'local_settings_client_secret_0123456789',
     propagateUserContext: true,
     requireSignature: true,
     hostActions: ['AdminGetUser', 'ListUsers'],

@@ -203,3 +203,139 @@ export class SoftwareAuthenticator {
     };
   }
 }
+
+// ---- the browser's WebAuthn API over a software authenticator (for clients such as Amplify) ----
+
+const toB64url = (value: unknown): unknown =>
+  value instanceof ArrayBuffer || ArrayBuffer.isView(value)
+    ? Buffer.from(
+        value instanceof ArrayBuffer
+          ? new Uint8Array(value)
+          : new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+      ).toString('base64url')
+    : value;
+
+/** PublicKeyCredential*Options as a browser is handed them (buffers) → their JSON form. */
+function optionsJson(options: Json): Json {
+  const out: Json = { ...options, challenge: toB64url(options.challenge) };
+  if (options.user) {
+    const user = options.user as Json;
+    out.user = { ...user, id: toB64url(user.id) };
+  }
+  for (const list of ['allowCredentials', 'excludeCredentials'])
+    if (Array.isArray(options[list]))
+      out[list] = (options[list] as Json[]).map((c) => ({ ...c, id: toB64url(c.id) }));
+  return out;
+}
+
+const buffer = (b64: unknown): ArrayBuffer => {
+  const bytes = Buffer.from(String(b64), 'base64url');
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+};
+
+/**
+ * Defines `window`, `navigator.credentials` and the WebAuthn classes on the global object, as a
+ * browser on `authenticator.origin` has them, answered by `authenticator`; returns what undoes it.
+ * The credentials it hands back are instances of the classes defined, so a client's `instanceof`
+ * checks hold.
+ */
+export function installBrowserWebAuthn(authenticator: SoftwareAuthenticator): () => void {
+  class AuthenticatorResponse {
+    constructor(readonly clientDataJSON: ArrayBuffer) {}
+  }
+  class AuthenticatorAttestationResponse extends AuthenticatorResponse {
+    constructor(private readonly json: Json) {
+      super(buffer(json.clientDataJSON));
+    }
+    get attestationObject() {
+      return buffer(this.json.attestationObject);
+    }
+    getTransports() {
+      return this.json.transports as string[];
+    }
+    getPublicKeyAlgorithm() {
+      return this.json.publicKeyAlgorithm as number;
+    }
+    getAuthenticatorData() {
+      return buffer(this.json.authenticatorData);
+    }
+    getPublicKey() {
+      return buffer(this.json.publicKey);
+    }
+  }
+  class AuthenticatorAssertionResponse extends AuthenticatorResponse {
+    readonly authenticatorData: ArrayBuffer;
+    readonly signature: ArrayBuffer;
+    readonly userHandle: ArrayBuffer | null;
+    constructor(json: Json) {
+      super(buffer(json.clientDataJSON));
+      this.authenticatorData = buffer(json.authenticatorData);
+      this.signature = buffer(json.signature);
+      this.userHandle = json.userHandle ? buffer(json.userHandle) : null;
+    }
+  }
+  class PublicKeyCredential {
+    readonly id: string;
+    readonly rawId: ArrayBuffer;
+    readonly type = 'public-key';
+    readonly authenticatorAttachment: string | null;
+    readonly response: AuthenticatorResponse;
+    constructor(json: Json, response: AuthenticatorResponse) {
+      this.id = String(json.id);
+      this.rawId = buffer(json.rawId);
+      this.authenticatorAttachment = (json.authenticatorAttachment as string) ?? null;
+      this.response = response;
+    }
+    getClientExtensionResults() {
+      return {};
+    }
+  }
+  const credentials = {
+    create: async ({ publicKey }: { publicKey: Json }) => {
+      const json = authenticator.register(optionsJson(publicKey));
+      return new PublicKeyCredential(
+        json,
+        new AuthenticatorAttestationResponse(json.response as Json),
+      );
+    },
+    get: async ({ publicKey }: { publicKey: Json }) => {
+      const json = authenticator.authenticate(optionsJson(publicKey));
+      return new PublicKeyCredential(
+        json,
+        new AuthenticatorAssertionResponse(json.response as Json),
+      );
+    },
+  };
+  const g = globalThis as Record<string, unknown>;
+  const saved = Object.fromEntries(
+    [
+      'window',
+      'PublicKeyCredential',
+      'AuthenticatorAttestationResponse',
+      'AuthenticatorAssertionResponse',
+    ].map((name) => [name, Object.getOwnPropertyDescriptor(g, name)]),
+  );
+  const nav = g.navigator as Record<string, unknown> | undefined;
+  const savedCredentials = nav && Object.getOwnPropertyDescriptor(nav, 'credentials');
+  const define = (target: object, name: string, value: unknown) =>
+    Object.defineProperty(target, name, { value, configurable: true, writable: true });
+  define(g, 'PublicKeyCredential', PublicKeyCredential);
+  define(g, 'AuthenticatorAttestationResponse', AuthenticatorAttestationResponse);
+  define(g, 'AuthenticatorAssertionResponse', AuthenticatorAssertionResponse);
+  define(g, 'window', {
+    isSecureContext: true,
+    document: {},
+    location: new URL(authenticator.origin),
+    PublicKeyCredential,
+  });
+  if (nav) define(nav, 'credentials', credentials);
+  return () => {
+    for (const [name, descriptor] of Object.entries(saved))
+      if (descriptor) Object.defineProperty(g, name, descriptor);
+      else delete g[name];
+    if (nav) {
+      if (savedCredentials) Object.defineProperty(nav, 'credentials', savedCredentials);
+      else delete nav.credentials;
+    }
+  };
+}

@@ -17,13 +17,52 @@ import { readJson, writeJsonAtomic, type UserRecord } from './store';
 
 type Key = Awaited<ReturnType<typeof importJWK>>;
 
-interface KeyFile {
+/** One RS256 signing key. */
+interface KeyPairFile {
   kid: string;
   privateJwk: JWK;
   publicJwk: JWK;
+}
+
+interface KeyFile extends KeyPairFile {
   /** A256GCM key (base64url) that seals refresh tokens. */
   refreshKey: string;
+  /**
+   * The id tokens' own key: a pool's JWKS has two, one signing access tokens and one id tokens.
+   * Added to data folders made before it.
+   */
+  idKey?: KeyPairFile;
 }
+
+async function newKeyPair(): Promise<KeyPairFile> {
+  const pair = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+  const publicJwk = await exportJWK(pair.publicKey);
+  return {
+    kid: await calculateJwkThumbprint(publicJwk),
+    privateJwk: await exportJWK(pair.privateKey),
+    publicJwk,
+  };
+}
+
+/** A key as a JWKS lists it. */
+const published = (pair: KeyPairFile): JWK => ({
+  alg: 'RS256',
+  e: pair.publicJwk.e,
+  kid: pair.kid,
+  kty: 'RSA',
+  n: pair.publicJwk.n,
+  use: 'sig',
+});
+
+interface Signer {
+  kid: string;
+  key: Key;
+}
+
+const signerOf = async (pair: KeyPairFile): Promise<Signer> => ({
+  kid: pair.kid,
+  key: await importJWK(pair.privateJwk, 'RS256'),
+});
 
 /** A UUIDv7: its first 48 bits are the issue time in ms, which GlobalSignOut compares against. */
 export function uuidv7(ms: number): string {
@@ -115,56 +154,42 @@ export class TokenKeys {
   issuer = '';
 
   private constructor(
-    private readonly kid: string,
-    private readonly signingKey: Key,
+    private readonly accessSigner: Signer,
+    private readonly idSigner: Signer,
     private readonly verifyKey: Key,
-    private readonly publicJwk: JWK,
+    private readonly published: JWK[],
     private readonly refreshKey: Key,
   ) {}
 
-  /** Loads the key pair from the data folder, creating it on first start. */
+  /** Loads the keys from the data folder, creating them on first start. */
   static async open(root: string): Promise<TokenKeys> {
     const file = path.join(root, 'keys.json');
     let keys = readJson<KeyFile>(file);
     if (!keys) {
-      const pair = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
-      const publicJwk = await exportJWK(pair.publicKey);
-      keys = {
-        kid: await calculateJwkThumbprint(publicJwk),
-        privateJwk: await exportJWK(pair.privateKey),
-        publicJwk,
-        refreshKey: randomBytes(32).toString('base64url'),
-      };
+      keys = { ...(await newKeyPair()), refreshKey: randomBytes(32).toString('base64url') };
+    }
+    if (!keys.idKey) {
+      keys.idKey = await newKeyPair();
       writeJsonAtomic(file, keys, 0o600);
     }
     return new TokenKeys(
-      keys.kid,
-      await importJWK(keys.privateJwk, 'RS256'),
+      await signerOf(keys),
+      await signerOf(keys.idKey),
       await importJWK(keys.publicJwk, 'RS256'),
-      keys.publicJwk,
+      [published(keys), published(keys.idKey)],
       await importJWK({ kty: 'oct', k: keys.refreshKey }, 'dir'),
     );
   }
 
+  /** Both public keys, as a pool's `/.well-known/jwks.json` lists them. */
   jwks(): { keys: JWK[] } {
-    return {
-      keys: [
-        {
-          alg: 'RS256',
-          e: this.publicJwk.e,
-          kid: this.kid,
-          kty: 'RSA',
-          n: this.publicJwk.n,
-          use: 'sig',
-        },
-      ],
-    };
+    return { keys: this.published.map((key) => ({ ...key })) };
   }
 
-  private sign(claims: Record<string, unknown>): Promise<string> {
+  private sign(claims: Record<string, unknown>, signer: Signer): Promise<string> {
     return new SignJWT(claims)
-      .setProtectedHeader({ kid: this.kid, alg: 'RS256' })
-      .sign(this.signingKey);
+      .setProtectedHeader({ kid: signer.kid, alg: 'RS256' })
+      .sign(signer.key);
   }
 
   async issueAccessAndId(
@@ -178,21 +203,24 @@ export class TokenKeys {
     const iat = Math.floor(nowMs / 1000);
     const eventId = randomUUID();
     const username = usernameOf(user);
-    const accessToken = await this.sign({
-      sub: user.sub,
-      iss: this.issuer,
-      client_id: CLIENT_ID,
-      origin_jti: originJti,
-      event_id: eventId,
-      token_use: 'access',
-      scope: extras.scope ?? ACCESS_SCOPE,
-      auth_time: authTime,
-      exp: iat + ttl.access,
-      iat,
-      jti: randomUUID(),
-      username,
-      ...(extras.deviceKey ? { device_key: extras.deviceKey } : {}),
-    });
+    const accessToken = await this.sign(
+      {
+        sub: user.sub,
+        iss: this.issuer,
+        client_id: CLIENT_ID,
+        origin_jti: originJti,
+        event_id: eventId,
+        token_use: 'access',
+        scope: extras.scope ?? ACCESS_SCOPE,
+        auth_time: authTime,
+        exp: iat + ttl.access,
+        iat,
+        jti: randomUUID(),
+        username,
+        ...(extras.deviceKey ? { device_key: extras.deviceKey } : {}),
+      },
+      this.accessSigner,
+    );
     const attrs = user.attributes;
     const idClaims: Record<string, unknown> = {
       ...(extras.scope !== undefined ? { at_hash: atHash(accessToken) } : {}),
@@ -217,7 +245,7 @@ export class TokenKeys {
     if (attrs[CHANNEL_ATTRIBUTE] !== undefined)
       idClaims[CHANNEL_ATTRIBUTE] = attrs[CHANNEL_ATTRIBUTE];
     Object.assign(idClaims, { exp: iat + ttl.id, iat, jti: randomUUID(), email: user.email });
-    const IdToken = await this.sign(idClaims);
+    const IdToken = await this.sign(idClaims, this.idSigner);
     return { AccessToken: accessToken, IdToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
   }
 

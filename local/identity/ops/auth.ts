@@ -147,8 +147,6 @@ async function refreshAuth(svc: IdentityService, params: Record<string, string>)
   const { claims, user } = await refreshUser(svc, token);
   // A confidential client's SECRET_HASH here is over the user's name: the sub or the email alias.
   svc.checkSecretHash(params.SECRET_HASH, [user.sub, user.email]);
-  // Cognito's wording for this refusal is not confirmed (README: known differences).
-  if (svc.settings.refreshTokenRotation) throw notAuthorized(MESSAGES.rotationOn);
   checkRefreshUser(svc, user, claims);
   checkRefreshDevice(svc, user, claims, params.DEVICE_KEY);
   return { ChallengeParameters: {}, AuthenticationResult: await accessAndId(svc, user, claims) };
@@ -214,7 +212,12 @@ export const InitiateAuth: Operation = async (svc, input) => {
     if (flow === 'USER_PASSWORD_AUTH') return passwordAuth(svc, params);
     if (flow === 'USER_SRP_AUTH') return userSrpAuth(svc, params);
     if (flow === 'USER_AUTH') return userAuth(svc, params, session);
-    if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshAuth(svc, params);
+    if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
+      // Developer guide, "Refresh tokens": rotation "is incompatible with the REFRESH_TOKEN_AUTH
+      // authentication flow"; "you must disable this authentication flow in your app client".
+      if (svc.settings.refreshTokenRotation) throw invalidParameter(MESSAGES.flowNotEnabled);
+      return refreshAuth(svc, params);
+    }
     throw invalidParameter('Initiate Auth method not supported.');
   });
 };
@@ -358,8 +361,16 @@ export const GlobalSignOut: Operation = async (svc, input) => {
 /** Revokes one refresh token and every access token issued from it. */
 export const RevokeToken: Operation = async (svc, input) => {
   const token = input.string('Token', { min: 1 });
-  svc.requireClient(input.string('ClientId', RULES.clientId));
-  svc.checkClientSecret(input.optString('ClientSecret'));
+  // RevokeToken declares no ResourceNotFound or NotAuthorized: an unknown client or a wrong secret
+  // is UnauthorizedException (botocore's model; the wording is the client checks' own, unconfirmed).
+  try {
+    svc.requireClient(input.string('ClientId', RULES.clientId));
+    svc.checkClientSecret(input.optString('ClientSecret'));
+  } catch (err) {
+    if (err instanceof CognitoError && err.type !== 'InvalidParameterException')
+      throw new CognitoError('UnauthorizedException', err.message);
+    throw err;
+  }
   if (token.split('.').length === 3)
     throw new CognitoError('UnsupportedTokenTypeException', 'Unsupported token type');
   let claims;

@@ -286,9 +286,10 @@ export async function answerDeviceProof(
     throw notAuthorized(MESSAGES.incorrectCredentials);
   }
   svc.useSession(sessionId!, session);
+  // ChallengeNameType has only Password and Mfa: the remembered device answered for the MFA step.
   return signedIn(svc, user, [
     { name: 'Password', ok: true },
-    { name: 'Device', ok: true },
+    { name: 'Mfa', ok: true },
   ]);
 }
 

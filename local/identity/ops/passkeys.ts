@@ -122,7 +122,9 @@ function pageOffset(token: string | undefined, total: number): number {
 export const ListWebAuthnCredentials: Operation = async (svc, input) => {
   const accessToken = input.string('AccessToken', RULES.accessToken);
   const nextToken = input.optString('NextToken', { min: 1, max: 131072, pattern: /\S/ });
-  const maxResults = input.optInteger('MaxResults', { min: 1, max: 20 }) ?? 20;
+  // The model allows 0 (WebAuthnCredentialsQueryLimitType, 0-20): like AdminListUserAuthEvents'
+  // 0, it asks for the default page (unconfirmed, local/identity/README.md).
+  const maxResults = input.optInteger('MaxResults', { min: 0, max: 20 }) || 20;
   const { user } = await svc.authenticate(accessToken);
   const all = [...(user.passkeys ?? [])].sort((a, b) => a.createdAt - b.createdAt);
   const offset = pageOffset(nextToken, all.length);
@@ -136,7 +138,8 @@ export const ListWebAuthnCredentials: Operation = async (svc, input) => {
 
 export const DeleteWebAuthnCredential: Operation = async (svc, input) => {
   const accessToken = input.string('AccessToken', RULES.accessToken);
-  const credentialId = input.string('CredentialId', { min: 1, max: 8192 });
+  // The model allows an empty id (StringType, 0-131072): no passkey has it, so it is not found.
+  const credentialId = input.string('CredentialId', { max: 131072 });
   const { user } = await svc.authenticate(accessToken);
   const passkeys = user.passkeys ?? [];
   if (!passkeys.some((p) => p.id === credentialId))

@@ -67,12 +67,18 @@ export const ConfirmForgotPassword: Operation = async (svc, input) => {
 
 export const ChangePassword: Operation = async (svc, input) => {
   const accessToken = input.string('AccessToken', RULES.accessToken);
-  const previous = input.string('PreviousPassword', RULES.password);
+  // API reference, ChangePassword: PreviousPassword is "required if the user has a password"; a
+  // user who signs in only without one (an emailed code, a passkey) sets a first password here.
+  const previous = input.optString('PreviousPassword', RULES.password);
   const proposed = input.string('ProposedPassword', RULES.password);
   const { user } = await svc.authenticate(accessToken);
   if (svc.isLocked(user.changePasswordFailures)) throw limitExceeded(MESSAGES.attemptLimit);
   checkPasswordPolicy(proposed);
-  if (!(await verifyPassword(previous, user.passwordHash))) {
+  const proven =
+    previous === undefined
+      ? user.passwordHash === ''
+      : user.passwordHash !== '' && (await verifyPassword(previous, user.passwordHash));
+  if (!proven) {
     svc.recordFailure(user.changePasswordFailures);
     svc.store.saveUser(user);
     throw notAuthorized(MESSAGES.incorrectCredentials);

@@ -46,21 +46,27 @@ export const unknownUserCode = () => codeMismatch(MESSAGES.codeMismatch);
 
 export const SignUp: Operation = async (svc, input) => {
   const username = input.string('Username', RULES.username);
-  const password = input.string('Password', RULES.password);
+  // API reference, SignUp: "To create a user with no password, omit this parameter or submit a
+  // blank value. You can only create a passwordless user when passwordless sign-in is available."
+  const password = input.optString('Password', { max: 256 }) || undefined;
   const attributes = input.optAttributes('UserAttributes') ?? [];
   input.optAttributes('ValidationData');
   const secretHash = publicCall(svc, input);
   svc.checkSecretHash(secretHash, [username]);
   if (!isEmail(username)) throw invalidParameter('Username should be an email.');
   const writes = validateAttributes(attributes, 'user', svc.clientWriteAttributes);
-  checkPasswordPolicy(password);
+  if (password === undefined) {
+    // Email is the username here, so an emailed code can always reach a passwordless user.
+    if (!svc.settings.allowedFirstAuthFactors.includes('EMAIL_OTP'))
+      throw invalidParameter(MESSAGES.passwordRequired);
+  } else checkPasswordPolicy(password);
   if (svc.store.subForEmail(username) !== undefined) throw usernameExists(MESSAGES.emailExists);
 
   const initial: Record<string, string> = {};
   for (const [name, value] of writes) if (name !== 'email' && value !== '') initial[name] = value;
   if (initial.phone_number !== undefined) initial.phone_number_verified = 'false';
   const user = svc.newUser(username, '', 'UNCONFIRMED', initial);
-  await svc.setPassword(user, password);
+  if (password !== undefined) await svc.setPassword(user, password);
   const { message, details } = svc.prepareCode(user, 'signup', username);
   // Checked again after the (slow) hash: two sign-ups for one address race here.
   if (!svc.store.createUser(user)) throw usernameExists(MESSAGES.emailExists);

@@ -8,6 +8,7 @@ import {
   AdminDeleteUserCommand,
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
+  ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   DeleteWebAuthnCredentialCommand,
   GetTokensFromRefreshTokenCommand,
@@ -124,6 +125,21 @@ describe('the local pool answers only errors the model declares', () => {
       expect((await failure(target.client.send(call as never))).name).toBe(
         'NotAuthorizedException',
       );
+  });
+
+  it('a reset confirmed with no code requested is a mismatch, not an expired code', async () => {
+    const { email } = await createConfirmedUser(target);
+    const err = await failure(
+      target.client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: target.clientId,
+          Username: email,
+          ConfirmationCode: '123456',
+          Password: `${PASSWORD}x`,
+        }),
+      ),
+    );
+    expect(err.name).toBe('CodeMismatchException');
   });
 
   it('ListWebAuthnCredentials takes MaxResults 0, and an empty credential id is not found', async () => {

@@ -45,10 +45,12 @@ if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then
   # The account flows, Sign in with Google and the dashboard once more through npm run
   # start:cluster: three instances behind haproxy with Redis, each creator's requests spread over
   # all three (the hosted flow's cookie leaves on one instance and comes back to another), on the
-  # lenient pool (e2e/pool.ts: unknown users named, no rotation), so what LEGACY shows runs too.
+  # lenient pool (e2e/pool.ts: unknown users named, no rotation), so what LEGACY shows runs too:
+  # with the pool settings' own spec and the emailed-code sign-in's, whose answers differ there.
   step e2e-cluster env E2E_CLUSTER=1 E2E_POOL=lenient \
     E2E_JSON="$results/e2e-cluster.json" npx playwright test --project=chromium \
-    e2e/auth.spec.ts e2e/profile.spec.ts e2e/google.spec.ts e2e/dashboard.spec.ts
+    e2e/auth.spec.ts e2e/profile.spec.ts e2e/google.spec.ts e2e/dashboard.spec.ts \
+    e2e/pool-settings.spec.ts e2e/passwordless.spec.ts
 else
   echo "failed" >"$results/e2e.status"
   echo "e2e skipped: the build failed or Chromium is missing" 

@@ -2,12 +2,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
 import { getEnv } from '@/lib/env';
 import { REQUEST_ID_HEADER, arrivalContextOf, log, withRequestId } from '@/lib/log';
-import { hostedSignInEnabled } from '@/lib/oauth/hosted';
-import { hasPrerenderedTwin, prerenderedTwin, publicPathOfTwin } from '@/lib/prerendered-pages';
 import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-envelope';
 import { declaredTooLarge, readWithin } from '@/lib/security/body-limit';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
-import { prerenderedHashes } from '@/lib/security/prerendered-csp';
 import { decide, routeAccess } from '@/lib/session/access';
 import { authenticateRequest } from '@/lib/session/refresh';
 
@@ -48,32 +45,15 @@ async function guard(request: NextRequest, reqId: string) {
   if (tooLarge) {
     log.warn('request.too_large', { method: request.method, path: pathname });
     const refused = NextResponse.json({ error: 'This request is too large.' }, { status: 413 });
-    return secure(refused, contentSecurityPolicy({ hashes: [], frameOrigin, dev, https }));
+    return secure(refused, contentSecurityPolicy({ scripts: 'none', frameOrigin, dev, https }));
   }
 
-  // A prerendered page's policy names its scripts by the hashes the build computed (in
-  // development every page renders per request, and the framework's dev scripts are not hashed).
-  const prerenderedPolicy = (route: string) =>
-    contentSecurityPolicy({
-      hashes: dev ? undefined : prerenderedHashes(route),
-      frameOrigin,
-      dev,
-      https,
-    });
-
-  // The prerendered twins of the sign-in pages (lib/prerendered-pages.ts) are no pages of their own.
-  const twinOf = publicPathOfTwin(pathname);
-  if (twinOf) {
-    return secure(
-      NextResponse.redirect(new URL(twinOf, request.nextUrl.href)),
-      contentSecurityPolicy({ hashes: [], frameOrigin, dev, https }),
-    );
-  }
+  // Creator Cash is rendered once per variant at build time: no nonce (docs/decisions/037).
+  const staticPolicy = contentSecurityPolicy({ scripts: 'static', frameOrigin, dev, https });
 
   if (pathname === '/creatorcash' || pathname.startsWith('/creatorcash/')) {
     // Prerendered pages, no user data: the same answer for everyone.
-    if (pathname !== '/creatorcash')
-      return secure(NextResponse.next(), prerenderedPolicy(pathname));
+    if (pathname !== '/creatorcash') return secure(NextResponse.next(), staticPolicy);
     const variant = decodeCreatorCashQuery(search);
     const target = request.nextUrl.clone();
     target.search = '';
@@ -81,13 +61,13 @@ async function guard(request: NextRequest, reqId: string) {
     target.pathname = variant ? `/creatorcash/${variant}` : '/';
     return secure(
       variant ? NextResponse.rewrite(target) : NextResponse.redirect(target),
-      prerenderedPolicy(target.pathname),
+      staticPolicy,
     );
   }
 
   request.headers.set(REQUEST_ID_HEADER, reqId);
   const nonce = btoa(crypto.randomUUID());
-  let csp = contentSecurityPolicy({ nonce, frameOrigin, dev, https });
+  const csp = contentSecurityPolicy({ scripts: { nonce }, frameOrigin, dev, https });
   // A server action answers for itself (its own session check gives a typed "signed out"); a
   // redirect here would break the page that called it. A body that is no action call at all is
   // refused here, before the framework's decoder turns it into a 500.
@@ -107,50 +87,8 @@ async function guard(request: NextRequest, reqId: string) {
     loginWithoutReason: loginVisit && !request.nextUrl.searchParams.has('reason'),
     loginSays: (loginVisit && request.nextUrl.searchParams.get('reason')) || undefined,
   });
-  // A signed-out visit to /login, /register or /forgot-password with nothing of its own in the
-  // address gets the page's prerendered twin: the same form, built once, under a policy that
-  // names its scripts by hash. Any other visit renders per request, with a nonce. What the form
-  // posts to the same address (a server action, or the form itself when sent before the page's
-  // scripts ran) renders on the twin too, with a nonce: an answer of the other page would bring
-  // its own tree, which replaces the form, what the person typed and the action's answer.
-  const read = request.method === 'GET' || request.method === 'HEAD';
-  const twinFits =
-    isAction ||
-    (decision.action === 'next' && !decision.told && (read || request.method === 'POST'));
-  const twin =
-    !dev && twinFits
-      ? prerenderedTwin(pathname, request.nextUrl.searchParams, hostedSignInEnabled(env))
-      : undefined;
-  const twinHashes = twin ? prerenderedHashes(twin) : undefined;
-  const servesTwin = Boolean(twin && twinHashes?.length);
   let response: NextResponse;
-  if (twin && servesTwin) {
-    const target = request.nextUrl.clone();
-    target.pathname = twin;
-    if (read) {
-      csp = contentSecurityPolicy({ hashes: twinHashes ?? [], frameOrigin, dev, https });
-    } else {
-      // Rendered for this request, as below.
-      request.headers.set('x-nonce', nonce);
-      request.headers.set('Content-Security-Policy', csp);
-    }
-    response = NextResponse.rewrite(target, { request: { headers: request.headers } });
-  } else if (
-    decision.action === 'redirect' &&
-    !isAction &&
-    hasPrerenderedTwin(pathname) &&
-    request.headers.get('sec-fetch-dest') === 'empty'
-  ) {
-    // The router's fetch of a sign-in page the guard sends elsewhere (a signed-in visitor's link
-    // prefetch, typically right after signing in). The router asks such a page's segments as the
-    // prerendered page it knows, and would leave a redirected, rendered-per-request answer
-    // unread, its connection held. No content instead: a prefetch keeps nothing, and a
-    // navigation loads the page in full, which the guard then redirects. (Next takes its router
-    // headers and `_rsc` off the request before the guard sees it: a fetch by the page's script
-    // is told by `Sec-Fetch-Dest: empty`.)
-    response = new NextResponse(null, { status: 204 });
-    response.headers.set('Cache-Control', 'private, no-store');
-  } else if (decision.action === 'redirect' && !isAction) {
+  if (decision.action === 'redirect' && !isAction) {
     response = NextResponse.redirect(new URL(decision.to, request.nextUrl.href));
     // Used up only where a person will see it: a page load, or the way to /login itself (the
     // router's navigation there). Prefetches of other pages, which Next re-runs for every visible
@@ -167,15 +105,8 @@ async function guard(request: NextRequest, reqId: string) {
   }
   auth.apply(response);
   response.headers.set(REQUEST_ID_HEADER, reqId);
-  // Only the page itself (a 200 the framework renders next), never a redirect or a 204 for it.
-  const page = decision.action === 'next' && response.status === 200;
-  if (servesTwin && read && page && !response.headers.has('set-cookie')) {
-    // The same bytes for every signed-out visitor: a cache may keep them, but asks each time
-    // (ETag), since a signed-in visitor is sent home instead. An answer setting a cookie never is.
-    response.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
-  } else if (routeAccess(pathname) !== 'public') {
+  if (routeAccess(pathname) !== 'public')
     response.headers.set('Cache-Control', 'private, no-store');
-  }
   return secure(response, csp);
 }
 

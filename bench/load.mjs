@@ -156,7 +156,7 @@ function allProcs() {
     .filter(Boolean);
 }
 
-/** The stack's processes: start.mjs's descendants. The web app is the standalone server's group. */
+/** The stack's processes: start.mjs's descendants. The web app is the Next server's group. */
 function findStackProcesses() {
   const procs = allProcs();
   const children = new Map();
@@ -170,7 +170,7 @@ function findStackProcesses() {
   };
   walk(stack.pid);
   for (const p of descendants) if (p.pgrp !== stack.pid) stackGroups.add(p.pgrp);
-  // The Next server (standalone or `next start`) calls itself `next-server (vX)`; its group is
+  // The Next server (`next start`) calls itself `next-server (vX)`; its group is
   // the web app's.
   const webApps = descendants.filter((p) =>
     /next-server|next\/dist\/bin\/next start/.test(p.cmdline),
@@ -202,7 +202,7 @@ function serviceNames() {
         ? 'local identity'
         : /creator-system/.test(line)
           ? 'creator system'
-          : /next-server|standalone/.test(line)
+          : /next-server|next\/dist\/bin\/next start/.test(line)
             ? 'web app'
             : (leader?.comm ?? String(g)),
     );

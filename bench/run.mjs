@@ -209,7 +209,7 @@ async function pageWeight(browser) {
       if ((type !== 'script' && type !== 'stylesheet') || !res.url().startsWith(BASE)) return;
       try {
         const body = await res.body();
-        // What came over the wire (brotli or gzip as served, decision 028) and what gzip -9 makes
+        // What came over the wire (as served) and what gzip -9 makes
         // of the file: the second compares builds whatever the server does.
         const { responseBodySize: sent } = await res.request().sizes();
         seen.set(res.url(), {

@@ -294,8 +294,7 @@ export async function signInCookies(
       headers: { 'x-forwarded-for': xff },
     },
   );
-  // The page's script is told where to go on (lib/actions.ts, goOn).
-  if ((answer.value as { next?: unknown } | undefined)?.next !== '/') {
+  if (answer.redirect !== '/') {
     throw new Error(
       `sign-in for ${email} answered ${answer.status} ${JSON.stringify(answer.value ?? answer.body.slice(0, 200))}`,
     );

@@ -5,8 +5,8 @@ import { ALL_SET } from './dashboard-fixtures';
 import { confirmedAccountOn, startSideStack, type SideStack } from './side-stack';
 
 /**
- * The product as several instances run it (npm run start:cluster): three web instances of the one
- * standalone build behind haproxy, round robin with no stickiness, sharing Redis. This file
+ * The product as several instances run it (npm run start:cluster): three web instances of
+ * one build (`next start`) behind haproxy, round robin with no stickiness, sharing Redis. This file
  * starts that cluster beside the run's stack (ports 40 above it). The run plays a CDN in front of
  * the balancer (TRUSTED_PROXY_HOPS=2): each test's own X-Forwarded-For entry is the client's
  * address, and haproxy appends its own.

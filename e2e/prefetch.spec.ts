@@ -17,8 +17,8 @@ for (const { page: path, links } of [
     page: '/login',
     links: [
       { name: 'Create your account', to: '/register' },
+      // (The header's link to /login itself needs nothing: the router has the page it is on.)
       { name: 'Forgot Password?', to: '/forgot-password' },
-      { name: 'Creator Dashboard', to: '/login' },
     ],
   },
   { page: '/register', links: [{ name: 'Sign in', to: '/login' }] },

@@ -11,8 +11,6 @@ export type ActionState<F extends string = string> = {
   unauthenticated?: boolean;
   /** Free-form facts for the next step (e.g. the stage of a two-stage form). */
   data?: Record<string, string>;
-  /** Done: the page goes on to this address of the app (lib/actions.ts, goOn). */
-  next?: string;
 };
 
 export const idle: ActionState<never> = { status: 'idle' };

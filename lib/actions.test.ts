@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { failureState, fieldsOf, goOn } from '@/lib/actions';
-import { requestHeaders } from '@/test/next-headers';
+import { failureState, fieldsOf } from '@/lib/actions';
 import { toAuthFailure, type AuthContext } from '@/lib/cognito/errors';
 import { authenticatorCodeSchema } from '@/lib/validation/authenticator';
 import {
@@ -19,20 +18,6 @@ import {
 } from '@/lib/validation/schemas';
 
 jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
-
-describe('goOn: where a done action sends the person', () => {
-  afterEach(() => requestHeaders.delete('next-action'));
-
-  it("answers the page's script with the address, for the form to go there itself", async () => {
-    requestHeaders.set('next-action', '7f00');
-    await expect(goOn('/login/mfa')).resolves.toEqual({ status: 'success', next: '/login/mfa' });
-  });
-
-  it('answers a form the browser posted itself (no script yet) with a redirect', async () => {
-    const thrown = await goOn('/verify-email').catch((error: { digest?: string }) => error);
-    expect((thrown as { digest?: string }).digest).toMatch(/^NEXT_REDIRECT;\w+;\/verify-email;/);
-  });
-});
 
 describe('fieldsOf: a form’s fields are its schema’s', () => {
   it.each<[string, z.ZodMiniType, string[]]>([

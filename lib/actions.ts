@@ -2,7 +2,6 @@ import 'server-only';
 import { safeParse } from 'zod/mini';
 import type { $ZodError, $ZodType, input, output } from 'zod/v4/core';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { getEnv } from '@/lib/env';
 import { log, requestContextOf, withRequestId } from '@/lib/log';
 import type { AuthFailure } from '@/lib/cognito/errors';
@@ -36,22 +35,6 @@ export function formToObject(formData: FormData): Record<string, string | string
     out[key] = ARRAY_FIELDS.has(key) ? values.slice(0, 6) : (values[0] ?? '');
   }
   return out;
-}
-
-/**
- * Where an action that can run on a prerendered page (the sign-in pages' twins,
- * docs/decisions/024) sends the person once it is done: the dashboard, a challenge's page,
- * verify-email. Called by the page's script, it answers the address and the form goes there with a
- * full load (useAnswerEffects); posted by the browser before the page's scripts ran, it answers
- * with a redirect.
- *
- * The actions of pages rendered per request (the challenge pages, /profile) call `redirect()`: the
- * framework answers the script with the target inline, a soft navigation. From a prerendered page
- * it would take that target for a prerendered page too and leave its prefetches of it unread.
- */
-export async function goOn(to: string): Promise<ActionState<never>> {
-  if ((await headers()).has('next-action')) return { status: 'success', next: to };
-  redirect(to);
 }
 
 /** Runs an action with the guard's request id and the client address on its log lines. */

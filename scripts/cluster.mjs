@@ -1,5 +1,5 @@
 // The pieces of `npm run start:cluster` (scripts/start.mjs --cluster): the programs it needs from
-// Debian, and the balancer's configuration. Three web instances of the one standalone build sit
+// Debian, and the balancer's configuration. Three web instances of the one build (`next start`) sit
 // behind haproxy, round robin with no stickiness, sharing Redis (README "Several instances").
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,8 +9,8 @@ import path from 'node:path';
 export const CLUSTER_PROGRAMS = { 'redis-server': 'redis-server', haproxy: 'haproxy' };
 
 /**
- * How long an instance keeps an idle connection (KEEP_ALIVE_TIMEOUT, which the standalone server
- * reads): longer than any balancer in front keeps one, so the balancer always closes first
+ * How long an instance keeps an idle connection (KEEP_ALIVE_TIMEOUT, passed to `next start` as
+ * --keepAliveTimeout): longer than any balancer in front keeps one, so the balancer always closes first
  * (haproxy from 5 s on; a cloud balancer's idle time-out is typically 60 s).
  */
 export const INSTANCE_KEEP_ALIVE_MS = 65_000;

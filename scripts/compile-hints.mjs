@@ -1,12 +1,11 @@
 // Every script file of the build is marked for eager compilation with V8's explicit compile hint,
-// a comment on the file's first line (docs/decisions/029). A browser that knows the hint compiles
+// a comment on the file's first line (docs/decisions/029, kept by 036). A browser that knows the hint compiles
 // all of a file's functions while it streams the file, off the main thread; without it, each
 // function is compiled on the main thread the first time it is called, and at a page's start that
 // is most of them: React DOM, the router and the page's own components all run to hydrate it.
 // Files that load later (a passkey ceremony's, the schemas on the first focus) load when they are
 // about to run, so the same holds for them. A browser that does not know the hint reads a comment.
-// Runs on the build folder before anything copies, compresses or hashes its static files
-// (scripts/build.mjs), so every copy and every integrity includes it.
+// Run by `npm run build` after `next build` (scripts/build.mjs); COMPILE_HINTS=0 turns it off.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -2,8 +2,8 @@
 // One command for the whole product.
 //   Local mode (no COGNITO_USER_POOL_ID): builds when needed, starts the embedded local stack
 //   (identity, creator system, analytics embed) and the web server; stops everything together.
-//   Production mode: starts only the web server, the standalone build `npm run build` made; it
-//   never builds on its own.
+//   Production mode: starts only the web server (`next start`) on the build `npm run build` made;
+//   it never builds on its own.
 //   --dev: the same with `next dev` instead of a production build.
 import { spawn } from 'node:child_process';
 import {
@@ -20,7 +20,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portFrom } from '../contract/ports.mjs';
 import { checkNode } from './node-version.mjs';
-import { standaloneServer } from './standalone.mjs';
 import { INSTANCE_KEEP_ALIVE_MS, ensurePrograms, haproxyConfig } from './cluster.mjs';
 
 checkNode();
@@ -201,11 +200,20 @@ function newestMtime(paths) {
   return newest;
 }
 
-const server = standaloneServer(root, env.NEXT_DIST_DIR);
+// The build `next build` leaves (NEXT_DIST_DIR builds elsewhere: benchmarks, tests).
+const buildId = path.join(root, env.NEXT_DIST_DIR?.trim() || '.next', 'BUILD_ID');
+
+/** The framework's own server on a port and address; KEEP_ALIVE_TIMEOUT as `next start` takes it. */
+function nextStart(port, hostname, keepAlive = env.KEEP_ALIVE_TIMEOUT?.trim()) {
+  const args = [nextBin, 'start', '--port', String(port)];
+  if (hostname) args.push('--hostname', hostname);
+  if (keepAlive) args.push('--keepAliveTimeout', keepAlive);
+  return args;
+}
 
 function buildIsStale() {
-  const marker = path.join(root, env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
-  if (!existsSync(marker) || !existsSync(server)) return 'no build yet';
+  const marker = buildId;
+  if (!existsSync(marker)) return 'no build yet';
   const inputs = [
     'app',
     'components',
@@ -227,7 +235,7 @@ function buildIsStale() {
 
 function build() {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
+    const child = spawn(process.execPath, [nextBin, 'build'], {
       cwd: root,
       env,
       stdio: 'inherit',
@@ -299,9 +307,9 @@ async function main() {
   }
 
   // Production runs the build it was given, on every instance: it never builds on its own.
-  if (!dev && !local && !existsSync(server)) {
+  if (!dev && !local && !existsSync(buildId)) {
     say(
-      `No production build at ${path.relative(root, server)}: run \`npm run build\` once, then \`npm start\` on every instance.`,
+      `No production build at ${path.relative(root, path.dirname(buildId))}: run \`npm run build\` once, then \`npm start\` on every instance.`,
     );
     process.exit(1);
   }
@@ -346,15 +354,15 @@ async function main() {
     return;
   }
 
-  // The standalone server (scripts/build.mjs) reads its address from PORT and HOSTNAME. Locally
-  // it listens on every address (IPv4 and IPv6), whatever HOSTNAME the shell exported.
-  const hostname = !local && env.HOSTNAME ? env.HOSTNAME : '::';
+  // In production the address is HOSTNAME's (the framework's default otherwise). Locally it is
+  // every address (IPv4 and IPv6), whatever HOSTNAME the shell exported.
+  const hostname = local ? '::' : env.HOSTNAME?.trim() || undefined;
   if (dev) {
     const devArgs = [nextBin, 'dev', '--port', String(webPort)];
     if (!local && env.HOSTNAME) devArgs.push('--hostname', env.HOSTNAME);
     run('web app', devArgs);
   } else {
-    run('web app', [server], { extraEnv: { PORT: String(webPort), HOSTNAME: hostname } });
+    run('web app', nextStart(webPort, hostname));
   }
   await waitHealthy('web app', `http://localhost:${webPort}/api/health`, 120_000);
   if (stopping) return;
@@ -386,7 +394,7 @@ function sayLocalStack(extra = []) {
 }
 
 /**
- * Redis, the instances (each the standalone build, on loopback, sharing Redis and trusting the
+ * Redis, the instances (each `next start` on the one build, on loopback, sharing Redis and trusting the
  * balancer as one hop) and haproxy in front of them on the web port.
  */
 async function startCluster({ redis, haproxy }) {
@@ -399,17 +407,15 @@ async function startCluster({ redis, haproxy }) {
   const shared = {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '1',
-    // Loopback by its name, the one the framework compares the guard's own rewrites with
-    // (decision 025; serve.mjs now gives it that name for 127.0.0.1 and ::1 as well).
-    HOSTNAME: 'localhost',
     // Links the instances build for people (canonical, sign-out) name the balancer, not their port.
     SITE_URL: env.SITE_URL?.trim() || `http://localhost:${webPort}`,
-    // The balancer closes idle connections to an instance first (haproxy purges them from 5 s on):
-    // an instance that closed one as haproxy reused it would lose that request (README "Deploy").
-    KEEP_ALIVE_TIMEOUT: env.KEEP_ALIVE_TIMEOUT?.trim() || String(INSTANCE_KEEP_ALIVE_MS),
   };
+  // Loopback by its name, the one the framework compares the guard's own rewrites with (decision
+  // 025). The balancer closes idle connections to an instance first (haproxy purges them from 5 s
+  // on): an instance that closed one as haproxy reused it would lose that request (README "Deploy").
+  const keepAlive = env.KEEP_ALIVE_TIMEOUT?.trim() || String(INSTANCE_KEEP_ALIVE_MS);
   for (const { name, port } of instances)
-    run(name, [server], { port, extraEnv: { ...shared, PORT: String(port) } });
+    run(name, nextStart(port, 'localhost', keepAlive), { port, extraEnv: shared });
   await Promise.all(
     instances.map(({ name, port }) =>
       waitHealthy(name, `http://127.0.0.1:${port}/robots.txt`, 120_000),

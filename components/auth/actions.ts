@@ -4,7 +4,6 @@ import { redirect } from 'next/navigation';
 import { cookies } from 'next/headers';
 import {
   failureState,
-  goOn,
   inRequest,
   validatedAction,
   withPendingEmail,
@@ -304,7 +303,7 @@ export const signInAction = validatedAction(
     const finished = await finishSignIn(result.value, { lookup: record, context });
     if (!finished.done) return { status: 'error', message: finished.message, values };
     log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
-    return goOn(finished.next);
+    redirect(finished.next);
   },
 );
 
@@ -345,7 +344,7 @@ export const signUpAction = validatedAction(
     }
     log.info('auth.signed_up');
     await setPendingEmail(email);
-    return goOn('/verify-email');
+    redirect('/verify-email');
   },
 );
 
@@ -449,11 +448,11 @@ export const forgotConfirmAction = validatedAction(
       ? await finishSignIn(signedIn.value, { context, review: true })
       : null;
     // The password is changed either way; without the automatic sign-in, sign in by hand.
-    if (!finished?.done) return goOn(`/login?email=${encodeURIComponent(email)}`);
+    if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
     log.info('auth.reset_and_signed_in');
     // Signed in, or on the way through a second step: either ends on the review of the ways
     // into the account, to remove any the creator did not add (decision 032).
-    return goOn(finished.next);
+    redirect(finished.next);
   },
 );
 
@@ -817,7 +816,7 @@ export async function passkeySignInFinishAction(
   credential: unknown,
 ): Promise<ActionState<SignInField>> {
   const challenge = await getChallenge();
-  if (!challenge || challenge.name !== 'WEB_AUTHN') return goOn(CHALLENGE_EXPIRED);
+  if (!challenge || challenge.name !== 'WEB_AUTHN') redirect(CHALLENGE_EXPIRED);
   const parsed = passkeyCredentialSchema.safeParse(credential);
   if (!parsed.success) {
     log.warn('auth.passkey_malformed', { account: emailRef(challenge.username) });
@@ -839,7 +838,7 @@ export async function passkeySignInFinishAction(
       account: emailRef(challenge.username),
     });
     await clearChallenge();
-    if (failure.kind === 'challenge-expired') return goOn(CHALLENGE_EXPIRED);
+    if (failure.kind === 'challenge-expired') redirect(CHALLENGE_EXPIRED);
     // Cognito's words for a refused assertion say little a person can act on.
     return {
       status: 'error',
@@ -850,7 +849,7 @@ export async function passkeySignInFinishAction(
   const finished = await finishSignIn(result.value, { context });
   if (!finished.done) return { status: 'error', message: finished.message };
   log.info('auth.signed_in', { factor: 'WEB_AUTHN' });
-  return goOn(finished.next);
+  redirect(finished.next);
 }
 
 const PASSKEY_REFUSED =

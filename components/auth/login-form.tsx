@@ -61,11 +61,9 @@ export function LoginForm({
         setPasskeyMessage({ text: passkeyCeremonyMessage(error, 'get') });
         return;
       }
-      // Signed in (or the challenge lapsed): the answer names the page to go on to. Otherwise it
-      // says why.
+      // Signed in: the action redirects. Otherwise it says why.
       const answer = await passkeySignInFinishAction(credential);
-      if (answer.next) window.location.assign(answer.next);
-      else setPasskeyMessage(answer.message);
+      setPasskeyMessage(answer.message);
     });
   // The other ways in start from the email already typed: re-rendered as it changes, read from
   // the form (which also has what was typed before the page's scripts ran).

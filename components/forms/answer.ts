@@ -46,8 +46,8 @@ export async function resilientCall<F extends string>(
 }
 
 /**
- * Success runs `onSuccess` (e.g. hands over to the 'All Set!' modal), `next` is the page to go on
- * to, an ended session goes to /login, `data.refresh` reloads the server components, and a vanished account signs out.
+ * Success runs `onSuccess` (e.g. hands over to the 'All Set!' modal), an ended session goes to
+ * /login, `data.refresh` reloads the server components, and a vanished account signs out.
  */
 export function useAnswerEffects<F extends string>(
   state: ActionState<F>,
@@ -60,9 +60,6 @@ export function useAnswerEffects<F extends string>(
   });
   useEffect(() => {
     if (state.status === 'success') success.current?.(state);
-    // Done: the action named the page to go on to (lib/actions.ts, goOn). A full load, as signing
-    // out is: the signed-in app starts afresh, with nothing the router kept from before.
-    if (state.next) window.location.assign(state.next);
     if (state.unauthenticated) router.replace('/login');
     if (state.data?.refresh) router.refresh();
     if (state.data?.signOut) {

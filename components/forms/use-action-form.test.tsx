@@ -230,23 +230,6 @@ describe('useActionForm', () => {
     expect(router.replace).not.toHaveBeenCalled();
   });
 
-  it('goes on to the page the answer names with a full load, and stays busy meanwhile', async () => {
-    const { email, type, change, submit } = setup({
-      action: answer({ status: 'success', next: '/login/mfa' }),
-    });
-    await change(email, 'new@example.com');
-    await type('123456');
-    // jsdom performs no full page load; it reports the one asked for.
-    const reported = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await submit();
-    await waitFor(() =>
-      expect(String(reported.mock.calls[0]?.[0])).toMatch(/Not implemented: navigation/),
-    );
-    reported.mockRestore();
-    expect(router.push).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-  });
-
   it('sends the person to /login when the session had ended', async () => {
     const { email, type, change, submit } = setup({
       action: answer({ status: 'error', unauthenticated: true }),

@@ -200,8 +200,7 @@ export function useActionForm<F extends string, V extends FieldValues>({
 
   return {
     state,
-    // Still busy while the page goes on to the one the answer named.
-    pending: pending || Boolean(state.next),
+    pending,
     form,
     formAction,
     onSubmit,

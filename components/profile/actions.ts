@@ -99,14 +99,11 @@ function failed<F extends string>(
   return failureState(failure, { ...options, signOutIfGone: true });
 }
 
-/** What a follow-up step answers when the proof of the password is missing or too old. */
-/**
- * What a change of the account's details refreshes: every signed-in page (the header shows the
- * name), and never the prerendered public pages, which the build stamped with their script hashes
- * and a render at run time would not (docs/decisions/024).
- */
+// What a change of the account's details refreshes: the signed-in pages, whose header shows the
+// name. The public pages show no account data; Creator Cash's built pages stay as built.
 const SIGNED_IN_AREA = '/(dashboard)';
 
+/** What a follow-up step answers when the proof of the password is missing or too old. */
 const REAUTH_AGAIN = 'Please confirm your password again: close this window and start over.';
 
 type Proven = { ok: true; session: Session };

@@ -5,7 +5,7 @@ const directive = (policy: string, name: string) =>
 
 describe('contentSecurityPolicy', () => {
   const policy = contentSecurityPolicy({
-    nonce: 'abc123',
+    scripts: { nonce: 'abc123' },
     frameOrigin: 'https://analytics.example',
   });
 
@@ -29,29 +29,31 @@ describe('contentSecurityPolicy', () => {
   it('adds unsafe-eval only in development, upgrade-insecure-requests only over HTTPS', () => {
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).not.toContain('upgrade-insecure-requests');
-    expect(contentSecurityPolicy({ nonce: 'n', frameOrigin: 'https://a.b', dev: true })).toContain(
-      "'unsafe-eval'",
-    );
     expect(
-      contentSecurityPolicy({ nonce: 'n', frameOrigin: 'https://a.b', https: true }),
+      contentSecurityPolicy({ scripts: { nonce: 'n' }, frameOrigin: 'https://a.b', dev: true }),
+    ).toContain("'unsafe-eval'");
+    expect(
+      contentSecurityPolicy({ scripts: { nonce: 'n' }, frameOrigin: 'https://a.b', https: true }),
     ).toContain('upgrade-insecure-requests');
   });
 
-  it("names a prerendered page's scripts by their hashes, with strict-dynamic", () => {
-    const hashes = ["'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='", "'sha256-AbC='"];
-    expect(
-      directive(contentSecurityPolicy({ hashes, frameOrigin: 'https://a.b' }), 'script-src'),
-    ).toBe(`script-src 'self' ${hashes.join(' ')} 'strict-dynamic'`);
-    // No hashes: 'self' alone does not count beside 'strict-dynamic', so nothing runs.
-    expect(
-      directive(contentSecurityPolicy({ hashes: [], frameOrigin: 'https://a.b' }), 'script-src'),
-    ).toBe("script-src 'self' 'strict-dynamic'");
+  it("lets a static page's inline scripts run, from this origin only, with nothing else loosened", () => {
+    const stat = contentSecurityPolicy({ scripts: 'static', frameOrigin: 'https://a.b' });
+    expect(directive(stat, 'script-src')).toBe("script-src 'self' 'unsafe-inline'");
+    // Everything but script-src is the dynamic pages' policy.
+    const others = (p: string) => p.split('; ').filter((d) => !d.startsWith('script-src '));
+    expect(others(stat)).toEqual(
+      others(contentSecurityPolicy({ scripts: { nonce: 'n' }, frameOrigin: 'https://a.b' })),
+    );
   });
 
-  it('falls back to inline scripts for a prerendered page whose scripts were never hashed', () => {
-    expect(directive(contentSecurityPolicy({ frameOrigin: 'https://a.b' }), 'script-src')).toBe(
-      "script-src 'self' 'unsafe-inline'",
-    );
+  it('runs no script at all in an answer that is no page', () => {
+    expect(
+      directive(
+        contentSecurityPolicy({ scripts: 'none', frameOrigin: 'https://a.b', dev: true }),
+        'script-src',
+      ),
+    ).toBe("script-src 'none'");
   });
 });
 

@@ -1,32 +1,28 @@
 /**
- * The Content-Security-Policy of docs/architecture.md §6, as a pure function. Scripts run only when
- * the policy names them, with 'strict-dynamic' so the scripts they load are trusted in turn: a
- * page rendered per request names its scripts by a fresh nonce; a prerendered page, which cannot
- * carry one, by the hashes of its scripts, computed when it was built (docs/decisions/024). With
- * neither (a build whose pages were never hashed), a prerendered page falls back to its own inline
- * scripts; such a page holds no user data.
+ * The Content-Security-Policy of docs/architecture.md §6, as a pure function. A page rendered per
+ * request names its scripts by a fresh nonce, with 'strict-dynamic' so the scripts they load are
+ * trusted in turn. A statically rendered page (Creator Cash) cannot carry a nonce: its inline
+ * scripts run, from this origin only (docs/decisions/037). An answer with no page runs nothing.
  */
 export function contentSecurityPolicy({
-  nonce,
-  hashes,
+  scripts,
   frameOrigin,
   dev = false,
   https = false,
 }: {
-  nonce?: string;
-  /** The page's script hashes, each quoted: `'sha256-…'`. None: no script runs. */
-  hashes?: readonly string[];
+  scripts: { nonce: string } | 'static' | 'none';
   frameOrigin: string;
   dev?: boolean;
   https?: boolean;
 }): string {
-  const script = nonce
-    ? [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`]
-    : hashes
-      ? [`'self'`, ...hashes, `'strict-dynamic'`]
-      : [`'self'`, `'unsafe-inline'`];
+  const script =
+    scripts === 'none'
+      ? [`'none'`]
+      : scripts === 'static'
+        ? [`'self'`, `'unsafe-inline'`]
+        : [`'self'`, `'nonce-${scripts.nonce}'`, `'strict-dynamic'`];
   // React's dev build evaluates code for better stacks; production never does.
-  if (dev) script.push(`'unsafe-eval'`);
+  if (dev && scripts !== 'none') script.push(`'unsafe-eval'`);
   const directives: [string, string[]][] = [
     ['default-src', [`'self'`]],
     ['script-src', script],

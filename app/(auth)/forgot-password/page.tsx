@@ -1,8 +1,8 @@
+import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
 import { emailParam } from '@/lib/search-params';
-import { FORGOT_PASSWORD_METADATA } from '../page-metadata';
 
-export const metadata = FORGOT_PASSWORD_METADATA;
+export const metadata: Metadata = { title: 'Reset your password' };
 
 export default async function ForgotPasswordPage({
   searchParams,

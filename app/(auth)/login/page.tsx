@@ -1,11 +1,14 @@
+import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
 import { getEnv } from '@/lib/env';
 import { loginNotice } from '@/lib/login-notices';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/search-params';
-import { LOGIN_METADATA } from '../page-metadata';
 
-export const metadata = LOGIN_METADATA;
+export const metadata: Metadata = {
+  title: 'Sign in',
+  description: 'Sign in to your Creator Dashboard.',
+};
 
 export default async function LoginPage({
   searchParams,

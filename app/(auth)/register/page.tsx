@@ -1,9 +1,12 @@
+import type { Metadata } from 'next';
 import { RegisterForm } from '@/components/auth/register-form';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/search-params';
-import { REGISTER_METADATA } from '../page-metadata';
 
-export const metadata = REGISTER_METADATA;
+export const metadata: Metadata = {
+  title: 'Create your account',
+  description: 'Activate your Creator Dashboard account.',
+};
 
 export default async function RegisterPage({
   searchParams,

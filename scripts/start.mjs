@@ -235,7 +235,8 @@ function buildIsStale() {
 
 function build() {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, 'build'], {
+    // The same build as `npm run build`.
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
       cwd: root,
       env,
       stdio: 'inherit',

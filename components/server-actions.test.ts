@@ -138,3 +138,31 @@ describe('the two-step sign-in code (docs/product.md §5.4)', () => {
     });
   });
 });
+
+describe('every action runs in its request (lib/actions.ts inRequest)', () => {
+  // Whatever a client sends, each exported action takes its request's id and client address
+  // before anything else it does, so every line it logs names the request. A new action that
+  // skips the wrappers fails here.
+  const modules = [
+    '@/components/auth/actions',
+    '@/components/dashboard/actions',
+    '@/components/profile/actions',
+  ];
+  it.each(modules)('%s', async (name) => {
+    const logModule = await import('@/lib/log');
+    const exported = Object.entries((await import(name)) as Record<string, unknown>).filter(
+      (entry): entry is [string, (...args: unknown[]) => Promise<unknown>] =>
+        typeof entry[1] === 'function',
+    );
+    expect(exported.length).toBeGreaterThan(3);
+    const bypassing: string[] = [];
+    for (const [action, call] of exported) {
+      const inRequest = jest.spyOn(logModule, 'withRequestId');
+      // A crafted call: the arguments of a form action, which no plain action expects either.
+      await call({ status: 'idle' }, new FormData()).catch(() => undefined);
+      if (inRequest.mock.calls.length === 0) bypassing.push(action);
+      inRequest.mockRestore();
+    }
+    expect(bypassing).toEqual([]);
+  });
+});

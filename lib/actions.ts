@@ -99,6 +99,16 @@ function refuseUnauthenticated<F extends string>(fields?: Record<string, string>
 type PlainAction<A extends unknown[], R> = (...args: A) => Promise<R>;
 
 /**
+ * A form-less action of the signed-out pages (a resend, a passkey step): in its request, with
+ * nothing else checked for it; the handler parses its own arguments.
+ */
+export function publicAction<A extends unknown[], R>(
+  handler: (...args: A) => Promise<R>,
+): PlainAction<A, R> {
+  return async (...args: A) => inRequest(() => handler(...args));
+}
+
+/**
  * Runs a form-less action in its request (inRequest) with the session, if there is one. For the
  * one action that must work without a session as well (logout); everything else uses `authed`.
  */

@@ -1,0 +1,255 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { cookies } from 'next/headers';
+import { failureState, type ActionState } from '@/lib/actions';
+import {
+  associateForSetup,
+  MFA_METHODS,
+  type MfaMethod,
+  respondToChallenge,
+  type Result,
+  type SignInContext,
+  type SignInOutcome,
+} from '@/lib/cognito';
+import type { AuthFailure } from '@/lib/cognito/errors';
+import type { ChallengeData } from '@/lib/session/seal';
+import { settleDevice, signInContext } from '@/lib/devices';
+import { boundClaims } from '@/lib/channel';
+import { type CreatorResult } from '@/lib/creators';
+import { emailRef, log } from '@/lib/log';
+import { checkLimit, codeChecked, smsSent } from '@/lib/rate-limit';
+import { type Message } from '@/lib/messages';
+import {
+  clearChallenge,
+  clearPendingEmail,
+  getChallenge,
+  setChallenge,
+  writeTokens,
+} from '@/lib/session';
+
+// A waiting sign-in challenge: what the next page asks, answering it, and signing in once it is done.
+
+export type SignInField = 'email' | 'password';
+export type SignUpField = 'email' | 'password' | 'verifyPassword';
+export type CodeField = 'code';
+export type ForgotField = 'email' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';
+
+export const CHALLENGE_PAGES = {
+  SOFTWARE_TOKEN_MFA: '/login/mfa',
+  SMS_MFA: '/login/mfa',
+  EMAIL_OTP: '/login/mfa',
+  SELECT_MFA_TYPE: '/login/mfa/choose',
+  MFA_SETUP: '/login/mfa/setup',
+  NEW_PASSWORD_REQUIRED: '/login/new-password',
+} as const;
+
+/** A JSON list of methods in a challenge parameter (MFAS_CAN_CHOOSE, MFAS_CAN_SETUP). */
+export function methodList(raw: string | undefined): MfaMethod[] {
+  try {
+    const list: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(list) ? MFA_METHODS.filter((m) => list.includes(m)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export type Waiting = Extract<SignInOutcome, { type: 'challenge' }>;
+
+/**
+ * What waits in the challenge cookie for the page that asks for the next step; or, where the
+ * product cannot answer the challenge, the words to show instead.
+ */
+export async function keepChallenge(
+  outcome: Waiting,
+  deviceKey: string | undefined,
+  review?: boolean,
+): Promise<{ ok: true; next: string } | { ok: false; message: Message }> {
+  const base = {
+    session: outcome.session,
+    username: outcome.username,
+    ...(deviceKey ? { deviceKey } : {}),
+    ...(review ? { review: true as const } : {}),
+  };
+  const destination = outcome.parameters?.CODE_DELIVERY_DESTINATION?.slice(0, 320);
+  switch (outcome.challenge) {
+    case 'SOFTWARE_TOKEN_MFA':
+    case 'NEW_PASSWORD_REQUIRED':
+      await setChallenge({ name: outcome.challenge, ...base });
+      return { ok: true, next: CHALLENGE_PAGES[outcome.challenge] };
+    case 'SMS_MFA':
+    case 'EMAIL_OTP':
+      if (outcome.challenge === 'SMS_MFA') await smsSent(outcome.username, destination);
+      await setChallenge({
+        name: outcome.challenge,
+        ...base,
+        ...(outcome.challenge === 'EMAIL_OTP' ? { second: true as const } : {}),
+        ...(destination ? { destination } : {}),
+      });
+      return { ok: true, next: CHALLENGE_PAGES[outcome.challenge] };
+    case 'SELECT_MFA_TYPE': {
+      const choices = methodList(outcome.parameters?.MFAS_CAN_CHOOSE);
+      if (choices.length === 0) break;
+      await setChallenge({ name: 'SELECT_MFA_TYPE', ...base, choices });
+      return { ok: true, next: CHALLENGE_PAGES.SELECT_MFA_TYPE };
+    }
+    case 'MFA_SETUP': {
+      // The product sets up an authenticator app here (text messages need a verified number,
+      // which only a signed-in creator can add).
+      if (!methodList(outcome.parameters?.MFAS_CAN_SETUP).includes('SOFTWARE_TOKEN_MFA')) {
+        log.warn('auth.mfa_setup_unavailable', { offered: outcome.parameters?.MFAS_CAN_SETUP });
+        return { ok: false, message: { text: 'No valid MFA method provided' } };
+      }
+      const associated = await associateForSetup(outcome.session);
+      if (!associated.ok) {
+        log.warn('auth.mfa_setup_associate_failed', { reason: associated.failure.name });
+        return { ok: false, message: associated.failure.message };
+      }
+      await setChallenge({
+        name: 'MFA_SETUP',
+        ...base,
+        session: associated.value.session,
+        secret: associated.value.secret,
+      });
+      return { ok: true, next: CHALLENGE_PAGES.MFA_SETUP };
+    }
+  }
+  log.warn('auth.unsupported_challenge', { challenge: outcome.challenge });
+  return { ok: false, message: { text: 'Please use your credentials to sign in' } };
+}
+
+/**
+ * Signed in: write the session. A challenge we answer (a two-step code, a choice of method, the
+ * set-up of an authenticator app, a new password): keep it in a short-lived sealed cookie and
+ * answer the page that asks for it. Anything else: a message.
+ */
+export async function finishSignIn(
+  outcome: SignInOutcome,
+  {
+    lookup,
+    context,
+    remember,
+    review: afterReset,
+  }: {
+    lookup?: CreatorResult<string>;
+    /** The device and address the sign-in carried; a challenge's answer carries them again. */
+    context?: SignInContext;
+    /** The two-step screen's "Remember this device". */
+    remember?: boolean;
+    /** The sign-in after a reset: it ends on the review of the ways in (decision 032). */
+    review?: boolean;
+  } = {},
+): Promise<{ done: true; next: string } | { done: false; message: Message }> {
+  // A challenge answered here may be the second step of the sign-in after a reset.
+  const review = afterReset ?? (await getChallenge())?.review === true;
+  if (outcome.type === 'signed-in') {
+    const claims = await boundClaims(outcome.tokens.claims, lookup);
+    await settleDevice(outcome, remember);
+    await writeTokens(await cookies(), { ...outcome.tokens, claims });
+    await clearPendingEmail();
+    await clearChallenge();
+    return { done: true, next: review ? REVIEW_AFTER_RESET : '/' };
+  }
+  const kept = await keepChallenge(outcome, context?.device?.key, review);
+  if (kept.ok) return { done: true, next: kept.next };
+  await clearChallenge();
+  return { done: false, message: kept.message };
+}
+
+/** Where the sign-in after a reset ends: every way into the account, to review (decision 032). */
+export const REVIEW_AFTER_RESET = '/profile?review=ways-in';
+
+/** Where a lost or expired challenge sends people: sign in again, told why. */
+export const CHALLENGE_EXPIRED = '/login?reason=expired';
+
+/**
+ * What the answer to a waiting challenge carries: the address, and the device the sign-in named
+ * (still this browser's; a device cookie changed since names none).
+ */
+export async function challengeContext(challenge: { username: string; deviceKey?: string }) {
+  const context = await signInContext(challenge.username);
+  if (context.device && context.device.key === challenge.deviceKey) return context;
+  return context.ip ? { ip: context.ip } : {};
+}
+
+/** The challenge this page answers, or sign in again, told why (a lost or other challenge). */
+export async function waitingChallenge(name: ChallengeData['name'], second = false) {
+  const challenge = await getChallenge();
+  if (!challenge || challenge.name !== name || Boolean(challenge.second) !== second)
+    redirect(CHALLENGE_EXPIRED);
+  return challenge;
+}
+
+/**
+ * What every answer to a waiting challenge does with Cognito's reply: a lost challenge starts
+ * sign-in again; another failure is logged and becomes the form's answer; success signs in (or
+ * keeps the next challenge) and goes on.
+ */
+export async function settleChallenge<T extends SignInOutcome, F extends string>(
+  challenge: ChallengeData,
+  result: Result<T>,
+  {
+    context,
+    remember,
+    failed,
+    onFailure,
+    signedIn,
+  }: {
+    context: SignInContext;
+    remember?: boolean;
+    /** The event logged for a refused answer. */
+    failed: string;
+    /** The form's answer for a refused answer (after the log line). */
+    onFailure: (failure: AuthFailure) => ActionState<F> | Promise<ActionState<F>>;
+    /** The event and its fields logged once the answer is accepted. */
+    signedIn: [string, Record<string, string | boolean>];
+  },
+): Promise<ActionState<F>> {
+  if (!result.ok) {
+    log.info(failed, { reason: result.failure.name, account: emailRef(challenge.username) });
+    if (result.failure.kind === 'challenge-expired') {
+      await clearChallenge();
+      redirect(CHALLENGE_EXPIRED);
+    }
+    return onFailure(result.failure);
+  }
+  const finished = await finishSignIn(result.value, { context, remember });
+  if (!finished.done) return { status: 'error', message: finished.message };
+  log.info(...signedIn);
+  redirect(finished.next);
+}
+
+export type CodeChallenge = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
+
+/**
+ * A code that answers a waiting sign-in challenge (the authenticator app's, one sent by text or
+ * email after the password, or an emailed way in): limits, Cognito's answer, and on success the
+ * session; a lost challenge starts sign-in again. `second`: an EMAIL_OTP after the password.
+ */
+export async function answerCodeChallenge(
+  name: CodeChallenge,
+  code: string,
+  failedEvent: string,
+  signedIn: Record<string, string | boolean>,
+  { remember, second = false }: { remember?: boolean; second?: boolean } = {},
+): Promise<ActionState<CodeField>> {
+  const challenge = await waitingChallenge(name, second);
+  const limited = await checkLimit('verifyCode', challenge.username);
+  if (limited) return { status: 'error', message: limited };
+  const context = await challengeContext(challenge);
+  const result = await respondToChallenge(
+    name,
+    challenge.session,
+    challenge.username,
+    code,
+    context,
+    second,
+  );
+  await codeChecked(challenge.username, result);
+  return settleChallenge(challenge, result, {
+    context,
+    remember,
+    failed: failedEvent,
+    onFailure: (failure) => failureState<CodeField>(failure, { codeField: 'code' }),
+    signedIn: ['auth.signed_in', signedIn],
+  });
+}

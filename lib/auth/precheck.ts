@@ -1,0 +1,167 @@
+import 'server-only';
+import { failureState, type ActionState } from '@/lib/actions';
+import { startPasswordless, type PasswordlessFactor, type SignInOutcome } from '@/lib/cognito';
+import { signInContext, withDevice } from '@/lib/devices';
+import { nativeAccount, signsInWithGoogle } from '@/lib/cognito/admin';
+import { findCreatorId } from '@/lib/creators';
+import { getEnv } from '@/lib/env';
+import { hostedSignInEnabled } from '@/lib/oauth/hosted';
+import { emailRef, log } from '@/lib/log';
+import { checkLimit } from '@/lib/rate-limit';
+import { APP_MSG, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
+import { setChallenge } from '@/lib/session';
+
+// What every way into an account checks first: the creator system's record, a Google account,
+// an unfinished sign-up, the limits; and the start of a passwordless sign-in.
+
+/**
+ * The existing-account pre-check of docs/product.md §5 (a creator-system lookup by email). Answers the
+ * creator id, or the message to show and the field it belongs to.
+ */
+export async function precheck(
+  email: string,
+): Promise<{ ok: true; id: string } | { ok: false; field?: 'email'; message: Message }> {
+  const limited = await checkLimit('lookup', email);
+  if (limited) return { ok: false, message: limited };
+  const found = await findCreatorId(email);
+  if (found.ok) return { ok: true, id: found.value };
+  if (found.reason === 'not-found')
+    return { ok: false, field: 'email', message: emailNotFound(getEnv().SUPPORT_EMAIL) };
+  return { ok: false, message: { text: APP_MSG.creatorSystemDown } };
+}
+
+export function precheckFailure<F extends string>(
+  failure: { field?: 'email'; message: Message },
+  values: Partial<Record<F, string>>,
+): ActionState<F> {
+  return failure.field
+    ? {
+        status: 'error',
+        fieldErrors: { [failure.field]: [failure.message] } as ActionState<F>['fieldErrors'],
+        values,
+      }
+    : { status: 'error', message: failure.message, values };
+}
+
+/**
+ * Whether the email already signs in with Google. Where the pool cannot be asked (the host lacks
+ * cognito-idp:ListUsers, or Cognito is down), sign-up goes on: it is logged, and no worse than
+ * before the check existed.
+ */
+export async function hasGoogleAccount(email: string): Promise<boolean> {
+  const env = getEnv();
+  if (!hostedSignInEnabled(env)) return false;
+  const found = await signsInWithGoogle(env, email);
+  if (found.ok) return found.value;
+  log.error('auth.google_account_check_failed', { reason: found.failure.name });
+  return false;
+}
+
+/**
+ * Whether the account of this email is one nobody has proved the address of (an unfinished
+ * sign-up). Only a new sign-up leads into such an account: an emailed code, a passkey or a reset
+ * would confirm it with a password someone else may have chosen (decision 030). Where the pool
+ * cannot be asked, the answer is the message to show instead (logged).
+ */
+export async function unfinished(email: string): Promise<boolean | Message> {
+  const found = await nativeAccount(getEnv(), email);
+  if (found.ok) return found.value === 'unconfirmed';
+  log.error('auth.unconfirmed_check_failed', { reason: found.failure.name });
+  return found.failure.message;
+}
+
+/** Where Cognito offers a factor other than the one asked for, or none: the words for each. */
+export const FACTOR_UNAVAILABLE: Record<PasswordlessFactor, string> = {
+  EMAIL_OTP:
+    "Email sign-in codes aren't available for this account. Please sign in with your password.",
+  WEB_AUTHN:
+    'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
+};
+
+/**
+ * Starts a passwordless sign-in with the same pre-check and limits as the password's: the
+ * challenge waits in its sealed cookie. Answers the outcome, or the form's answer to show.
+ */
+export async function startFactor<F extends string>(
+  email: string,
+  factor: PasswordlessFactor,
+  values: Partial<Record<F, string>>,
+): Promise<
+  | { ok: true; outcome: Extract<SignInOutcome, { type: 'challenge' }> }
+  | { ok: false; state: ActionState<F> }
+> {
+  const limited = await checkLimit(factor === 'EMAIL_OTP' ? 'resendCode' : 'signIn', email);
+  if (limited) return { ok: false, state: { status: 'error', message: limited, values } };
+  const pre = await precheck(email);
+  if (!pre.ok && !pre.field) return { ok: false, state: precheckFailure<F>(pre, values) };
+  const pending = await unfinished(email);
+  if (pending === true) {
+    log.info('auth.passwordless_failed', {
+      factor,
+      reason: 'unconfirmed',
+      account: emailRef(email),
+    });
+    return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
+  }
+  // Cognito's emailed code would confirm an unfinished sign-up: without the pool's answer, none
+  // is sent (a passkey needs a confirmed account anyway).
+  if (pending !== false && factor === 'EMAIL_OTP')
+    return { ok: false, state: { status: 'error', message: pending, values } };
+  // A pool that hides unknown users answers an address it does not know with a challenge of its
+  // own making (decision 013); one the creator system does not know either is told so now, as at
+  // password sign-in, rather than waiting on a code that never comes.
+  if (!pre.ok) {
+    const account = await nativeAccount(getEnv(), email);
+    if (account.ok && account.value === 'none')
+      return { ok: false, state: precheckFailure<F>(pre, values) };
+  }
+  const { result: started, context } = await withDevice(await signInContext(email), (c) =>
+    startPasswordless(email, factor, c),
+  );
+  if (!started.ok) {
+    const { failure } = started;
+    log.info('auth.passwordless_failed', {
+      factor,
+      reason: failure.name,
+      account: emailRef(email),
+    });
+    if (
+      !pre.ok &&
+      (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
+    )
+      return { ok: false, state: precheckFailure<F>(pre, values) };
+    if (failure.kind === 'unconfirmed')
+      return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
+    // One answer whatever keeps the factor from this account (no account, a disabled one, no
+    // verified address, a pool or app client without the factor): nothing tells them apart.
+    if (
+      failure.name === 'InvalidParameterException' ||
+      failure.name === 'WebAuthnNotEnabledException' ||
+      failure.name === 'UserNotFoundException' ||
+      (failure.name === 'NotAuthorizedException' && failure.kind !== 'locked')
+    )
+      return {
+        ok: false,
+        state: { status: 'error', message: { text: FACTOR_UNAVAILABLE[factor] }, values },
+      };
+    return { ok: false, state: failureState(failure, { values }) };
+  }
+  const outcome = started.value;
+  if (outcome.type !== 'challenge' || outcome.challenge !== factor) {
+    log.info('auth.factor_unavailable', {
+      factor,
+      offered: outcome.type === 'challenge' ? outcome.challenge : 'tokens',
+    });
+    return {
+      ok: false,
+      state: { status: 'error', message: { text: FACTOR_UNAVAILABLE[factor] }, values },
+    };
+  }
+  await setChallenge({
+    name: factor,
+    session: outcome.session,
+    username: email,
+    ...(context.device ? { deviceKey: context.device.key } : {}),
+  });
+  return { ok: true, outcome };
+}

@@ -1,0 +1,124 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { failureState, publicAction, validatedAction, type ActionState } from '@/lib/actions';
+import { confirmForgotPassword, forgotPassword, signIn } from '@/lib/cognito';
+import { signInContext, withDevice } from '@/lib/devices';
+import { accountSub, signOutUserEverywhere } from '@/lib/cognito/admin';
+import { getEnv } from '@/lib/env';
+import { emailRef, log } from '@/lib/log';
+import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { codeResent, unfinishedSignUp } from '@/lib/messages';
+import { MSG } from '@/lib/validation/messages';
+import { markRevoked } from '@/lib/session/revocations';
+import { securityNotice } from '@/lib/notify';
+import { clearResetEmail, getResetEmail, setResetEmail } from '@/lib/session';
+import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
+import { type ForgotField, finishSignIn } from './challenge';
+import { precheck, precheckFailure, unfinished } from './precheck';
+
+// Resetting a forgotten password.
+
+/** Stage 1 of forgot-password: pre-check, then ask Cognito to email a code. */
+export const forgotRequestAction = validatedAction(
+  forgotRequestSchema,
+  async ({ email }, { values }) => {
+    const limited = await checkLimit('resetPassword', email);
+    if (limited) return { status: 'error', message: limited, values };
+    const pre = await precheck(email);
+    if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
+    // Where the pool cannot be asked, the reset goes on: Cognito sends no code to an address
+    // nobody has verified.
+    if ((await unfinished(email)) === true) {
+      log.info('auth.reset_request_failed', { reason: 'unconfirmed', account: emailRef(email) });
+      return { status: 'error', message: unfinishedSignUp(email), values };
+    }
+    const result = await forgotPassword(email);
+    if (!result.ok) {
+      log.info('auth.reset_request_failed', {
+        reason: result.failure.name,
+        account: emailRef(email),
+      });
+      // Not confirmed after all (a sign-up since the check): sign-up again is the way in.
+      if (result.failure.kind === 'unconfirmed')
+        return { status: 'error', message: unfinishedSignUp(email), values };
+      // Cognito's quota on codes per account is spent, perhaps by requests from elsewhere
+      // (decision 035): the latest code is already in the owner's inbox, so this browser goes on
+      // to the code step with the quota's words ("…use the latest code we sent…").
+      if (result.failure.name === 'LimitExceededException') {
+        await setResetEmail(email);
+        const { message } = failureState(result.failure, { values });
+        return { status: 'success', message, values, data: { stage: 'confirm', email } };
+      }
+      return failureState(result.failure, { values });
+    }
+    await setResetEmail(email);
+    return { status: 'success', values, data: { stage: 'confirm', email } };
+  },
+);
+
+/** Stage 2: code and new password, then sign in with it (docs/product.md §4). */
+export const forgotConfirmAction = validatedAction(
+  forgotConfirmSchema,
+  async ({ email: typed, verificationCode, newPassword }, { values }) => {
+    // Only the browser that asked for the code may use it (decision 031): the email is the one
+    // this browser's request named, never one a form claims.
+    const email = await getResetEmail();
+    if (!email || email !== typed) {
+      log.info('auth.reset_failed', { reason: 'no-request-here', account: emailRef(typed) });
+      return { status: 'error', message: { text: RESET_ELSEWHERE }, values };
+    }
+    const stage = { stage: 'confirm', email };
+    const limited = await checkLimit('verifyCode', email);
+    if (limited) return { status: 'error', message: limited, values, data: stage };
+    const result = await confirmForgotPassword(email, verificationCode, newPassword);
+    await codeChecked(email, result);
+    if (!result.ok) {
+      log.info('auth.reset_failed', { reason: result.failure.name, account: emailRef(email) });
+      return failureState(result.failure, { codeField: 'verificationCode', values, data: stage });
+    }
+    await clearResetEmail();
+    const sub = await accountSub(getEnv(), email);
+    if (sub) await securityNotice({ sub, email }, 'password-reset');
+    // ASVS 3.3.3 / 2.5: whoever held a session before the reset loses it; the new one starts after.
+    const ended = await signOutUserEverywhere(getEnv(), email);
+    if (sub) await markRevoked(sub);
+    if (!ended.ok)
+      log.error('auth.reset_sign_out_failed', {
+        reason: ended.failure.name,
+        account: emailRef(email),
+      });
+    const { result: signedIn, context } = await withDevice(await signInContext(email), (c) =>
+      signIn(email, newPassword, c),
+    );
+    const finished = signedIn.ok
+      ? await finishSignIn(signedIn.value, { context, review: true })
+      : null;
+    // The password is changed either way; without the automatic sign-in, sign in by hand.
+    if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
+    log.info('auth.reset_and_signed_in');
+    // Signed in, or on the way through a second step: either ends on the review of the ways
+    // into the account, to remove any the creator did not add (decision 032).
+    redirect(finished.next);
+  },
+);
+
+/** Where a reset's code step has no request of this browser behind it (or one for another email). */
+export const RESET_ELSEWHERE = 'This reset has expired. Please request a new code.';
+
+export const resendResetCodeAction = publicAction(
+  async (email: string): Promise<ActionState<ForgotField>> => {
+    const parsed = forgotRequestSchema.safeParse({ email });
+    if (!parsed.success) return { status: 'error', message: { text: MSG.emailInvalid } };
+    if ((await getResetEmail()) !== parsed.data.email)
+      return { status: 'error', message: { text: RESET_ELSEWHERE } };
+    const limited = await checkLimit('resendCode', parsed.data.email);
+    if (limited) return { status: 'error', message: limited, data: { stage: 'confirm', email } };
+    const result = await forgotPassword(parsed.data.email);
+    if (!result.ok) return failureState(result.failure, { data: { stage: 'confirm', email } });
+    return {
+      status: 'success',
+      message: codeResent(parsed.data.email),
+      data: { stage: 'confirm', email },
+    };
+  },
+);

@@ -1,0 +1,289 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import {
+  failureState,
+  inRequest,
+  publicAction,
+  validatedAction,
+  type ActionState,
+} from '@/lib/actions';
+import { completeMfaSetup, respondToChallenge, resendSignUpCode, signIn } from '@/lib/cognito';
+import { signInContext, withDevice } from '@/lib/devices';
+import { type CreatorResult } from '@/lib/creators';
+import { emailRef, log } from '@/lib/log';
+import {
+  checkLimit,
+  codeChecked,
+  recordFailure,
+  recordSuccess,
+  smsAllowed,
+} from '@/lib/rate-limit';
+import { APP_MSG, codeResent } from '@/lib/messages';
+import { MSG } from '@/lib/validation/messages';
+import { clearChallenge, getChallenge, setPendingEmail } from '@/lib/session';
+import {
+  newPasswordChallengeSchema,
+  signInEmailSchema,
+  signInSchema,
+  verificationCodeSchema,
+} from '@/lib/validation/schemas';
+import { authenticatorCodeSchema, DEVICE_NAME } from '@/lib/validation/authenticator';
+import { twoStepCodeSchema, twoStepMethodSchema } from '@/lib/validation/two-step';
+import { passkeyCredentialSchema } from '@/lib/validation/passkey';
+import {
+  CHALLENGE_EXPIRED,
+  CodeChallenge,
+  CodeField,
+  SignInField,
+  answerCodeChallenge,
+  challengeContext,
+  finishSignIn,
+  settleChallenge,
+  waitingChallenge,
+} from './challenge';
+import { precheck, precheckFailure, startFactor } from './precheck';
+
+// Signing in: the password, the two-step steps, an emailed code, a passkey.
+
+export const signInAction = validatedAction(
+  signInSchema,
+  async ({ email, password }, { values }) => {
+    const limited = await checkLimit('signIn', email);
+    if (limited) return { status: 'error', message: limited, values };
+    // The pre-check (docs/product.md §5) stops sign-in while the creator system is down. An email it does not
+    // know may still be an account whose email changed in the profile (the creator system keeps
+    // the old one), so Cognito decides; its refusal then reads as the pre-check's 'Email not found'.
+    const pre = await precheck(email);
+    if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
+    // SMS pumping: past the cap of texts at sign-in, no call that could send one more.
+    const texts = await smsAllowed(email);
+    if (texts) return { status: 'error', message: texts, values };
+
+    const { result, context } = await withDevice(await signInContext(email), (c) =>
+      signIn(email, password, c),
+    );
+    if (!result.ok) {
+      const { failure } = result;
+      if (failure.kind !== 'unavailable') await recordFailure('signIn', email);
+      // Unknown to the creator system and refused by Cognito (as a wrong password where the app
+      // client hides unknown users, by name where it does not): the pre-check's 'Email not found'.
+      if (
+        !pre.ok &&
+        (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
+      )
+        return precheckFailure<SignInField>(pre, values);
+      log.info('auth.sign_in_failed', { reason: failure.name, account: emailRef(email) });
+      if (failure.kind === 'unconfirmed') {
+        // Send a fresh code so the link leads straight to a code that works.
+        await resendSignUpCode(email);
+        await setPendingEmail(email);
+      }
+      return failureState(failure, { values });
+    }
+    await recordSuccess('signIn', email);
+    // The pre-check's lookup decides the channel too (not found here: an email changed since).
+    const record: CreatorResult<string> = pre.ok
+      ? { ok: true, value: pre.id }
+      : { ok: false, reason: 'not-found' };
+    const finished = await finishSignIn(result.value, { lookup: record, context });
+    if (!finished.done) return { status: 'error', message: finished.message, values };
+    log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
+    redirect(finished.next);
+  },
+);
+
+/**
+ * The code asked for after the password: the authenticator app's (SOFTWARE_TOKEN_MFA), or one
+ * sent by text message (SMS_MFA) or email (EMAIL_OTP); and whether to remember this device so
+ * that the next sign-in here skips the code.
+ */
+export const answerTwoStepCode = (method: CodeChallenge) =>
+  validatedAction(twoStepCodeSchema(method), ({ code }, { form }) =>
+    answerCodeChallenge(
+      method,
+      code,
+      'auth.two_step_failed',
+      { twoStep: true, method },
+      {
+        // A checkbox beside the schema's fields, as the password change's "Sign out other devices".
+        remember: form.get('remember') === 'on',
+        second: method === 'EMAIL_OTP',
+      },
+    ),
+  );
+export const TWO_STEP_CODE_ACTIONS = {
+  SOFTWARE_TOKEN_MFA: answerTwoStepCode('SOFTWARE_TOKEN_MFA'),
+  SMS_MFA: answerTwoStepCode('SMS_MFA'),
+  EMAIL_OTP: answerTwoStepCode('EMAIL_OTP'),
+} as const;
+
+export async function twoStepSignInAction(
+  previous: ActionState<CodeField>,
+  form: FormData,
+): Promise<ActionState<CodeField>> {
+  // The waiting challenge names the method, and so the words for a missing code; with none
+  // waiting, the answer leads back to sign-in (after the form's own checks).
+  const name = await inRequest(async () => (await getChallenge())?.name);
+  const method = name === 'SMS_MFA' || name === 'EMAIL_OTP' ? name : 'SOFTWARE_TOKEN_MFA';
+  return TWO_STEP_CODE_ACTIONS[method](previous, form);
+}
+
+/** SELECT_MFA_TYPE: the method the creator chose; its code is asked for next. */
+export const chooseTwoStepMethodAction = validatedAction(
+  twoStepMethodSchema,
+  async ({ method }) => {
+    const challenge = await waitingChallenge('SELECT_MFA_TYPE');
+    if (!(challenge.choices ?? []).includes(method))
+      return { status: 'error', message: { text: 'Invalid MFA type' } };
+    const texts = method === 'SMS_MFA' ? await smsAllowed(challenge.username) : null;
+    if (texts) return { status: 'error', message: texts };
+    const context = await challengeContext(challenge);
+    const result = await respondToChallenge(
+      'SELECT_MFA_TYPE',
+      challenge.session,
+      challenge.username,
+      method,
+      context,
+    );
+    return settleChallenge(challenge, result, {
+      context,
+      failed: 'auth.two_step_choice_failed',
+      onFailure: (failure) => failureState(failure),
+      signedIn: ['auth.two_step_chosen', { method }],
+    });
+  },
+);
+
+/**
+ * MFA_SETUP (a pool that requires two-step verification): the code from the newly added
+ * authenticator app proves it, then the sign-in goes on.
+ */
+export const setupTwoStepSignInAction = validatedAction(
+  authenticatorCodeSchema,
+  async ({ code }, { form }) => {
+    const challenge = await waitingChallenge('MFA_SETUP');
+    const limited = await checkLimit('verifyCode', challenge.username);
+    if (limited) return { status: 'error', message: limited };
+    const context = await challengeContext(challenge);
+    const result = await completeMfaSetup(
+      challenge.session,
+      challenge.username,
+      code,
+      DEVICE_NAME,
+      context,
+    );
+    await codeChecked(challenge.username, result);
+    return settleChallenge(challenge, result, {
+      context,
+      remember: form.get('remember') === 'on',
+      failed: 'auth.mfa_setup_failed',
+      onFailure: (failure) => failureState(failure, { codeField: 'code' }),
+      signedIn: ['auth.signed_in', { twoStepSetUp: true }],
+    });
+  },
+);
+
+/** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */
+export const newPasswordChallengeAction = validatedAction(
+  newPasswordChallengeSchema,
+  async ({ newPassword }) => {
+    const challenge = await waitingChallenge('NEW_PASSWORD_REQUIRED');
+    const context = await challengeContext(challenge);
+    const result = await respondToChallenge(
+      'NEW_PASSWORD_REQUIRED',
+      challenge.session,
+      challenge.username,
+      newPassword,
+      context,
+    );
+    return settleChallenge(challenge, result, {
+      context,
+      failed: 'auth.new_password_failed',
+      onFailure: (failure) => failureState(failure),
+      signedIn: ['auth.signed_in', { newPassword: true }],
+    });
+  },
+);
+
+/** Stage 1 of the emailed-code sign-in: Cognito emails a code (USER_AUTH, EMAIL_OTP). */
+export const emailCodeStartAction = validatedAction(
+  signInEmailSchema,
+  async ({ email }, { values }) => {
+    const started = await startFactor(email, 'EMAIL_OTP', values);
+    if (!started.ok) return started.state;
+    log.info('auth.challenged', { challenge: 'EMAIL_OTP' });
+    return { status: 'success', values, data: { stage: 'code', email } };
+  },
+);
+
+/** Stage 2: the emailed code signs the creator in. */
+export const emailCodeSignInAction = validatedAction(verificationCodeSchema, ({ code }) =>
+  answerCodeChallenge('EMAIL_OTP', code, 'auth.email_code_failed', { factor: 'EMAIL_OTP' }),
+);
+
+/** Send Again: a new sign-in code (Cognito has no resend here: a new USER_AUTH start). */
+export const resendSignInCodeAction = publicAction(async (): Promise<ActionState<CodeField>> => {
+  const challenge = await getChallenge();
+  if (!challenge || challenge.name !== 'EMAIL_OTP') redirect(CHALLENGE_EXPIRED);
+  const started = await startFactor<CodeField>(challenge.username, 'EMAIL_OTP', {});
+  if (!started.ok) return { ...started.state, values: undefined };
+  return { status: 'success', message: codeResent(challenge.username) };
+});
+
+/**
+ * Passkey sign-in, step 1: Cognito's request options for this account's passkeys (USER_AUTH,
+ * WEB_AUTHN) for the browser. They carry nothing secret; the challenge's session stays here.
+ */
+export const passkeySignInStartAction = publicAction(
+  async (email: unknown): Promise<ActionState<SignInField>> => {
+    const parsed = signInEmailSchema.safeParse({ email });
+    if (!parsed.success)
+      return { status: 'error', fieldErrors: { email: [{ text: MSG.emailInvalid }] } };
+    const values = { email: parsed.data.email };
+    const started = await startFactor<SignInField>(parsed.data.email, 'WEB_AUTHN', values);
+    if (!started.ok) return started.state;
+    const options = started.outcome.parameters?.CREDENTIAL_REQUEST_OPTIONS;
+    if (!options) {
+      log.warn('auth.passkey_options_missing');
+      await clearChallenge();
+      return { status: 'error', message: { text: APP_MSG.systemError }, values };
+    }
+    return { status: 'success', values, data: { options } };
+  },
+);
+
+/** Step 2: the browser's assertion answers the challenge; the creator is signed in. */
+export const passkeySignInFinishAction = publicAction(
+  async (credential: unknown): Promise<ActionState<SignInField>> => {
+    const challenge = await waitingChallenge('WEB_AUTHN');
+    const parsed = passkeyCredentialSchema.safeParse(credential);
+    if (!parsed.success) {
+      log.warn('auth.passkey_malformed', { account: emailRef(challenge.username) });
+      return { status: 'error', message: { text: PASSKEY_REFUSED } };
+    }
+    const context = await challengeContext(challenge);
+    const result = await respondToChallenge(
+      'WEB_AUTHN',
+      challenge.session,
+      challenge.username,
+      JSON.stringify(parsed.data),
+      context,
+    );
+    await (result.ok ? recordSuccess : recordFailure)('signIn', challenge.username);
+    return settleChallenge(challenge, result, {
+      context,
+      failed: 'auth.passkey_failed',
+      onFailure: async (failure) => {
+        await clearChallenge();
+        // Cognito's words for a refused assertion say little a person can act on.
+        const message =
+          failure.kind === 'unavailable' ? failure.message : { text: PASSKEY_REFUSED };
+        return { status: 'error', message };
+      },
+      signedIn: ['auth.signed_in', { factor: 'WEB_AUTHN' }],
+    });
+  },
+);
+
+export const PASSKEY_REFUSED =
+  "That passkey didn't work for this account. Try another passkey, or sign in with your password.";

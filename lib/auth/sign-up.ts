@@ -1,0 +1,80 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { failureState, validatedAction, withPendingEmail } from '@/lib/actions';
+import { confirmSignUp, resendSignUpCode, signUp } from '@/lib/cognito';
+import { removeUnconfirmed } from '@/lib/cognito/admin';
+import { getEnv } from '@/lib/env';
+import { emailRef, log } from '@/lib/log';
+import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { APP_MSG, codeResent } from '@/lib/messages';
+import { getPendingEmail, setPendingEmail } from '@/lib/session';
+import { signUpSchema, verificationCodeSchema } from '@/lib/validation/schemas';
+import { type CodeField, type SignUpField } from './challenge';
+import { hasGoogleAccount, precheck, precheckFailure } from './precheck';
+
+// Creating an account and confirming its email.
+
+export const signUpAction = validatedAction(
+  signUpSchema,
+  async ({ email, password }, { values }) => {
+    const limited = await checkLimit('signUp', email);
+    if (limited) return { status: 'error', message: limited, values };
+    const pre = await precheck(email);
+    if (!pre.ok) return precheckFailure<SignUpField>(pre, values);
+    // One account per person (docs/decisions/015-google-and-password-accounts.md).
+    if (await hasGoogleAccount(email))
+      return {
+        status: 'error',
+        fieldErrors: { email: [{ text: APP_MSG.googleAccountExists }] },
+        values,
+      };
+
+    let result = await signUp(email, password);
+    // An unfinished sign-up for this email holds nobody's data: this one replaces it, and its
+    // code decides who owns the account (decision 030).
+    if (
+      !result.ok &&
+      result.failure.kind === 'exists' &&
+      (await removeUnconfirmed(getEnv(), email))
+    )
+      result = await signUp(email, password);
+    if (!result.ok) {
+      log.info('auth.sign_up_failed', { reason: result.failure.name, account: emailRef(email) });
+      const message =
+        result.failure.kind === 'exists'
+          ? {
+              ...result.failure.message,
+              link: { label: 'log in', href: `/login?email=${encodeURIComponent(email)}` },
+            }
+          : result.failure.message;
+      return { status: 'error', message, values };
+    }
+    log.info('auth.signed_up');
+    await setPendingEmail(email);
+    redirect('/verify-email');
+  },
+);
+
+export const verifySignUpAction = validatedAction(verificationCodeSchema, async ({ code }) => {
+  const email = await getPendingEmail();
+  if (!email) redirect('/login');
+  const limited = await checkLimit('verifyCode', email);
+  if (limited) return { status: 'error', message: limited };
+  const result = await confirmSignUp(email, code);
+  await codeChecked(email, result);
+  if (!result.ok) {
+    log.info('auth.confirm_failed', { reason: result.failure.name, account: emailRef(email) });
+    return failureState(result.failure, { codeField: 'code' });
+  }
+  // The pending email stays until sign-in: clearing it here would re-render this page without it.
+  log.info('auth.confirmed');
+  return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
+});
+
+export const resendSignUpCodeAction = withPendingEmail<[], CodeField>(async ({ email }) => {
+  const limited = await checkLimit('resendCode', email);
+  if (limited) return { status: 'error', message: limited };
+  const result = await resendSignUpCode(email);
+  if (!result.ok) return failureState(result.failure);
+  return { status: 'success', message: codeResent(email) };
+});

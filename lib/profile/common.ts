@@ -1,0 +1,172 @@
+import 'server-only';
+import { revalidatePath } from 'next/cache';
+import { type ProofField } from '@/lib/validation/proof';
+import { failureState, type ActionState } from '@/lib/actions';
+import { getUser, reauthenticate, revokeRefreshToken, type Tokens } from '@/lib/cognito';
+import type { AuthFailure } from '@/lib/cognito/errors';
+import { log } from '@/lib/log';
+import { APP_MSG } from '@/lib/messages';
+import { checkLimit, recordFailure, smsAllowed, smsSent } from '@/lib/rate-limit';
+import {
+  clearProofChallenge,
+  getProofChallenge,
+  setProofChallenge,
+  recordReauth,
+  setEmailChange,
+  updateSessionClaims,
+  type Session,
+} from '@/lib/session';
+import { MSG } from '@/lib/validation/messages';
+
+// What the profile's changes share: the proof of the password a change asks for, a failure as
+// the dialog's answer, and the session's claims refreshed after a change.
+
+/**
+ * Profile edits (docs/product.md §4): name and password in one step; email and phone in two (update, then
+ * verify the code). After each change the session's claims are updated so the header and the
+ * cards show the new values at once.
+ */
+
+/** A failed profile call, logged, as the dialog's answer (user gone: sign out after 1 s). */
+export function failed<F extends string>(
+  op: string,
+  failure: AuthFailure,
+  options: Omit<Parameters<typeof failureState<F>>[1], 'signOutIfGone'> = {},
+): ActionState<F> {
+  log.info('profile.failed', { op, reason: failure.name });
+  return failureState(failure, { ...options, signOutIfGone: true });
+}
+
+// What a change of the account's details refreshes: the signed-in pages, whose header shows the
+// name. The public pages show no account data; Creator Cash's built pages stay as built.
+export const SIGNED_IN_AREA = '/(dashboard)';
+
+/** What a follow-up step answers when the proof of the password is missing or too old. */
+export const REAUTH_AGAIN = 'Please confirm your password again: close this window and start over.';
+
+export type Proven = { ok: true; session: Session };
+export type NotProven<F extends string> = { ok: false; state: ActionState<F> };
+
+/**
+ * ASVS 3.7.1 / 2.5.5: before an email, phone or two-step change, the person proves who they are
+ * with the password (and a current code when two-step is on) through a full sign-in, counted like
+ * one at the sign-in page. The proof must be this session's own account; its tokens serve
+ * `withTokens` (if given) and are then revoked, so it leaves no session behind. The proof is
+ * recorded in the sealed session (`reauthAt`) for the follow-up steps, which accept it for
+ * REAUTH_WINDOW_S; an email change also keeps the address it named (its own sealed cookie).
+ */
+export async function proveIdentity<F extends string = ProofField>(
+  session: Session,
+  proof: { currentPassword: string; code: string },
+  op: string,
+  {
+    values = {},
+    emailChangeTo,
+    withTokens,
+  }: {
+    values?: Partial<Record<F, string>>;
+    emailChangeTo?: string;
+    withTokens?: (tokens: Tokens) => Promise<void>;
+  } = {},
+): Promise<Proven | NotProven<F>> {
+  const refuse = (state: Omit<ActionState<ProofField>, 'status' | 'values'>): NotProven<F> => {
+    log.info('profile.reauth_failed', { op });
+    const { fieldErrors, ...rest } = state;
+    return {
+      ok: false,
+      state: {
+        status: 'error',
+        ...rest,
+        ...(fieldErrors ? { fieldErrors: fieldErrors as ActionState<F>['fieldErrors'] } : {}),
+        values,
+      },
+    };
+  };
+  // A password guess from someone holding the session counts like one at sign-in.
+  const limited = await checkLimit('signIn', session.claims.email);
+  if (limited) return refuse({ message: limited });
+  // A code sent by text message or email answers the sign-in that sent it (its session waits
+  // in a sealed cookie); without a code, the password starts a new one.
+  const pending = proof.code ? await getProofChallenge(session) : null;
+  const texts = pending ? null : await smsAllowed(session.claims.email);
+  if (texts) return refuse({ message: texts });
+  const proved = await reauthenticate(
+    session.claims.email,
+    proof.currentPassword,
+    proof.code,
+    pending ?? undefined,
+  );
+  if (!proved.ok) {
+    const { failure } = proved;
+    if (failure.kind !== 'unavailable') await recordFailure('signIn', session.claims.email);
+    if (failure.kind === 'challenge-expired' && pending) {
+      // The sent code's sign-in is over (3 minutes): the password starts another, with a new code.
+      await clearProofChallenge();
+      return proveIdentity(session, { ...proof, code: '' }, op, {
+        values,
+        emailChangeTo,
+        withTokens,
+      });
+    }
+    if (failure.kind === 'wrong-password' || failure.kind === 'code-mismatch') {
+      log.info('profile.reauth_failed', { op });
+      const fields = { codeField: 'code' as F, passwordField: 'currentPassword' as F };
+      return { ok: false, state: failureState(failure, { ...fields, values }) };
+    }
+    return { ok: false, state: failed<F>(op, failure, { values }) };
+  }
+  if (proved.value.type === 'code-needed')
+    return refuse({ fieldErrors: { code: [{ text: MSG.authenticatorCodeEnter }] } });
+  if (proved.value.type === 'code-sent') {
+    const { challenge, session: waiting, destination } = proved.value;
+    if (challenge === 'SMS_MFA') await smsSent(session.claims.email, destination);
+    await setProofChallenge(session, {
+      challenge,
+      session: waiting,
+      ...(destination ? { destination: destination.slice(0, 320) } : {}),
+    });
+    const where = destination ? ` to ${destination}` : '';
+    return refuse({
+      fieldErrors: {
+        code: [
+          {
+            text:
+              challenge === 'SMS_MFA'
+                ? `Enter the 6-digit code we sent by text message${where}.`
+                : `Enter the 6-digit code we emailed${where}.`,
+          },
+        ],
+      },
+    });
+  }
+  await clearProofChallenge();
+  const { tokens } = proved.value;
+  if (tokens.claims.sub !== session.claims.sub) {
+    log.warn('profile.reauth_other_user', { op });
+    if (tokens.refreshToken) await revokeRefreshToken(tokens.refreshToken);
+    return refuse({ message: { text: APP_MSG.systemError } });
+  }
+  try {
+    await withTokens?.(tokens);
+  } finally {
+    if (tokens.refreshToken) {
+      const revoked = await revokeRefreshToken(tokens.refreshToken);
+      if (!revoked.ok) log.warn('profile.reauth_revoke_failed', { reason: revoked.failure.name });
+    }
+  }
+  log.info('profile.reauthenticated', { op });
+  if (emailChangeTo !== undefined) await setEmailChange(session, emailChangeTo);
+  return { ok: true, session: await recordReauth(session, op) };
+}
+
+/** Re-reads the user after a verified change; falls back to what we know changed. */
+export async function refreshClaims(
+  session: Session,
+  fallback: Partial<Session['claims']>,
+): Promise<Session['claims']> {
+  const user = await getUser(session.accessToken);
+  const claims = user.ok ? { ...user.value, sub: session.claims.sub } : fallback;
+  await updateSessionClaims(session, claims);
+  revalidatePath(SIGNED_IN_AREA, 'layout');
+  return { ...session.claims, ...claims };
+}

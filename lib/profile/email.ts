@@ -1,0 +1,121 @@
+import 'server-only';
+import { changeEmailProofSchema } from '@/lib/validation/proof';
+import { authed, authedAction } from '@/lib/actions';
+import { updateAttributes, verifyAttribute } from '@/lib/cognito';
+import { moveCreatorEmail } from '@/lib/creators';
+import { log } from '@/lib/log';
+import { codeResent } from '@/lib/messages';
+import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { notifyEmailChanged } from '@/lib/notify';
+import { clearEmailChange, getEmailChange, reauthFresh } from '@/lib/session';
+import { changeEmailSchema, verifyEmailChangeSchema } from '@/lib/validation/schemas';
+import { MSG } from '@/lib/validation/messages';
+import { REAUTH_AGAIN, failed, proveIdentity, refreshClaims } from './common';
+
+// Changing the sign-in email: the new address, then its code.
+
+export const sameEmail = (a: string, b: string) =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Step 1 of an email change, after the password (and code) prove who asks: Cognito keeps the old
+ * address active and emails a code to the new one.
+ */
+export const requestEmailChangeAction = authedAction(
+  changeEmailProofSchema(false),
+  async ({ email, currentPassword, code }, ctx) => {
+    const { values } = ctx;
+    if (sameEmail(email, ctx.session.claims.email)) {
+      return {
+        status: 'error',
+        fieldErrors: { email: [{ text: 'This is already your email address.' }] },
+        values,
+      };
+    }
+    const proof = await proveIdentity(ctx.session, { currentPassword, code }, 'email', {
+      values,
+      emailChangeTo: email,
+    });
+    if (!proof.ok) return proof.state;
+    const { session } = proof;
+    const limited = await checkLimit('sendCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, values };
+    const result = await updateAttributes(session.accessToken, { email });
+    if (!result.ok) return failed('email', result.failure, { values });
+    log.info('profile.email_change_requested');
+    return { status: 'success', values, data: { step: 'verify', email } };
+  },
+  { ownCredentials: true },
+);
+
+/**
+ * Send Again: asking for the same change again sends a fresh code to the new address: only ever
+ * the one the proven request named (kept server-side in a sealed cookie), and only within the
+ * proof's window.
+ */
+export const resendEmailChangeCodeAction = authed<[email: string], 'code'>(
+  async ({ session }, email) => {
+    const parsed = changeEmailSchema.safeParse({ email });
+    if (!parsed.success)
+      return {
+        status: 'error',
+        message: { text: parsed.error.issues[0]?.message ?? MSG.emailEmpty },
+      };
+    const target = await getEmailChange(session);
+    if (!target || !reauthFresh(session)) {
+      log.info('profile.email_resend_refused', { reason: 'no-proof' });
+      return { status: 'error', message: { text: REAUTH_AGAIN } };
+    }
+    if (!sameEmail(parsed.data.email, target)) {
+      log.warn('profile.email_resend_refused', { reason: 'other-address' });
+      return {
+        status: 'error',
+        message: { text: 'We can only send a new code to the address you asked for.' },
+      };
+    }
+    const limited = await checkLimit('sendCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
+    const result = await updateAttributes(session.accessToken, { email: target });
+    if (!result.ok) return failed('email_resend', result.failure);
+    return { status: 'success', message: codeResent(target) };
+  },
+  { ownCredentials: true },
+);
+
+/** Step 2: the code makes the new address the sign-in address. */
+export const verifyEmailChangeAction = authedAction(
+  verifyEmailChangeSchema,
+  async ({ email, code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, data: { step: 'verify', email } };
+    const result = await verifyAttribute(session.accessToken, 'email', code);
+    await codeChecked(session.claims.sub, result);
+    if (!result.ok)
+      return failed('email_verify', result.failure, {
+        codeField: 'code',
+        data: { step: 'verify', email },
+      });
+    const oldEmail = session.claims.email;
+    const asked = await getEmailChange(session);
+    // The change is done: Send Again has no address to go to any more.
+    await clearEmailChange();
+    const updated = await refreshClaims(session, { email: asked ?? email, emailVerified: true });
+    log.info('profile.email_changed');
+    // The old address hears of it, in case the change was not its owner's (ASVS 2.5.5).
+    if (!sameEmail(oldEmail, updated.email)) {
+      await notifyEmailChanged(oldEmail, updated.email);
+      // The creator system follows, so the old address no longer finds this channel (decision 033).
+      if (session.claims.channelId) {
+        const moved = await moveCreatorEmail(session.claims.channelId, updated.email);
+        if (moved.ok) log.info('channel.email_moved', { account: session.claims.sub });
+        else
+          log.error('channel.email_move_failed', {
+            account: session.claims.sub,
+            reason: moved.reason,
+          });
+      }
+    }
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);

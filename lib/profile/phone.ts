@@ -1,0 +1,98 @@
+import 'server-only';
+import { revalidatePath } from 'next/cache';
+import { changePhoneProofSchema } from '@/lib/validation/proof';
+import { authed, authedAction } from '@/lib/actions';
+import {
+  getMfaSettings,
+  sendAttributeCode,
+  setMfaMethod,
+  updateAttributes,
+  verifyAttribute,
+  type Result,
+} from '@/lib/cognito';
+import { formatPhone } from '@/lib/format';
+import { log } from '@/lib/log';
+import { codeResent } from '@/lib/messages';
+import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { updateSessionClaims } from '@/lib/session';
+import { verificationCodeSchema } from '@/lib/validation/schemas';
+import { SIGNED_IN_AREA, failed, proveIdentity, refreshClaims } from './common';
+
+// Changing the phone number: the new number, then its code.
+
+/**
+ * A new number is not verified yet: text-message codes stop with the old one, so no sign-in
+ * waits on a code sent to a mistyped number (docs/decisions/018-two-step-codes.md). The creator
+ * turns them on again once the new number is verified. A failure is logged, not shown: the
+ * number changed, and the profile shows what Cognito says is on.
+ */
+export async function stopTextCodes(accessToken: string): Promise<void> {
+  const current = await getMfaSettings(accessToken);
+  if (!current.ok || !current.value.methods.includes('SMS_MFA')) return;
+  const off = await setMfaMethod(accessToken, 'SMS_MFA', false);
+  if (off.ok) log.info('profile.code_method_off', { method: 'SMS_MFA', reason: 'phone_changed' });
+  else log.warn('profile.text_codes_not_stopped', { reason: off.failure.name });
+}
+
+/**
+ * Step 1 of a phone change, after the password (and code) prove who asks: the number is replaced
+ * at once, unverified, and a code goes to it by SMS.
+ */
+export const requestPhoneChangeAction = authedAction(
+  changePhoneProofSchema(false),
+  async ({ phoneNo, currentPassword, code }, ctx) => {
+    const { values } = ctx;
+    const same = phoneNo === ctx.session.claims.phoneNumber;
+    if (same && ctx.session.claims.phoneNumberVerified) {
+      return {
+        status: 'error',
+        fieldErrors: { phoneNo: [{ text: 'This is already your phone number.' }] },
+        values,
+      };
+    }
+    const proof = await proveIdentity(ctx.session, { currentPassword, code }, 'phone', { values });
+    if (!proof.ok) return proof.state;
+    const { session } = proof;
+    const limited = await checkLimit('sendSms', session.claims.sub);
+    if (limited) return { status: 'error', message: limited, values };
+    // Cognito sends no new code when the (unverified) number does not change: ask for one.
+    const result: Result<unknown> = same
+      ? await sendAttributeCode(session.accessToken, 'phone_number')
+      : await updateAttributes(session.accessToken, { phone_number: phoneNo });
+    if (!result.ok) return failed('phone', result.failure, { values });
+    if (!same) {
+      await updateSessionClaims(session, { phoneNumber: phoneNo, phoneNumberVerified: false });
+      revalidatePath(SIGNED_IN_AREA, 'layout');
+      await stopTextCodes(session.accessToken);
+    }
+    log.info('profile.phone_change_requested');
+    return { status: 'success', values, data: { step: 'verify', phone: phoneNo } };
+  },
+  { ownCredentials: true },
+);
+
+export const resendPhoneCodeAction = authed<[], 'code'>(
+  async ({ session }) => {
+    const limited = await checkLimit('sendSms', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
+    const result = await sendAttributeCode(session.accessToken, 'phone_number');
+    if (!result.ok) return failed('phone_resend', result.failure);
+    return { status: 'success', message: codeResent(formatPhone(session.claims.phoneNumber)) };
+  },
+  { ownCredentials: true },
+);
+
+export const verifyPhoneAction = authedAction(
+  verificationCodeSchema,
+  async ({ code }, { session }) => {
+    const limited = await checkLimit('verifyCode', session.claims.sub);
+    if (limited) return { status: 'error', message: limited };
+    const result = await verifyAttribute(session.accessToken, 'phone_number', code);
+    await codeChecked(session.claims.sub, result);
+    if (!result.ok) return failed('phone_verify', result.failure, { codeField: 'code' });
+    await refreshClaims(session, { phoneNumberVerified: true });
+    log.info('profile.phone_verified');
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);

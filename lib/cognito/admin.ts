@@ -15,7 +15,8 @@ import type { Env } from '@/lib/env';
 import { retryDelay } from './client';
 import { emailRef, log } from '@/lib/log';
 import { toAuthFailure } from './errors';
-import { CHANNEL_ATTRIBUTE, type Result } from './index';
+import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
+import type { Result } from './shared';
 
 /**
  * Admin calls, signed with the host's AWS credentials in production (the SDK's default chain), with

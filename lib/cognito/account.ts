@@ -1,0 +1,186 @@
+import 'server-only';
+import {
+  ChangePasswordCommand,
+  ConfirmForgotPasswordCommand,
+  DeleteUserCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  GetUserAttributeVerificationCodeCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  ResendConfirmationCodeCommand,
+  RevokeTokenCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { getEnv } from '@/lib/env';
+import { cognito, secretHash } from './client';
+import { attempt, claimsFromAttributes, clientId } from './shared';
+
+// The account: sign-up, reset, attributes, password, sessions, deletion.
+
+/**
+ * SignUp with the email only: the channel id is not the app client's to write; it is bound by an
+ * admin call once the address is proven (lib/channel.ts, docs/decisions/006-channel-binding.md).
+ */
+export function signUp(email: string, password: string) {
+  return attempt('signUp', async () => {
+    const out = await cognito().send(
+      new SignUpCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    return { confirmed: out.UserConfirmed === true };
+  });
+}
+
+export function confirmSignUp(email: string, code: string) {
+  return attempt('confirmSignUp', async () => {
+    await cognito().send(
+      new ConfirmSignUpCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+        ConfirmationCode: code,
+        // Spec §4: confirming never forces alias creation.
+        ForceAliasCreation: false,
+      }),
+    );
+  });
+}
+
+export function resendSignUpCode(email: string) {
+  return attempt('resendSignUpCode', async () => {
+    await cognito().send(
+      new ResendConfirmationCodeCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+      }),
+    );
+  });
+}
+
+export function forgotPassword(email: string) {
+  return attempt('forgotPassword', async () => {
+    await cognito().send(
+      new ForgotPasswordCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+      }),
+    );
+  });
+}
+
+export function confirmForgotPassword(email: string, code: string, password: string) {
+  return attempt('confirmForgotPassword', async () => {
+    await cognito().send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId(),
+        SecretHash: secretHash(email),
+        Username: email,
+        ConfirmationCode: code,
+        Password: password,
+      }),
+    );
+  });
+}
+
+export function changePassword(accessToken: string, previous: string, proposed: string) {
+  return attempt('changePassword', async () => {
+    await cognito().send(
+      new ChangePasswordCommand({
+        AccessToken: accessToken,
+        PreviousPassword: previous,
+        ProposedPassword: proposed,
+      }),
+    );
+  });
+}
+
+export function getUser(accessToken: string) {
+  return attempt('getUser', async () => {
+    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    return claimsFromAttributes(out.UserAttributes ?? []);
+  });
+}
+
+export function updateAttributes(accessToken: string, attributes: Record<string, string>) {
+  return attempt('updateAttributes', async () => {
+    const out = await cognito().send(
+      new UpdateUserAttributesCommand({
+        AccessToken: accessToken,
+        UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+      }),
+    );
+    return { codeSentTo: (out.CodeDeliveryDetailsList ?? []).map((d) => d.AttributeName ?? '') };
+  });
+}
+
+export function sendAttributeCode(accessToken: string, attribute: 'email' | 'phone_number') {
+  return attempt('sendCode', async () => {
+    await cognito().send(
+      new GetUserAttributeVerificationCodeCommand({
+        AccessToken: accessToken,
+        AttributeName: attribute,
+      }),
+    );
+  });
+}
+
+export function verifyAttribute(
+  accessToken: string,
+  attribute: 'email' | 'phone_number',
+  code: string,
+) {
+  return attempt(attribute === 'email' ? 'verifyEmail' : 'verifyPhone', async () => {
+    await cognito().send(
+      new VerifyUserAttributeCommand({
+        AccessToken: accessToken,
+        AttributeName: attribute,
+        Code: code,
+      }),
+    );
+  });
+}
+
+export function globalSignOut(accessToken: string) {
+  return attempt('signOut', async () => {
+    await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken }));
+  });
+}
+
+/** Asks Cognito whether an access token still stands (not revoked by a sign-out elsewhere). */
+export function confirmSession(accessToken: string) {
+  return attempt('confirmSession', async () => {
+    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    return claimsFromAttributes(out.UserAttributes ?? []);
+  });
+}
+
+/** Revokes a refresh token and the access tokens issued from it. */
+export function revokeRefreshToken(refreshToken: string) {
+  return attempt('signOut', async () => {
+    const env = getEnv();
+    await cognito().send(
+      new RevokeTokenCommand({
+        Token: refreshToken,
+        ClientId: env.COGNITO_CLIENT_ID,
+        ...(env.COGNITO_CLIENT_SECRET ? { ClientSecret: env.COGNITO_CLIENT_SECRET } : {}),
+      }),
+    );
+  });
+}
+
+/** Deletes the signed-in user (DeleteUser): the account and every one of its sessions end. */
+export function deleteOwnAccount(accessToken: string) {
+  return attempt('deleteAccount', async () => {
+    await cognito().send(new DeleteUserCommand({ AccessToken: accessToken }));
+  });
+}

@@ -1,0 +1,175 @@
+import 'server-only';
+import {
+  AssociateSoftwareTokenCommand,
+  GetUserCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, secretHash } from './client';
+import {
+  type SignInContext,
+  attempt,
+  clientId,
+  contextParameters,
+  userContextData,
+} from './shared';
+import { outcome, proveDevice } from './sign-in';
+
+// Two-step verification: the methods, their set-up, the preferred one.
+
+/** The second steps Cognito knows, by their challenge names. */
+export type MfaMethod = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
+export const MFA_METHODS: readonly MfaMethod[] = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'];
+export const isMethod = (v: unknown): v is MfaMethod => MFA_METHODS.includes(v as MfaMethod);
+
+/** Each method's part of SetUserMFAPreference. */
+export const MFA_SETTINGS_KEY = {
+  SOFTWARE_TOKEN_MFA: 'SoftwareTokenMfaSettings',
+  SMS_MFA: 'SMSMfaSettings',
+  EMAIL_OTP: 'EmailMfaSettings',
+} as const satisfies Record<MfaMethod, string>;
+
+/** The methods a user has on, and the preferred one, from GetUser's MFA fields. */
+export type MfaSettings = { methods: MfaMethod[]; preferred?: MfaMethod };
+
+export function getMfaSettings(accessToken: string) {
+  return attempt('getUser', async (): Promise<MfaSettings> => {
+    const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    const methods = MFA_METHODS.filter(
+      (m) => (out.UserMFASettingList ?? []).includes(m) || out.PreferredMfaSetting === m,
+    );
+    const preferred = isMethod(out.PreferredMfaSetting) ? out.PreferredMfaSetting : undefined;
+    return { methods, ...(preferred ? { preferred } : {}) };
+  });
+}
+
+/**
+ * Turns text-message or email codes on or off (SetUserMFAPreference); `preferred` names the
+ * method to prefer (each on method is sent with PreferredMfa, so exactly one is preferred).
+ */
+export function setMfaMethod(
+  accessToken: string,
+  method: Exclude<MfaMethod, 'SOFTWARE_TOKEN_MFA'>,
+  enabled: boolean,
+  preferred?: MfaMethod,
+) {
+  return attempt(
+    !enabled ? 'mfaMethodOff' : method === 'SMS_MFA' ? 'textCodesOn' : 'emailCodesOn',
+    async () => {
+      await cognito().send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: accessToken,
+          [MFA_SETTINGS_KEY[method]]: {
+            Enabled: enabled,
+            PreferredMfa: enabled && preferred === method,
+          },
+        }),
+      );
+    },
+  );
+}
+
+/** Makes one method that is on the preferred one. */
+export function preferMfaMethod(accessToken: string, method: MfaMethod) {
+  const context =
+    method === 'SMS_MFA' ? 'textCodesOn' : method === 'EMAIL_OTP' ? 'emailCodesOn' : 'mfaMethod';
+  return attempt(context, async () => {
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        [MFA_SETTINGS_KEY[method]]: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+  });
+}
+
+/**
+ * MFA_SETUP, step 1: a new authenticator secret for the sign-in's user (AssociateSoftwareToken
+ * with the challenge's Session). Answers the secret and the session that goes on.
+ */
+export function associateForSetup(session: string) {
+  return attempt('mfaSetup', async () => {
+    const out = await cognito().send(new AssociateSoftwareTokenCommand({ Session: session }));
+    if (!out.SecretCode || !out.Session)
+      throw new Error('AssociateSoftwareToken answered no secret');
+    return { secret: out.SecretCode, session: out.Session };
+  });
+}
+
+/**
+ * MFA_SETUP, step 2: the app's code proves the secret (VerifySoftwareToken with the Session), then
+ * the challenge is answered with the session that answer gave: tokens, or another challenge.
+ */
+export function completeMfaSetup(
+  session: string,
+  username: string,
+  code: string,
+  deviceName: string,
+  context?: SignInContext,
+) {
+  return attempt('mfaSetup', async () => {
+    const verified = await cognito().send(
+      new VerifySoftwareTokenCommand({
+        Session: session,
+        UserCode: code,
+        FriendlyDeviceName: deviceName,
+      }),
+    );
+    if (verified.Status !== 'SUCCESS' || !verified.Session)
+      throw new Error(`VerifySoftwareToken answered ${verified.Status ?? 'no status'}`);
+    const hash = secretHash(username);
+    const out = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId(),
+        ChallengeName: 'MFA_SETUP',
+        Session: verified.Session,
+        ChallengeResponses: {
+          USERNAME: username,
+          ...contextParameters(context),
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
+        ...userContextData(context),
+      }),
+    );
+    return outcome(await proveDevice(out, username, context), username);
+  });
+}
+
+/** Starts authenticator-app setup: Cognito keeps the new secret pending until it is verified. */
+export function associateSoftwareToken(accessToken: string) {
+  return attempt('mfaSetup', async () => {
+    const out = await cognito().send(
+      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+    );
+    if (!out.SecretCode) throw new Error('AssociateSoftwareToken answered no secret');
+    return out.SecretCode;
+  });
+}
+
+/** Proves the pending secret with a code from the app; enabling MFA is a separate call. */
+export function verifySoftwareToken(accessToken: string, code: string, deviceName: string) {
+  return attempt('mfaSetup', async () => {
+    const out = await cognito().send(
+      new VerifySoftwareTokenCommand({
+        AccessToken: accessToken,
+        UserCode: code,
+        FriendlyDeviceName: deviceName,
+      }),
+    );
+    if (out.Status !== 'SUCCESS')
+      throw new Error(`VerifySoftwareToken answered ${out.Status ?? 'no status'}`);
+  });
+}
+
+/** Turns authenticator-app MFA on (and preferred) or off. */
+export function setSoftwareTokenMfa(accessToken: string, enabled: boolean) {
+  return attempt('mfaSetup', async () => {
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled },
+      }),
+    );
+  });
+}

@@ -1,0 +1,101 @@
+import 'server-only';
+import { RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, secretHash } from './client';
+import { MFA_METHODS } from './mfa';
+import { type Tokens, attempt, clientId, tokensFrom } from './shared';
+import { ANSWER_KEY, passwordVerifier } from './sign-in';
+
+// Proving the password again before a sensitive change.
+
+export type Reauthentication =
+  | { type: 'proven'; tokens: Tokens; codeAsked: boolean }
+  /** The password was right and the account asks for an authenticator code, but none was given. */
+  | { type: 'code-needed' }
+  /** The password was right and Cognito sent a code (text message or email) for this session. */
+  | {
+      type: 'code-sent';
+      challenge: 'SMS_MFA' | 'EMAIL_OTP';
+      session: string;
+      destination?: string;
+    };
+
+/** A proof waiting on a sent code: the challenge and its session. */
+export type PendingProof = { challenge: 'SMS_MFA' | 'EMAIL_OTP'; session: string };
+
+/**
+ * A signed-in person proves the password and, if the account asks for one, a two-step code,
+ * through a full sign-in (InitiateAuth, then the account's challenge). An authenticator code
+ * goes with the password. A sent code (text message, email) cannot: the first call answers
+ * `code-sent` with the session, and the second answers that session (`pending`) with the code.
+ * Where several methods are on and none is preferred, the authenticator app is chosen if on.
+ */
+export function reauthenticate(
+  email: string,
+  password: string,
+  code: string,
+  pending?: PendingProof,
+) {
+  return attempt(pending ? 'mfaSent' : 'reauth', async (): Promise<Reauthentication> => {
+    const hash = secretHash(email);
+    const answer = async (
+      challenge: 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP',
+      session: string | undefined,
+    ) => {
+      const out = await cognito().send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId(),
+          ChallengeName: challenge,
+          Session: session,
+          ChallengeResponses: {
+            USERNAME: email,
+            [ANSWER_KEY[challenge]]: code,
+            ...(hash ? { SECRET_HASH: hash } : {}),
+          },
+        }),
+      );
+      if (out.ChallengeName) throw new Error(`unexpected challenge ${out.ChallengeName}`);
+      return {
+        type: 'proven',
+        tokens: tokensFrom(out.AuthenticationResult),
+        codeAsked: true,
+      } as const;
+    };
+    if (pending && code) return answer(pending.challenge, pending.session);
+
+    // A proof, not a sign-in on this browser: no device is named, and none issued is confirmed.
+    let out = await passwordVerifier(email, password, undefined, undefined);
+    if (out.ChallengeName === 'SELECT_MFA_TYPE') {
+      const offered = out.ChallengeParameters?.MFAS_CAN_CHOOSE ?? '';
+      const pick = MFA_METHODS.find((m) => offered.includes(`"${m}"`));
+      if (!pick) throw new Error(`nothing to choose from: ${offered}`);
+      out = await cognito().send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId(),
+          ChallengeName: 'SELECT_MFA_TYPE',
+          Session: out.Session,
+          ChallengeResponses: {
+            USERNAME: email,
+            ANSWER: pick,
+            ...(hash ? { SECRET_HASH: hash } : {}),
+          },
+        }),
+      );
+    }
+    if (!out.ChallengeName)
+      return { type: 'proven', tokens: tokensFrom(out.AuthenticationResult), codeAsked: false };
+    if (out.ChallengeName === 'SMS_MFA' || out.ChallengeName === 'EMAIL_OTP') {
+      if (!out.Session) throw new Error(`${out.ChallengeName} without a session`);
+      const destination = out.ChallengeParameters?.CODE_DELIVERY_DESTINATION;
+      return {
+        type: 'code-sent',
+        challenge: out.ChallengeName,
+        session: out.Session,
+        ...(destination ? { destination } : {}),
+      };
+    }
+    if (out.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
+      throw new Error(`unexpected challenge ${out.ChallengeName}`);
+    if (!code) return { type: 'code-needed' };
+    return answer('SOFTWARE_TOKEN_MFA', out.Session);
+  });
+}

@@ -1,0 +1,280 @@
+import 'server-only';
+import {
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  type InitiateAuthCommandOutput,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { getEnv } from '@/lib/env';
+import { log } from '@/lib/log';
+import { cognito, secretHash } from './client';
+import { startDeviceProof, startPasswordProof } from './srp';
+import { type AuthContext } from './errors';
+import {
+  type DeviceCredentials,
+  type SignInContext,
+  type SignInOutcome,
+  attempt,
+  clientId,
+  contextParameters,
+  tokensFrom,
+  userContextData,
+} from './shared';
+
+// Signing in: SRP with the device's proof, a passwordless start, a refresh, the challenges' answers.
+
+/**
+ * A remembered device proves itself (DEVICE_SRP_AUTH, then DEVICE_PASSWORD_VERIFIER) where the
+ * pool asks, instead of the two-step code. Any other answer passes through as it came.
+ */
+export async function proveDevice(
+  out: InitiateAuthCommandOutput,
+  username: string,
+  context: SignInContext | undefined,
+): Promise<InitiateAuthCommandOutput> {
+  if (out.ChallengeName !== 'DEVICE_SRP_AUTH') return out;
+  const device = context?.device;
+  if (!device) throw new Error('DEVICE_SRP_AUTH for a sign-in that named no device');
+  try {
+    return await deviceSteps(out, username, device, context);
+  } catch (error) {
+    const name = (error as { name?: unknown } | null)?.name;
+    log.warn('auth.device_proof_failed', {
+      reason: typeof name === 'string' ? name : 'unknown',
+      detail: error instanceof Error ? error.message.slice(0, 120) : undefined,
+    });
+    // The pool refused this device's proof (a secret that no longer matches, a forgotten device):
+    // told apart from a wrong password, so the sign-in can go on as on a new device.
+    if (name === 'NotAuthorizedException' || name === 'ResourceNotFoundException')
+      throw Object.assign(new Error('the device proof was refused'), {
+        name: 'DeviceNotRecognized',
+      });
+    throw error;
+  }
+}
+
+export async function deviceSteps(
+  out: InitiateAuthCommandOutput,
+  username: string,
+  device: DeviceCredentials,
+  context: SignInContext | undefined,
+): Promise<InitiateAuthCommandOutput> {
+  // Cognito names the user for the device steps by its username (USERNAME in the challenge).
+  const name = out.ChallengeParameters?.USERNAME ?? username;
+  const hash = secretHash(name);
+  const proof = await startDeviceProof(device);
+  const verifier = await cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'DEVICE_SRP_AUTH',
+      Session: out.Session,
+      ChallengeResponses: {
+        USERNAME: name,
+        DEVICE_KEY: device.key,
+        SRP_A: proof.srpA,
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+  if (verifier.ChallengeName !== 'DEVICE_PASSWORD_VERIFIER')
+    throw new Error(`DEVICE_SRP_AUTH answered ${verifier.ChallengeName ?? 'tokens'}`);
+  const { signature, timestamp } = await proof.answer(verifier.ChallengeParameters ?? {});
+  return cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
+      Session: verifier.Session,
+      ChallengeResponses: {
+        USERNAME: name,
+        DEVICE_KEY: device.key,
+        PASSWORD_CLAIM_SECRET_BLOCK: verifier.ChallengeParameters?.SECRET_BLOCK ?? '',
+        PASSWORD_CLAIM_SIGNATURE: signature,
+        TIMESTAMP: timestamp,
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+}
+
+export function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcome {
+  if (out.ChallengeName) {
+    return {
+      type: 'challenge',
+      challenge: out.ChallengeName,
+      session: out.Session ?? '',
+      username,
+      ...(out.ChallengeParameters ? { parameters: out.ChallengeParameters } : {}),
+    };
+  }
+  const meta = out.AuthenticationResult?.NewDeviceMetadata;
+  return {
+    type: 'signed-in',
+    tokens: tokensFrom(out.AuthenticationResult),
+    ...(meta?.DeviceKey && meta.DeviceGroupKey
+      ? { newDevice: { key: meta.DeviceKey, groupKey: meta.DeviceGroupKey } }
+      : {}),
+  };
+}
+
+/**
+ * The password step of a sign-in by SRP (USER_SRP_AUTH, then PASSWORD_VERIFIER): the flow AWS
+ * documents for remembered devices, and the one its own clients use (decision 034). The pool
+ * names the user's internal name (USER_ID_FOR_SRP); the answer is signed, and its SECRET_HASH
+ * computed, for that name. Any answer after the password passes through as it came.
+ */
+export async function passwordVerifier(
+  email: string,
+  password: string,
+  device: DeviceCredentials | undefined,
+  context: SignInContext | undefined,
+): Promise<InitiateAuthCommandOutput> {
+  const proof = startPasswordProof(getEnv().COGNITO_USER_POOL_ID, password);
+  const hash = secretHash(email);
+  const out = await cognito().send(
+    new InitiateAuthCommand({
+      ClientId: clientId(),
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: {
+        USERNAME: email,
+        SRP_A: proof.srpA,
+        ...(device ? { DEVICE_KEY: device.key } : {}),
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+  if (out.ChallengeName !== 'PASSWORD_VERIFIER')
+    throw new Error(`USER_SRP_AUTH answered ${out.ChallengeName ?? 'tokens'}`);
+  const { signature, timestamp, userId } = proof.answer(out.ChallengeParameters ?? {});
+  const userHash = secretHash(userId);
+  return cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'PASSWORD_VERIFIER',
+      Session: out.Session,
+      ChallengeResponses: {
+        USERNAME: userId,
+        PASSWORD_CLAIM_SECRET_BLOCK: out.ChallengeParameters?.SECRET_BLOCK ?? '',
+        PASSWORD_CLAIM_SIGNATURE: signature,
+        TIMESTAMP: timestamp,
+        ...(device ? { DEVICE_KEY: device.key } : {}),
+        ...(userHash ? { SECRET_HASH: userHash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+}
+
+export function signIn(email: string, password: string, context?: SignInContext) {
+  return attempt('signIn', async () => {
+    const out = await passwordVerifier(email, password, context?.device, context);
+    return outcome(await proveDevice(out, email, context), email);
+  });
+}
+
+/** The first factors of choice-based sign-in (USER_AUTH) the product offers besides the password. */
+export type PasswordlessFactor = 'EMAIL_OTP' | 'WEB_AUTHN';
+
+/**
+ * Choice-based sign-in (USER_AUTH) straight to one factor: an emailed code (EMAIL_OTP) or a passkey
+ * (WEB_AUTHN). Cognito answers that challenge, or another when the factor is not available to this
+ * user (e.g. SELECT_CHALLENGE without it); the caller decides what to tell.
+ */
+export function startPasswordless(
+  email: string,
+  factor: PasswordlessFactor,
+  context?: SignInContext,
+) {
+  return attempt('passwordless', async () => {
+    const hash = secretHash(email);
+    const out = await cognito().send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'USER_AUTH',
+        AuthParameters: {
+          USERNAME: email,
+          PREFERRED_CHALLENGE: factor,
+          ...contextParameters(context),
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
+        ...userContextData(context),
+      }),
+    );
+    return outcome(await proveDevice(out, email, context), email);
+  });
+}
+
+/**
+ * New tokens from a refresh token (GetTokensFromRefreshToken). It serves app clients with refresh
+ * token rotation on and off: with rotation on (where REFRESH_TOKEN_AUTH is refused) the answer
+ * carries the successor refresh token, which replaces the one presented; without, the presented one
+ * stays. A confidential client sends its secret itself here, not a SECRET_HASH.
+ */
+export function refresh(refreshToken: string, deviceKey?: string) {
+  return attempt('refresh', async () => {
+    const secret = getEnv().COGNITO_CLIENT_SECRET;
+    const out = await cognito().send(
+      new GetTokensFromRefreshTokenCommand({
+        ClientId: clientId(),
+        RefreshToken: refreshToken,
+        // A pool that tracks devices wants the key of the device the token was issued to.
+        ...(deviceKey ? { DeviceKey: deviceKey } : {}),
+        ...(secret ? { ClientSecret: secret } : {}),
+      }),
+    );
+    const tokens = tokensFrom(out.AuthenticationResult, refreshToken);
+    return deviceKey && !tokens.deviceKey ? { ...tokens, deviceKey } : tokens;
+  });
+}
+
+/** What each challenge the product answers is answered with. */
+export const ANSWER_KEY = {
+  SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
+  SMS_MFA: 'SMS_MFA_CODE',
+  SELECT_MFA_TYPE: 'ANSWER',
+  NEW_PASSWORD_REQUIRED: 'NEW_PASSWORD',
+  EMAIL_OTP: 'EMAIL_OTP_CODE',
+  WEB_AUTHN: 'CREDENTIAL',
+} as const;
+export type AnsweredChallenge = keyof typeof ANSWER_KEY;
+
+export const CHALLENGE_CONTEXT = {
+  SOFTWARE_TOKEN_MFA: 'mfa',
+  SMS_MFA: 'mfaSent',
+  SELECT_MFA_TYPE: 'mfa',
+  NEW_PASSWORD_REQUIRED: 'newPassword',
+  EMAIL_OTP: 'emailCodeSignIn',
+  WEB_AUTHN: 'passkeySignIn',
+} as const satisfies Record<AnsweredChallenge, AuthContext>;
+
+/** Answers a sign-in challenge (a code, a new password, a passkey's assertion); may lead to another. */
+export function respondToChallenge(
+  challenge: AnsweredChallenge,
+  session: string,
+  username: string,
+  answer: string,
+  context?: SignInContext,
+  /** An EMAIL_OTP asked for after the password: its errors read as a sent code's. */
+  second?: boolean,
+) {
+  return attempt(second ? 'mfaSent' : CHALLENGE_CONTEXT[challenge], async () => {
+    const hash = secretHash(username);
+    const out = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId(),
+        ChallengeName: challenge,
+        Session: session,
+        ChallengeResponses: {
+          USERNAME: username,
+          [ANSWER_KEY[challenge]]: answer,
+          ...contextParameters(context),
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
+        ...userContextData(context),
+      }),
+    );
+    return outcome(await proveDevice(out, username, context), username);
+  });
+}

@@ -22,128 +22,156 @@ import { POOL } from './pool';
 import { CONNECTION_FAILED } from './dashboard-fixtures';
 
 test.describe('register and confirm', () => {
-  test('a creator signs up, confirms by code, is forwarded to sign in, and signs in', async ({
-    page,
-  }) => {
-    const { email } = await createCreator();
-    await page.goto('/register');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
-    await page.getByLabel('Email', { exact: true }).fill(`  ${email.toUpperCase()} `);
-    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Create account' }).click();
+  test(
+    'a creator signs up, confirms by code, is forwarded to sign in, and signs in',
+    { tag: '@pool' },
+    async ({ page }) => {
+      const { email } = await createCreator();
+      await page.goto('/register');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+      await page.getByLabel('Email', { exact: true }).fill(`  ${email.toUpperCase()} `);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+      const since = Date.now();
+      await page.getByRole('button', { name: 'Create account' }).click();
 
-    await expect(page).toHaveURL('/verify-email');
-    await expect(page.getByText(email)).toBeVisible();
-    // The page survives a reload: the pending email is kept server-side.
-    await page.reload();
-    await expect(page.getByText(email)).toBeVisible();
-    await expectAccessible(page);
+      await expect(page).toHaveURL('/verify-email');
+      await expect(page.getByText(email)).toBeVisible();
+      // The page survives a reload: the pending email is kept server-side.
+      await page.reload();
+      await expect(page.getByText(email)).toBeVisible();
+      await expectAccessible(page);
 
-    const code = await waitForCode(email, 'signup', since);
-    await enterCode(page, code);
-    await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(
-      page.getByText('Email verification successful, forwarding you to login page...'),
-    ).toBeVisible();
-    await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`, { timeout: 8000 });
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+      const code = await waitForCode(email, 'signup', since);
+      await enterCode(page, code);
+      await page.getByRole('button', { name: 'Verify email' }).click();
+      await expect(
+        page.getByText('Email verification successful, forwarding you to login page...'),
+      ).toBeVisible();
+      await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`, { timeout: 8000 });
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 
-    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL('/');
-  });
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page).toHaveURL('/');
+    },
+  );
 
-  test('shows every validation message at once and keeps what was typed', async ({ page }) => {
-    await page.goto('/register');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Email address is required')).toBeVisible();
-    await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
-    await expect(page.getByText('Verify password is required')).toBeVisible();
+  test(
+    'shows every validation message at once and keeps what was typed',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      await page.goto('/register');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByText('Email address is required')).toBeVisible();
+      await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
+      await expect(page.getByText('Verify password is required')).toBeVisible();
 
-    await page.getByLabel('Email', { exact: true }).fill('1abc@site');
-    await page.getByLabel('Password', { exact: true }).fill('abc');
-    await page.getByLabel('Confirm password', { exact: true }).fill('abd');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
-    for (const m of [
-      'Password must include at least one uppercase letter.',
-      'Password must include at least one number.',
-      'Password must include at least one special character.',
-      'Password must be at least 8 characters long.',
-      'Passwords must match.',
-    ]) {
-      await expect(page.getByText(m)).toBeVisible();
-    }
-    // Errors are tied to their fields for screen readers.
-    const email = page.getByLabel('Email', { exact: true });
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
-    await expect(email).toHaveValue('1abc@site');
-    await expectAccessible(page);
-  });
+      await page.getByLabel('Email', { exact: true }).fill('1abc@site');
+      await page.getByLabel('Password', { exact: true }).fill('abc');
+      await page.getByLabel('Confirm password', { exact: true }).fill('abd');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+      for (const m of [
+        'Password must include at least one uppercase letter.',
+        'Password must include at least one number.',
+        'Password must include at least one special character.',
+        'Password must be at least 8 characters long.',
+        'Passwords must match.',
+      ]) {
+        await expect(page.getByText(m)).toBeVisible();
+      }
+      // Errors are tied to their fields for screen readers.
+      const email = page.getByLabel('Email', { exact: true });
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+      await expect(email).toHaveValue('1abc@site');
+      await expectAccessible(page);
+    },
+  );
 
-  test('blocks spaces in passwords and toggles their visibility', async ({ page }) => {
-    await page.goto('/register');
-    const password = page.getByLabel('Password', { exact: true });
-    await password.pressSequentially('ab c d');
-    await expect(password).toHaveValue('abcd');
-    await expect(password).toHaveAttribute('type', 'password');
-    await page.getByRole('button', { name: 'Show password' }).click();
-    await expect(password).toHaveAttribute('type', 'text');
-    await page.getByRole('button', { name: 'Hide password' }).click();
-    await expect(password).toHaveAttribute('type', 'password');
-  });
+  test(
+    'blocks spaces in passwords and toggles their visibility',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      await page.goto('/register');
+      const password = page.getByLabel('Password', { exact: true });
+      await password.pressSequentially('ab c d');
+      await expect(password).toHaveValue('abcd');
+      await expect(password).toHaveAttribute('type', 'password');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      await expect(password).toHaveAttribute('type', 'text');
+      await page.getByRole('button', { name: 'Hide password' }).click();
+      await expect(password).toHaveAttribute('type', 'password');
+    },
+  );
 
-  test('an email the creator system does not know gets the support link', async ({ page }) => {
-    const email = uniqueEmail('stranger');
-    await page.goto('/register');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute(
-      'href',
-      'mailto:support@creator.test',
-    );
-    // What was typed survives, except the passwords.
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-  });
+  test(
+    'an email the creator system does not know gets the support link',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      const email = uniqueEmail('stranger');
+      await page.goto('/register');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(
+        page.getByText('Email not found. For help please contact support.'),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute(
+        'href',
+        'mailto:support@creator.test',
+      );
+      // What was typed survives, except the passwords.
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    },
+  );
 
-  test('an existing account is told to log in', async ({ page, account: { email } }) => {
-    await page.goto('/register');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(
-      page.getByText('Looks like you already have an account. Please log in.'),
-    ).toBeVisible();
-    await page.getByRole('link', { name: 'log in' }).click();
-    await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`);
-  });
+  test(
+    'an existing account is told to log in',
+    { tag: '@one-instance' },
+    async ({ page, account: { email } }) => {
+      await page.goto('/register');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(
+        page.getByText('Looks like you already have an account. Please log in.'),
+      ).toBeVisible();
+      await page.getByRole('link', { name: 'log in' }).click();
+      await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`);
+    },
+  );
 
-  test('an invitation link prefills a read-only email', async ({ page }) => {
-    await page.goto('/register?email=Invited%40Creator.test');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activate your account');
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('invited@creator.test');
-    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await snap(page, `register-activate-${width}`);
-    }
-  });
+  test(
+    'an invitation link prefills a read-only email',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      await page.goto('/register?email=Invited%40Creator.test');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activate your account');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue('invited@creator.test');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await snap(page, `register-activate-${width}`);
+      }
+    },
+  );
 });
 
 test.describe('verify email', () => {
-  test('without a pending sign-up the page goes to /login', async ({ page }) => {
-    await page.goto('/verify-email');
-    await expect(page).toHaveURL('/login');
-  });
+  test(
+    'without a pending sign-up the page goes to /login',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      await page.goto('/verify-email');
+      await expect(page).toHaveURL('/login');
+    },
+  );
 
-  test('wrong code, digits only, paste, and resend', async ({ page }) => {
+  test('wrong code, digits only, paste, and resend', { tag: '@pool' }, async ({ page }) => {
     const { email } = await createAccount({ confirmed: false });
     // Signing in unconfirmed leads here with a fresh code (docs/product.md §8).
     await signInWithForm(page, email, STRONG_PASSWORD);
@@ -295,23 +323,24 @@ test.describe('sign in', () => {
     expect(token.status()).toBe(401);
   });
 
-  test('a form sent before its scripts ran is answered on the same page, the email kept', async ({
-    browser,
-    account: { email },
-  }) => {
-    // No script at all: the browser posts the form itself, as it does when a person is faster
-    // than the page's scripts.
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass1');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-    await context.close();
-  });
+  test(
+    'a form sent before its scripts ran is answered on the same page, the email kept',
+    { tag: '@one-instance' },
+    async ({ browser, account: { email } }) => {
+      // No script at all: the browser posts the form itself, as it does when a person is faster
+      // than the page's scripts.
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass1');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+      await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+      await context.close();
+    },
+  );
 
   test('wrong password, unknown creator, empty password', async ({ page, account: { email } }) => {
     await signInWithForm(page, email, 'Wrong!Pass1');
@@ -328,18 +357,19 @@ test.describe('sign in', () => {
     );
   });
 
-  test('an expired access token is refreshed without the person noticing', async ({
-    page,
-    account: { email, password },
-  }) => {
-    await setTokenTtl(email, { accessTokenTtl: 2, idTokenTtl: 2 });
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
-    await page.waitForTimeout(2500);
-    await page.goto('/');
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-  });
+  test(
+    'an expired access token is refreshed without the person noticing',
+    { tag: '@pool' },
+    async ({ page, account: { email, password } }) => {
+      await setTokenTtl(email, { accessTokenTtl: 2, idTokenTtl: 2 });
+      await signInWithForm(page, email, password);
+      await expect(page).toHaveURL('/');
+      await page.waitForTimeout(2500);
+      await page.goto('/');
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    },
+  );
 
   test('an unverified email gets a dialog that cannot be closed until verified', async ({
     page,
@@ -369,83 +399,84 @@ test.describe('sign in', () => {
 });
 
 test.describe('forgot password', () => {
-  test('request a code, confirm with a new password, and be signed in', async ({
-    page,
-    account: { email, password },
-  }) => {
-    await page.goto('/forgot-password');
-    await expectAccessible(page);
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
-    const code = await waitForCode(email, 'forgot-password', since);
+  test(
+    'request a code, confirm with a new password, and be signed in',
+    { tag: '@pool' },
+    async ({ page, account: { email, password } }) => {
+      await page.goto('/forgot-password');
+      await expectAccessible(page);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      const since = Date.now();
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+      const code = await waitForCode(email, 'forgot-password', since);
 
-    await enterCode(page, code === '111111' ? '222222' : '111111');
-    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
-    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass8');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByText('Passwords must match.')).toBeVisible();
-    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByText('Invalid verification code.')).toBeVisible();
-    await expectAccessible(page);
-    await snap(page, 'forgot-confirm-wrong-code');
+      await enterCode(page, code === '111111' ? '222222' : '111111');
+      await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+      await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass8');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByText('Passwords must match.')).toBeVisible();
+      await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page.getByText('Invalid verification code.')).toBeVisible();
+      await expectAccessible(page);
+      await snap(page, 'forgot-confirm-wrong-code');
 
-    await enterCode(page, code);
-    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
-    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    // Signed in, with every way into the account listed to review (decision 032).
-    await expect(page).toHaveURL('/profile?review=ways-in');
-    const review = page.getByRole('region', { name: /Check the ways into your account/ });
-    await expect(review).toContainText('0 passkeys');
-    await expect(review).toContainText('Two-step verification: off');
-    await expectAccessible(page);
-    await snap(page, 'reset-ways-in-review');
-    // The account's address hears of it, with a way to say it was not them.
-    const notice = (await readOutbox(email)).find(
-      (m) => m.purpose === 'security' && m.event === 'password-reset',
-    );
-    expect(notice?.link).toMatch(/\/not-me\?t=/);
+      await enterCode(page, code);
+      await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+      await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      // Signed in, with every way into the account listed to review (decision 032).
+      await expect(page).toHaveURL('/profile?review=ways-in');
+      const review = page.getByRole('region', { name: /Check the ways into your account/ });
+      await expect(review).toContainText('0 passkeys');
+      await expect(review).toContainText('Two-step verification: off');
+      await expectAccessible(page);
+      await snap(page, 'reset-ways-in-review');
+      // The account's address hears of it, with a way to say it was not them.
+      const notice = (await readOutbox(email)).find(
+        (m) => m.purpose === 'security' && m.event === 'password-reset',
+      );
+      expect(notice?.link).toMatch(/\/not-me\?t=/);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('/login');
-    await signInWithForm(page, email, password);
-    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
-  });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL('/login');
+      await signInWithForm(page, email, password);
+      await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+    },
+  );
 
-  test('a reset ends every other session of the account; the new one works', async ({
-    page,
-    browser,
-    account: { email, password },
-  }) => {
-    // The thief's browser, signed in with the old password.
-    const other = await browser.newContext({
-      extraHTTPHeaders: { 'x-forwarded-for': '2001:db8::7e57:1' },
-    });
-    const thief = await other.newPage();
-    await signInWithForm(thief, email, password);
-    await expect(thief).toHaveURL('/');
+  test(
+    'a reset ends every other session of the account; the new one works',
+    { tag: '@pool' },
+    async ({ page, browser, account: { email, password } }) => {
+      // The thief's browser, signed in with the old password.
+      const other = await browser.newContext({
+        extraHTTPHeaders: { 'x-forwarded-for': '2001:db8::7e57:1' },
+      });
+      const thief = await other.newPage();
+      await signInWithForm(thief, email, password);
+      await expect(thief).toHaveURL('/');
 
-    await page.goto('/forgot-password');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
-    await enterCode(page, await waitForCode(email, 'forgot-password', since));
-    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
-    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
-    await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page).toHaveURL('/profile?review=ways-in');
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      const since = Date.now();
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+      await enterCode(page, await waitForCode(email, 'forgot-password', since));
+      await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+      await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await expect(page).toHaveURL('/profile?review=ways-in');
 
-    // The old session is over at its next account page; the owner's new one stands.
-    await thief.goto('/profile');
-    await expect(thief).toHaveURL('/login');
-    await other.close();
-    await page.goto('/profile');
-    await expect(page).toHaveURL('/profile');
-  });
+      // The old session is over at its next account page; the owner's new one stands.
+      await thief.goto('/profile');
+      await expect(thief).toHaveURL('/login');
+      await other.close();
+      await page.goto('/profile');
+      await expect(page).toHaveURL('/profile');
+    },
+  );
 
   test('an account without a verified email cannot reset', async ({ page, account: { email } }) => {
     await setUserAttributes(email, { email_verified: 'false' });

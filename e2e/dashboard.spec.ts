@@ -22,7 +22,7 @@ import {
   tabs,
 } from './dashboard-fixtures';
 
-test.describe('layout and menu', () => {
+test.describe('layout and menu', { tag: '@one-instance' }, () => {
   test('header, menu entries, tabs, and the path kept in the URL', async ({ page }) => {
     // Every menu entry, history, two widths and axe on each: a long walk on a busy machine.
     test.setTimeout(90_000);
@@ -441,13 +441,17 @@ test.describe('accounts the dashboard cannot show', () => {
   });
 });
 
-test('the frame is reachable only at the analytics origin', async ({ signedInPage: page }) => {
-  await expectFrame(page, 'Dashboard');
-  await expect(frameHeading(page)).toHaveText('Dashboard');
-  const src = await frame(page).getAttribute('src');
-  expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dash\/creator\?embed_token=[^&]+&embed=true$/);
-  await expect(frame(page)).toHaveAttribute('title', 'Embedded dashboard: Dashboard');
-  // It may not navigate the app itself.
-  await expect(frame(page)).not.toHaveAttribute('sandbox', /allow-top-navigation/);
-  await expect(frame(page)).toHaveAttribute('referrerpolicy', 'no-referrer');
-});
+test(
+  'the frame is reachable only at the analytics origin',
+  { tag: '@one-instance' },
+  async ({ signedInPage: page }) => {
+    await expectFrame(page, 'Dashboard');
+    await expect(frameHeading(page)).toHaveText('Dashboard');
+    const src = await frame(page).getAttribute('src');
+    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dash\/creator\?embed_token=[^&]+&embed=true$/);
+    await expect(frame(page)).toHaveAttribute('title', 'Embedded dashboard: Dashboard');
+    // It may not navigate the app itself.
+    await expect(frame(page)).not.toHaveAttribute('sandbox', /allow-top-navigation/);
+    await expect(frame(page)).toHaveAttribute('referrerpolicy', 'no-referrer');
+  },
+);

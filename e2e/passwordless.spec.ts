@@ -56,15 +56,19 @@ test.describe('sign in with an emailed code', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   });
 
-  test('an address the creator system does not know is told so, as at password sign-in', async ({
-    page,
-  }) => {
-    const email = uniqueEmail('stranger');
-    await page.goto(`/login/email-code?email=${encodeURIComponent(email)}`);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-  });
+  test(
+    'an address the creator system does not know is told so, as at password sign-in',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      const email = uniqueEmail('stranger');
+      await page.goto(`/login/email-code?email=${encodeURIComponent(email)}`);
+      await page.getByRole('button', { name: 'Email me a code' }).click();
+      await expect(
+        page.getByText('Email not found. For help please contact support.'),
+      ).toBeVisible();
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    },
+  );
 
   test('a code page left open past its challenge goes back to sign-in, told why', async ({
     page,
@@ -154,65 +158,67 @@ test.describe('passkeys', () => {
     );
   });
 
-  test('a passkey prompt that ends without one says so and leaves the typed email', async ({
-    page,
-    account: { email },
-  }) => {
-    const { cdp, authenticatorId } = await virtualAuthenticator(page);
-    // A passkey for this account exists, made through the profile's own path.
+  test(
+    'a passkey prompt that ends without one says so and leaves the typed email',
+    { tag: '@one-instance' },
+    async ({ page, account: { email } }) => {
+      const { cdp, authenticatorId } = await virtualAuthenticator(page);
+      // A passkey for this account exists, made through the profile's own path.
+      await page.goto('/login');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page).toHaveURL('/');
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Manage passkeys' }).click();
+      await page.getByRole('button', { name: 'Add a passkey' }).click();
+      await page.getByLabel('Current password', { exact: true }).fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page
+        .getByRole('dialog', { name: /All Set/ })
+        .getByRole('button', { name: 'Close' })
+        .click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL('/login');
+
+      // This device no longer holds it (another device's passkey, or the person says no): the
+      // browser's prompt ends without an assertion.
+      await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expect(formAlert(page)).toHaveText(
+        'Signing in with a passkey was cancelled or timed out. Please try again, or use your password.',
+        { timeout: 20_000 },
+      );
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    },
+  );
+});
+
+test(
+  'a browser without passkeys sees no passkey controls, and nothing breaks',
+  { tag: '@one-instance' },
+  async ({ page, account: { email, password } }) => {
+    await page.addInitScript(() => {
+      // As in a browser without WebAuthn.
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    });
     await page.goto('/login');
+    await expect(page.getByRole('link', { name: 'Email me a sign-in code' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
     await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/');
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Manage passkeys' }).click();
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await page.getByLabel('Current password', { exact: true }).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page
-      .getByRole('dialog', { name: /All Set/ })
-      .getByRole('button', { name: 'Close' })
-      .click();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('/login');
-
-    // This device no longer holds it (another device's passkey, or the person says no): the
-    // browser's prompt ends without an assertion.
-    await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await expect(formAlert(page)).toHaveText(
-      'Signing in with a passkey was cancelled or timed out. Please try again, or use your password.',
-      { timeout: 20_000 },
-    );
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-  });
-});
-
-test('a browser without passkeys sees no passkey controls, and nothing breaks', async ({
-  page,
-  account: { email, password },
-}) => {
-  await page.addInitScript(() => {
-    // As in a browser without WebAuthn.
-    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
-  });
-  await page.goto('/login');
-  await expect(page.getByRole('link', { name: 'Email me a sign-in code' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL('/');
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Manage passkeys' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Passkeys' });
-  await expect(
-    dialog.getByText("This browser can't create passkeys.", { exact: false }),
-  ).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
-});
+    const dialog = page.getByRole('dialog', { name: 'Passkeys' });
+    await expect(
+      dialog.getByText("This browser can't create passkeys.", { exact: false }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
+  },
+);
 
 test('whatever keeps an emailed code from an account, the answer is the same', async ({ page }) => {
   const UNAVAILABLE =

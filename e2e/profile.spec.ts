@@ -123,134 +123,138 @@ test('name: Save waits for a change, validation messages, then All Set and the h
   await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
 });
 
-test('password: messages, wrong current, same password, then All Set and the new one signs in', async ({
-  page,
-}) => {
-  const { email, password } = await openProfile(page);
-  await edit(page, 'Password').click();
-  const dialog = page.getByRole('dialog', { name: 'Change password' });
-  const current = dialog.getByLabel('Current password', { exact: true });
-  const next = dialog.getByLabel('New password', { exact: true });
-  const confirm = dialog.getByLabel('Confirm new password', { exact: true });
-  const save = dialog.getByRole('button', { name: 'Save' });
-  await expect(save).toBeEnabled();
+test(
+  'password: messages, wrong current, same password, then All Set and the new one signs in',
+  { tag: '@pool' },
+  async ({ page }) => {
+    const { email, password } = await openProfile(page);
+    await edit(page, 'Password').click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    const current = dialog.getByLabel('Current password', { exact: true });
+    const next = dialog.getByLabel('New password', { exact: true });
+    const confirm = dialog.getByLabel('Confirm new password', { exact: true });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await expect(save).toBeEnabled();
 
-  await save.click();
-  await expect(current).toHaveAccessibleDescription('Current password is required');
-  await expect(next).toHaveAccessibleDescription(/New password is required/);
-  await expect(confirm).toHaveAccessibleDescription('Confirm new password is required');
+    await save.click();
+    await expect(current).toHaveAccessibleDescription('Current password is required');
+    await expect(next).toHaveAccessibleDescription(/New password is required/);
+    await expect(confirm).toHaveAccessibleDescription('Confirm new password is required');
 
-  await current.fill(password);
-  await next.fill('short');
-  await confirm.fill('other');
-  await save.click();
-  for (const m of [
-    'Password must include at least one uppercase letter.',
-    'Password must include at least one number.',
-    'Password must include at least one special character.',
-    'Password must be at least 8 characters long.',
-    'Passwords must match.',
-  ]) {
-    await expect(dialog.getByText(m)).toBeVisible();
-  }
+    await current.fill(password);
+    await next.fill('short');
+    await confirm.fill('other');
+    await save.click();
+    for (const m of [
+      'Password must include at least one uppercase letter.',
+      'Password must include at least one number.',
+      'Password must include at least one special character.',
+      'Password must be at least 8 characters long.',
+      'Passwords must match.',
+    ]) {
+      await expect(dialog.getByText(m)).toBeVisible();
+    }
 
-  await next.fill(password);
-  await confirm.fill(password);
-  await save.click();
-  await expect(
-    dialog.getByText('New password cannot be the same as the current password.'),
-  ).toBeVisible();
+    await next.fill(password);
+    await confirm.fill(password);
+    await save.click();
+    await expect(
+      dialog.getByText('New password cannot be the same as the current password.'),
+    ).toBeVisible();
 
-  await current.fill('Wrong!Pass1');
-  await next.fill('Brand!New77');
-  await confirm.fill('Brand!New77');
-  await save.click();
-  await expect(formAlert(page)).toHaveText('Incorrect old password');
-  await expectAccessible(page);
+    await current.fill('Wrong!Pass1');
+    await next.fill('Brand!New77');
+    await confirm.fill('Brand!New77');
+    await save.click();
+    await expect(formAlert(page)).toHaveText('Incorrect old password');
+    await expectAccessible(page);
 
-  await current.fill(password);
-  await next.fill('Brand!New77');
-  await confirm.fill('Brand!New77');
-  await save.click();
-  await expectAllSet(page);
+    await current.fill(password);
+    await next.fill('Brand!New77');
+    await confirm.fill('Brand!New77');
+    await save.click();
+    await expectAllSet(page);
 
-  await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
-  await expect(page).toHaveURL('/login');
-  await signInWithForm(page, email, password);
-  await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
-  await signInWithForm(page, email, 'Brand!New77');
-  await expect(page).toHaveURL('/');
-});
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await signInWithForm(page, email, password);
+    await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+    await signInWithForm(page, email, 'Brand!New77');
+    await expect(page).toHaveURL('/');
+  },
+);
 
-test('email: update, wrong code, expired code, Send Again, verify; the new address signs in', async ({
-  page,
-}) => {
-  // Three codes, a resend and three sign-ins: a long walk on a busy machine.
-  test.setTimeout(90_000);
-  const { email, password } = await openProfile(page);
-  await edit(page, 'Email Address').click();
-  let dialog = page.getByRole('dialog', { name: 'Change email address' });
-  const field = dialog.getByLabel('Email', { exact: true });
-  const save = dialog.getByRole('button', { name: 'Save' });
-  await expect(field).toHaveValue(email);
-  await expect(save).toBeDisabled();
-  await field.fill('');
-  await save.click();
-  await expect(field).toHaveAccessibleDescription('Email cannot be empty');
-  await field.fill('1not@valid');
-  await save.click();
-  await expect(field).toHaveAccessibleDescription('Please enter a valid email address.');
+test(
+  'email: update, wrong code, expired code, Send Again, verify; the new address signs in',
+  { tag: '@pool' },
+  async ({ page }) => {
+    // Three codes, a resend and three sign-ins: a long walk on a busy machine.
+    test.setTimeout(90_000);
+    const { email, password } = await openProfile(page);
+    await edit(page, 'Email Address').click();
+    let dialog = page.getByRole('dialog', { name: 'Change email address' });
+    const field = dialog.getByLabel('Email', { exact: true });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await expect(field).toHaveValue(email);
+    await expect(save).toBeDisabled();
+    await field.fill('');
+    await save.click();
+    await expect(field).toHaveAccessibleDescription('Email cannot be empty');
+    await field.fill('1not@valid');
+    await save.click();
+    await expect(field).toHaveAccessibleDescription('Please enter a valid email address.');
 
-  const fresh = uniqueEmail('moved');
-  let since = Date.now();
-  await field.fill(fresh.toUpperCase());
-  await confirmPassword(dialog, password);
-  await save.click();
-  dialog = page.getByRole('dialog', { name: 'Verify your new email' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(fresh);
-  await expectAccessible(page);
-  await snap(page, 'profile-email-verify');
-  const first = await waitForCode(fresh, 'verify-email', since);
+    const fresh = uniqueEmail('moved');
+    let since = Date.now();
+    await field.fill(fresh.toUpperCase());
+    await confirmPassword(dialog, password);
+    await save.click();
+    dialog = page.getByRole('dialog', { name: 'Verify your new email' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(fresh);
+    await expectAccessible(page);
+    await snap(page, 'profile-email-verify');
+    const first = await waitForCode(fresh, 'verify-email', since);
 
-  await enterCode(page, first === '000000' ? '111111' : '000000', dialog);
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect(
-    dialog.getByText('Code entered does not match what was emailed. Try again.'),
-  ).toBeVisible();
+    await enterCode(page, first === '000000' ? '111111' : '000000', dialog);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(
+      dialog.getByText('Code entered does not match what was emailed. Try again.'),
+    ).toBeVisible();
 
-  since = Date.now();
-  await dialog.getByRole('button', { name: 'Send Again' }).click();
-  await expect(dialog.getByText(`We sent a new code to ${fresh}.`)).toBeVisible();
-  const second = await waitForCode(fresh, 'verify-email', since);
-  expect(second).not.toBe(first);
+    since = Date.now();
+    await dialog.getByRole('button', { name: 'Send Again' }).click();
+    await expect(dialog.getByText(`We sent a new code to ${fresh}.`)).toBeVisible();
+    const second = await waitForCode(fresh, 'verify-email', since);
+    expect(second).not.toBe(first);
 
-  // The superseded code has expired; its message offers a resend.
-  await enterCode(page, first, dialog);
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect(dialog.getByText('Verification code expired. Resend Code.')).toBeVisible();
-  since = Date.now();
-  await dialog.getByRole('button', { name: 'Resend Code' }).click();
-  await expect(dialog.getByText(`We sent a new code to ${fresh}.`)).toBeVisible();
-  const third = await waitForCode(fresh, 'verify-email', since);
+    // The superseded code has expired; its message offers a resend.
+    await enterCode(page, first, dialog);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(dialog.getByText('Verification code expired. Resend Code.')).toBeVisible();
+    since = Date.now();
+    await dialog.getByRole('button', { name: 'Resend Code' }).click();
+    await expect(dialog.getByText(`We sent a new code to ${fresh}.`)).toBeVisible();
+    const third = await waitForCode(fresh, 'verify-email', since);
 
-  await enterCode(page, third, dialog);
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expectAllSet(page);
-  await expect(card(page, 'Email Address')).toContainText(fresh);
-  await expect(page.getByTestId('user-name')).toHaveText(
-    fresh.split('@')[0]!.replace(/^./, (c) => c.toUpperCase()),
-  );
+    await enterCode(page, third, dialog);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expectAllSet(page);
+    await expect(card(page, 'Email Address')).toContainText(fresh);
+    await expect(page.getByTestId('user-name')).toHaveText(
+      fresh.split('@')[0]!.replace(/^./, (c) => c.toUpperCase()),
+    );
 
-  // The creator system was told: it knows the creator by the new address only (decision 033).
-  await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
-  await expect(page).toHaveURL('/login');
-  await signInWithForm(page, email, password);
-  await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
-  await expect(page).toHaveURL('/login');
-  await signInWithForm(page, fresh, password);
-  await expect(page).toHaveURL('/');
-});
+    // The creator system was told: it knows the creator by the new address only (decision 033).
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await signInWithForm(page, email, password);
+    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await signInWithForm(page, fresh, password);
+    await expect(page).toHaveURL('/');
+  },
+);
 
 test('email: the current password first; a wrong one keeps the typed address; the old address is told', async ({
   page,
@@ -441,19 +445,21 @@ test('signed out, /profile goes to /login', async ({ page }) => {
   await expect(page).toHaveURL('/login');
 });
 
-test('Devices and Recent activity show where the pool offers them, and only there', async ({
-  signedInPage: page,
-}) => {
-  await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
-  const devices = page.getByRole('heading', { name: 'Devices', exact: true });
-  const activity = page.getByRole('heading', { name: 'Recent activity' });
-  if (POOL.tracksDevices) {
-    await expect(devices).toBeVisible();
-    await expect(
-      page.getByRole('list', { name: 'Your devices' }).getByRole('listitem'),
-    ).toHaveCount(1);
-  } else await expect(devices).toHaveCount(0);
-  if (POOL.recordsSignIns) await expect(activity).toBeVisible();
-  else await expect(activity).toHaveCount(0);
-});
+test(
+  'Devices and Recent activity show where the pool offers them, and only there',
+  { tag: '@pool' },
+  async ({ signedInPage: page }) => {
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+    const devices = page.getByRole('heading', { name: 'Devices', exact: true });
+    const activity = page.getByRole('heading', { name: 'Recent activity' });
+    if (POOL.tracksDevices) {
+      await expect(devices).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Your devices' }).getByRole('listitem'),
+      ).toHaveCount(1);
+    } else await expect(devices).toHaveCount(0);
+    if (POOL.recordsSignIns) await expect(activity).toBeVisible();
+    else await expect(activity).toHaveCount(0);
+  },
+);

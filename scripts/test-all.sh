@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: lint, formatting, typecheck, unit (jest), build, e2e (Playwright in Debian's Chromium against the
+# Every test: lint, formatting, unit (jest), build (which type-checks every file, tests included), e2e (Playwright in Debian's Chromium against the
 # local stack). Ends with one line `N passed, N failed` summing all of them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,25 +30,26 @@ step() { # name, command...
 
 step lint npx eslint . --max-warnings=0
 step format npx prettier --check . --log-level warn
-step typecheck npx tsc --noEmit
 # The fuzz suites (`npm run test:fuzz`) run inside these two steps, once, with the rest: jest's
 # *.fuzz.test.ts in unit, e2e/fuzz.spec.ts in e2e.
 step unit npx jest --ci --json --outputFile="$results/unit.json"
 step build node scripts/build.mjs
 if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then
   step e2e npx playwright test
-  # The account flows once more, under a pool set up as the console sets one up today
-  # (e2e/pool.ts): a client secret, the person's address propagated, password history, no devices.
+  # The flows a pool's settings change (tagged @pool) once more, under a pool set up as the
+  # console sets one up today (e2e/pool.ts): a client secret on every call, the person's address
+  # propagated, password history, no devices.
   step e2e-console-pool env E2E_POOL=console \
-    E2E_JSON="$results/e2e-console-pool.json" npx playwright test --project=chromium \
+    E2E_JSON="$results/e2e-console-pool.json" npx playwright test --project=chromium --grep @pool \
     e2e/auth.spec.ts e2e/profile.spec.ts e2e/pool-settings.spec.ts
   # The account flows, Sign in with Google and the dashboard once more through npm run
   # start:cluster: three instances behind haproxy with Redis, each creator's requests spread over
   # all three (the hosted flow's cookie leaves on one instance and comes back to another), on the
   # lenient pool (e2e/pool.ts: unknown users named, no rotation), so what LEGACY shows runs too:
   # with the pool settings' own spec and the emailed-code sign-in's, whose answers differ there.
+  # What one page shows by itself (validation, layout, @one-instance) is not run again.
   step e2e-cluster env E2E_CLUSTER=1 E2E_POOL=lenient \
-    E2E_JSON="$results/e2e-cluster.json" npx playwright test --project=chromium \
+    E2E_JSON="$results/e2e-cluster.json" npx playwright test --project=chromium --grep-invert @one-instance \
     e2e/auth.spec.ts e2e/profile.spec.ts e2e/google.spec.ts e2e/dashboard.spec.ts \
     e2e/pool-settings.spec.ts e2e/passwordless.spec.ts
 else

@@ -9,6 +9,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
+import { loadSchema } from '@/lib/validation/load';
 
 const HINT: Record<TwoStepMethod, string> = {
   SOFTWARE_TOKEN_MFA: 'A code from the app on your phone.',
@@ -20,7 +21,7 @@ const HINT: Record<TwoStepMethod, string> = {
 export function ChooseTwoStepForm({ choices }: { choices: TwoStepMethod[] }) {
   const id = useId();
   const { state, pending, formAction, onSubmit, register, errorsFor } = useActionForm({
-    schema: () => import('@/lib/validation/two-step').then((m) => m.twoStepMethodSchema),
+    schema: loadSchema.twoStepMethod,
     action: chooseTwoStepMethodAction,
     defaultValues: { method: choices[0] },
   });

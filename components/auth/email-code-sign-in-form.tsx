@@ -13,6 +13,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { ResendRow } from '@/components/ui/resend-row';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
+import { loadSchema } from '@/lib/validation/load';
 
 /**
  * Sign-in with a code emailed by Cognito instead of the password (USER_AUTH, EMAIL_OTP): the email,
@@ -20,7 +21,7 @@ import { BackToSignIn } from './back-to-sign-in';
  */
 export function EmailCodeSignInForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.signInEmailSchema),
+    schema: loadSchema.signInEmail,
     action: emailCodeStartAction,
     defaultValues: { email: defaultEmail },
   });

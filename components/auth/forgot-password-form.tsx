@@ -17,11 +17,12 @@ import { ResendRow } from '@/components/ui/resend-row';
 import type { Message } from '@/lib/messages';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
+import { loadSchema } from '@/lib/validation/load';
 
 /** Two stages (docs/product.md §2): request a code, then the code and a new password. */
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.forgotRequestSchema),
+    schema: loadSchema.forgotRequest,
     action: forgotRequestAction,
     defaultValues: { email: defaultEmail },
   });
@@ -54,7 +55,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
 /** `sent`: what the request's answer said about the code, when not simply that one went out. */
 function ConfirmStage({ email, sent }: { email: string; sent?: Message }) {
   const confirm = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.forgotConfirmSchema),
+    schema: loadSchema.forgotConfirm,
     action: forgotConfirmAction,
     defaultValues: {
       email,

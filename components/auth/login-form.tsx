@@ -20,6 +20,7 @@ import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';
+import { loadSchema } from '@/lib/validation/load';
 
 export function LoginForm({
   defaultEmail,
@@ -32,7 +33,7 @@ export function LoginForm({
   google?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, form } = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.signInSchema),
+    schema: loadSchema.signIn,
     action: signInAction,
     defaultValues: { email: defaultEmail, password: '' },
   });

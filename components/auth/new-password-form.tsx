@@ -7,11 +7,12 @@ import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { AuthHeading } from './auth-heading';
 import { EmailText } from '@/components/ui/email-text';
+import { loadSchema } from '@/lib/validation/load';
 
 /** After signing in with an invitation's temporary password: choose a real one. */
 export function NewPasswordForm({ email }: { email: string }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.newPasswordChallengeSchema),
+    schema: loadSchema.newPasswordChallenge,
     action: newPasswordChallengeAction,
     defaultValues: { newPassword: '', confirmNewPassword: '' },
   });

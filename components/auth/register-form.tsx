@@ -10,6 +10,7 @@ import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';
+import { loadSchema } from '@/lib/validation/load';
 
 /** Sign-up. With an email from the invitation link it is read-only and the page says 'Activate'. */
 export function RegisterForm({
@@ -21,7 +22,7 @@ export function RegisterForm({
   google?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.signUpSchema),
+    schema: loadSchema.signUp,
     action: signUpAction,
     defaultValues: { email: prefilledEmail ?? '', password: '', verifyPassword: '' },
   });

@@ -9,6 +9,7 @@ import { OtpInput } from '@/components/ui/otp-input';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { RememberDevice } from './two-step-sign-in-form';
+import { loadSchema } from '@/lib/validation/load';
 
 /**
  * MFA_SETUP: the pool requires two-step verification and this account has none yet. The creator
@@ -16,7 +17,7 @@ import { RememberDevice } from './two-step-sign-in-form';
  */
 export function SetupTwoStepForm({ secret, qr }: { secret: string; qr: string }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: () => import('@/lib/validation/authenticator').then((m) => m.authenticatorCodeSchema),
+    schema: loadSchema.authenticatorCode,
     action: setupTwoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });

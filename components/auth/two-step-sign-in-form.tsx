@@ -10,6 +10,7 @@ import { MSG } from '@/lib/validation/messages';
 import type { TwoStepMethod } from '@/lib/validation/two-step';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
+import { loadSchema } from '@/lib/validation/load';
 
 /** What the screen says it waits for: the app's code, or one sent to a (masked) place. */
 function subtitle(method: TwoStepMethod, destination?: string): string {
@@ -60,7 +61,7 @@ export function TwoStepSignInForm({
   destination?: string;
 }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: () => import('@/lib/validation/two-step').then((m) => m.twoStepCodeSchema(method)),
+    schema: loadSchema.twoStepCode(method),
     action: twoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });

@@ -9,6 +9,7 @@ import type { ActionState } from '@/lib/action-state';
 import type { FormAction } from './answer';
 import { useActionForm, type SchemaLoader } from './use-action-form';
 import { useResend } from './use-resend';
+import { loadSchema } from '@/lib/validation/load';
 
 type Props<F extends string> = {
   /** Takes `code` (the six boxes) and the `hidden` values. */
@@ -31,8 +32,7 @@ type Props<F extends string> = {
   children: (resend: { resend: () => void; sending: boolean }) => React.ReactNode;
 };
 
-const verificationCode: SchemaLoader = () =>
-  import('@/lib/validation/schemas').then((m) => m.verificationCodeSchema);
+const verificationCode: SchemaLoader = loadSchema.verificationCode;
 
 /**
  * A code-entry form (docs/product.md §5.4): the form message, six boxes 'Verification code', the

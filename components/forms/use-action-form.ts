@@ -30,7 +30,7 @@ export type { FormAction } from './answer';
  * schemas and the checking library stay out of the script a page needs to paint and hydrate. The
  * server action checks every submission meanwhile.
  *
- *   schema: () => import('@/lib/validation/schemas').then((m) => m.signInSchema)
+ *   schema: loadSchema.signIn (lib/validation/load.ts)
  */
 export type SchemaLoader = () => Promise<$ZodType>;
 

@@ -16,6 +16,7 @@ import { formatPhone } from '@/lib/format';
 import type { Message } from '@/lib/messages';
 import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { ProofFields } from './proof-fields';
+import { loadSchema } from '@/lib/validation/load';
 
 type CodeMethod = 'SMS_MFA' | 'EMAIL_OTP';
 
@@ -50,8 +51,7 @@ function TurnOff({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () =>
-      import('@/lib/validation/two-step').then((m) => m.codeMethodOffSchema(proofWithApp)),
+    schema: loadSchema.codeMethodOff(proofWithApp),
     action: turnOffCodeMethodAction,
     defaultValues: { method, currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -100,7 +100,7 @@ function ProveChange({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(proofWithApp)),
+    schema: loadSchema.proof(proofWithApp),
     action: proveTwoStepChangeAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { loginPath } from '@/lib/login-notices';
 import { ProofFields } from './proof-fields';
+import { loadSchema } from '@/lib/validation/load';
 
 /**
  * Delete my account: what happens, then the password (and the current code when two-step is on)
@@ -23,7 +24,7 @@ export function DeleteAccount({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(twoStep)),
+    schema: loadSchema.proof(twoStep),
     action: deleteAccountAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

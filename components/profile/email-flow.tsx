@@ -12,6 +12,7 @@ import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { CodeStep } from './code-step';
 import { ProofFields } from './proof-fields';
+import { loadSchema } from '@/lib/validation/load';
 
 function UpdateEmail({
   current,
@@ -25,7 +26,7 @@ function UpdateEmail({
   onSent: (email: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () => import('@/lib/validation/proof').then((m) => m.changeEmailProofSchema(twoStep)),
+    schema: loadSchema.changeEmailProof(twoStep),
     action: requestEmailChangeAction,
     defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -90,7 +91,7 @@ export function EmailFlow({
   return (
     <CodeStep
       action={verifyEmailChangeAction}
-      schema={() => import('@/lib/validation/schemas').then((m) => m.verifyEmailChangeSchema)}
+      schema={loadSchema.verifyEmailChange}
       resend={() => resendEmailChangeCodeAction(mode.email)}
       resendLabel="Send Again"
       hidden={{ email: mode.email }}

@@ -6,12 +6,13 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
+import { loadSchema } from '@/lib/validation/load';
 
 const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 export function NameForm({ current, onDone }: { current: string; onDone: () => void }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.nameSchema),
+    schema: loadSchema.name,
     action: updateNameAction,
     defaultValues: { name: current },
     resilient: true,

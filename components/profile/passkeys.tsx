@@ -19,6 +19,7 @@ import { formatDate } from '@/lib/format';
 import type { Message } from '@/lib/messages';
 import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
 import { ProofFields } from './proof-fields';
+import { loadSchema } from '@/lib/validation/load';
 
 /**
  * An ended session leaves for /login with a full page load (the router's cached /login would keep
@@ -141,7 +142,7 @@ function ProvePasskey({
   onOptions: (options: string) => Promise<void>;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(false)),
+    schema: loadSchema.proof(false),
     action: provePasskeyAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

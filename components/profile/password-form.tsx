@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { MSG } from '@/lib/validation/messages';
+import { loadSchema } from '@/lib/validation/load';
 
 const OUTCOMES: readonly string[] = [
   'signed-out',
@@ -32,7 +33,7 @@ export function PasswordForm({
 }) {
   const othersId = useId();
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: () => import('@/lib/validation/schemas').then((m) => m.changePasswordSchema),
+    schema: loadSchema.changePassword,
     action: changePasswordAction,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
     resilient: true,

@@ -13,6 +13,7 @@ import { phoneInputValue } from '@/lib/format';
 import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
 import { ProofFields } from './proof-fields';
+import { loadSchema } from '@/lib/validation/load';
 
 export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
 
@@ -34,7 +35,7 @@ function UpdatePhone({
   onSent: (phone: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () => import('@/lib/validation/proof').then((m) => m.changePhoneProofSchema(twoStep)),
+    schema: loadSchema.changePhoneProof(twoStep),
     action: requestPhoneChangeAction,
     defaultValues: {
       phoneNo: phoneInputValue(initial),

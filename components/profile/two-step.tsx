@@ -11,11 +11,12 @@ import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { ProofFields, AUTHENTICATOR_CODE_LABEL } from './proof-fields';
 import { AuthenticatorKey } from '@/components/ui/authenticator-key';
+import { loadSchema } from '@/lib/validation/load';
 
 /** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: () => import('@/lib/validation/authenticator').then((m) => m.authenticatorCodeSchema),
+    schema: loadSchema.authenticatorCode,
     action: confirmAuthenticatorSetupAction,
     defaultValues: { code: [] as string[] },
     resilient: true,
@@ -41,7 +42,7 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
  */
 export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(false)),
+    schema: loadSchema.proof(false),
     action: startAuthenticatorSetupAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -70,7 +71,7 @@ export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: (
 /** Turning off proves the password and a current code (docs/decisions/005-turning-off-mfa.md). */
 export function AuthenticatorTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: () => import('@/lib/validation/proof').then((m) => m.authenticatorTurnOffSchema),
+    schema: loadSchema.authenticatorTurnOff,
     action: turnOffTwoStepAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

@@ -1,0 +1,50 @@
+import type { $ZodType } from 'zod/v4/core';
+import type { TwoStepMethod } from './two-step-methods';
+
+/**
+ * Every form's schema by name, each loaded the first time its form is checked or focused
+ * (docs/decisions/023): a page's first script holds these few lines, not the schemas. One entry
+ * per schema the browser uses; a schema that depends on the form's props takes them.
+ */
+const schemas = () => import('./schemas');
+const twoStep = () => import('./two-step');
+const proof = () => import('./proof');
+const authenticator = () => import('./authenticator');
+
+type Load = () => Promise<$ZodType>;
+
+export const loadSchema = {
+  signIn: () => schemas().then((m) => m.signInSchema),
+  signInEmail: () => schemas().then((m) => m.signInEmailSchema),
+  signUp: () => schemas().then((m) => m.signUpSchema),
+  verificationCode: () => schemas().then((m) => m.verificationCodeSchema),
+  forgotRequest: () => schemas().then((m) => m.forgotRequestSchema),
+  forgotConfirm: () => schemas().then((m) => m.forgotConfirmSchema),
+  newPasswordChallenge: () => schemas().then((m) => m.newPasswordChallengeSchema),
+  name: () => schemas().then((m) => m.nameSchema),
+  changePassword: () => schemas().then((m) => m.changePasswordSchema),
+  verifyEmailChange: () => schemas().then((m) => m.verifyEmailChangeSchema),
+  authenticatorCode: () => authenticator().then((m) => m.authenticatorCodeSchema),
+  twoStepMethod: () => twoStep().then((m) => m.twoStepMethodSchema),
+  authenticatorTurnOff: () => proof().then((m) => m.authenticatorTurnOffSchema),
+  twoStepCode:
+    (method: TwoStepMethod): Load =>
+    () =>
+      twoStep().then((m) => m.twoStepCodeSchema(method)),
+  codeMethodOff:
+    (proofWithApp: boolean): Load =>
+    () =>
+      twoStep().then((m) => m.codeMethodOffSchema(proofWithApp)),
+  proof:
+    (twoStepOn: boolean): Load =>
+    () =>
+      proof().then((m) => m.proofSchema(twoStepOn)),
+  changeEmailProof:
+    (twoStepOn: boolean): Load =>
+    () =>
+      proof().then((m) => m.changeEmailProofSchema(twoStepOn)),
+  changePhoneProof:
+    (twoStepOn: boolean): Load =>
+    () =>
+      proof().then((m) => m.changePhoneProofSchema(twoStepOn)),
+};

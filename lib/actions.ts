@@ -11,7 +11,7 @@ import type { ActionState } from './action-state';
 
 export type { ActionState } from './action-state';
 
-/** Fields whose values are never echoed back to the form (saas-starter echoes passwords; we don't). */
+/** Fields whose values are never echoed back to the form: a failed submit loses only secrets. */
 const SECRET_FIELDS = new Set([
   'password',
   'verifyPassword',

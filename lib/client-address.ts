@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * The client's address, for per-IP limits and logs (issue 12, finding A).
+ * The client's address, for per-IP limits and logs.
  *
  * The chain is [...X-Forwarded-For entries, the peer's socket address]. Each trusted proxy in front
  * of us appends the address it saw, so with TRUSTED_PROXY_HOPS = N the client is the entry N

@@ -23,7 +23,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * One connection to Redis and what we know of its health (issue 12, finding B). Commands wait a
+ * One connection to Redis and what we know of its health. Commands wait a
  * few hundred milliseconds at most, for the connection too; once one fails the link is down, and
  * callers skip Redis at once until it answers again (a reconnection, or a PING on the open
  * connection when the server had stalled).

@@ -1,5 +1,5 @@
 /**
- * The size of a request body we accept (issue 12, finding D). The largest form (sign-up, with the
+ * The size of a request body we accept. The largest form (sign-up, with the
  * echoed state) sends under 2 KB and each field is cut at 4,096 characters anyway
  * (lib/actions.ts), so 64 KB leaves real forms far behind while a 9 MB body no longer costs
  * half a second of CPU. next.config.mjs sets serverActions.bodySizeLimit to the same 64 KB.

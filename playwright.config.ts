@@ -53,6 +53,7 @@ export default defineConfig({
         /audit\.spec\.ts/,
         /required-two-step\.spec\.ts/,
         /cluster\.spec\.ts/,
+        /hosts\.spec\.ts/,
       ],
       use: { ...devices['Desktop Chrome'] },
     },
@@ -70,6 +71,13 @@ export default defineConfig({
       name: 'cluster',
       testMatch: /cluster\.spec\.ts/,
       dependencies: ['required-two-step'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // A plain `next build` of its own (a Vercel-style host) beside the run's: after the cluster.
+    {
+      name: 'hosts',
+      testMatch: /hosts\.spec\.ts/,
+      dependencies: ['cluster'],
       use: { ...devices['Desktop Chrome'] },
     },
     // Fault switches are global to the stack: these files run after the rest, one after the

@@ -1,0 +1,101 @@
+import { expect, test } from './fixtures';
+import { e2ePorts } from './ports';
+import { startSideStack, type SideStack } from './side-stack';
+
+// One delivery path (docs/decisions/036): a host that runs plain `next build` (a Vercel-style
+// host; here COMPILE_HINTS=0, so nothing runs after `next build`) serves the same pages with the
+// same headers as `npm run build`. The guard sets every header that matters, on every host.
+
+test.describe.configure({ mode: 'serial' });
+
+let plain: SideStack;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  plain = await startSideStack({
+    offset: 60,
+    env: { NEXT_DIST_DIR: '.next-plain', COMPILE_HINTS: '0' },
+  });
+});
+test.afterAll(() => plain?.stop());
+
+const campaign = `/creatorcash?${Buffer.from('variant=v2').toString('base64')}`;
+
+/** What may differ between two answers of the same build: per request, per run, per port. */
+function normalized(headers: Record<string, string>, port: number, embedPort: number) {
+  const skip = new Set([
+    'date',
+    'etag',
+    'x-request-id',
+    'keep-alive',
+    'connection',
+    'content-length',
+    'transfer-encoding',
+  ]);
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !skip.has(name))
+      .map(([name, value]) => [
+        name,
+        value
+          .replace(/'nonce-[A-Za-z0-9+/=]+'/g, "'nonce-…'")
+          .replaceAll(`:${embedPort}`, ':EMBED')
+          .replaceAll(`:${port}`, ':WEB')
+          .replace(/\/_next\/static\/[^\s,;"]+/g, '/_next/static/…'),
+      ])
+      .sort(([a], [b]) => a!.localeCompare(b!)),
+  );
+}
+
+test('a plain next build serves every kind of answer with the same headers', async ({
+  request,
+  baseURL,
+}) => {
+  const ours = new URL(baseURL!);
+  const base = { ours: baseURL!, plain: plain.web.replace('127.0.0.1', 'localhost') };
+  const ports = {
+    ours: { web: Number(ours.port), embed: e2ePorts().embed },
+    plain: { web: plain.ports.web, embed: plain.ports.embed },
+  };
+  // A script file of the page, by its own name in each build.
+  const script = async (at: string) => {
+    const html = await (await request.get(`${at}/login`)).text();
+    return /src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+  };
+  const paths = [
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/login?reason=expired&email=casey%40creator.test',
+    '/',
+    '/profile',
+    '/creatorcash/v1',
+    campaign,
+    '/creatorcash?not-a-campaign',
+    '/robots.txt',
+    '/api/health',
+    '/no-such-page',
+  ];
+  for (const path of paths) {
+    const [a, b] = await Promise.all(
+      (['ours', 'plain'] as const).map((host) =>
+        request.get(`${base[host]}${path}`, { maxRedirects: 0 }),
+      ),
+    );
+    expect(b!.status(), path).toBe(a!.status());
+    expect(normalized(b!.headers(), ports.plain.web, ports.plain.embed), path).toEqual(
+      normalized(a!.headers(), ports.ours.web, ports.ours.embed),
+    );
+  }
+  const [mine, theirs] = await Promise.all([script(base.ours), script(base.plain)]);
+  expect(mine && theirs).toBeTruthy();
+  const [a, b] = await Promise.all([
+    request.get(`${base.ours}${mine}`),
+    request.get(`${base.plain}${theirs}`),
+  ]);
+  expect(b.status()).toBe(a.status());
+  expect(normalized(b.headers(), 0, 0)).toEqual(normalized(a.headers(), 0, 0));
+  // The one difference: the compile hint on the first line (scripts/compile-hints.mjs).
+  expect((await a.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  expect((await b.text()).startsWith('//#')).toBe(false);
+});

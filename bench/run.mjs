@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // npm run bench — what users feel, measured on the local stack.
 //
-//   node bench/run.mjs [--only lighthouse,weight,signin,server,load] [--runs 5] [--signins 10]
+//   node bench/run.mjs [--only observed,lighthouse,weight,signin,server,load] [--runs 5] [--signins 10]
 //                      [--seconds 10] [--users 200]
 //   node bench/run.mjs --report   (results.md again from results.json, after bench/levers.md changed)
 //
 // Starts the whole local stack itself (own build folder and ports), then measures:
+//   observed    /login and the reference's sign-in page in Chromium under the mobile profile applied
+//               for real (bench/observed.mjs): first paint, LCP and when the form is usable,
+//               medians of --observed loads (9), alternating
 //   lighthouse  Lighthouse mobile, median of --runs, via bench/lighthouse.mjs, on our public pages
 //               and, in the same run, on the reference (bench/reference.mjs: the sign-in page a
 //               Cognito team would ship instead, built here and served precompressed)
@@ -27,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { observe } from './observed.mjs';
 import { prepareReference, referenceAvailable, serveReference } from './reference.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,8 +58,9 @@ const CAMPAIGN = `/creatorcash?${b64('variant=v2')}`;
 
 function args(argv) {
   const o = {
-    only: ['lighthouse', 'weight', 'signin', 'server', 'load'],
+    only: ['observed', 'lighthouse', 'weight', 'signin', 'server', 'load'],
     runs: 5,
+    observed: 9,
     signins: 10,
     seconds: 10,
     users: 200,
@@ -67,6 +72,7 @@ function args(argv) {
       i -= 1; // a flag without a value
     } else if (k === '--only') o.only = v.split(',');
     else if (k === '--runs') o.runs = Number(v);
+    else if (k === '--observed') o.observed = Number(v);
     else if (k === '--signins') o.signins = Number(v);
     else if (k === '--seconds') o.seconds = Number(v);
     else if (k === '--users') o.users = Number(v);
@@ -156,6 +162,23 @@ async function reference(runs) {
     return { status: 'measured', versions: prepared.versions, lighthouse: lh.results[0] };
   } finally {
     await stop();
+  }
+}
+
+/** Our sign-in page and the reference's, observed side by side in the same browser. */
+async function observed(browser, runs) {
+  const available = referenceAvailable();
+  const pages = { login: `${BASE}/login` };
+  let stop = null;
+  if (available.ok) {
+    const prepared = prepareReference((line) => console.log(line));
+    stop = await serveReference(prepared.dist, PORTS.reference);
+    pages.reference = `http://127.0.0.1:${PORTS.reference}/`;
+  } else console.log(`Reference skipped in the observed run: ${available.why}`);
+  try {
+    return await observe(browser, pages, runs);
+  } finally {
+    await stop?.();
   }
 }
 
@@ -354,6 +377,27 @@ const pageName = (p) =>
  */
 function goals(r) {
   const rows = [];
+  const seen = r.observed?.figures;
+  if (seen?.login && seen.reference) {
+    const ratio = (k, most, what) =>
+      rows.push({
+        key: `observed-${k}`,
+        goal: `/login ${what} at most ${most}x the reference (real Chromium, mobile profile)`,
+        ours: `${fmtMs(seen.login[k])} (${(seen.login[k] / seen.reference[k]).toFixed(2)}x)`,
+        reference: fmtMs(seen.reference[k]),
+        met: seen.login[k] <= most * seen.reference[k],
+      });
+    ratio('paint', 0.35, 'first paint');
+    ratio('usable', 0.6, 'usable form');
+  }
+  if (r.signin)
+    rows.push({
+      key: 'signin',
+      goal: 'Sign In -> the dashboard frame loaded, median at most 600 ms (unthrottled)',
+      ours: fmtMs(r.signin.medianMs),
+      reference: '–',
+      met: r.signin.medianMs <= 600,
+    });
   const pages = r.lighthouse?.results ?? [];
   const ref = r.reference?.lighthouse?.median;
   const refScores = ref ? Object.values(ref.scores).join(' / ') : '–';
@@ -361,10 +405,10 @@ function goals(r) {
     const scores = p.median ? Object.values(p.median.scores) : [];
     rows.push({
       key: 'lighthouse',
-      goal: `Lighthouse mobile 100 in all four categories: ${pageName(p.path)}`,
+      goal: `Lighthouse mobile 95 or more in all four categories (a guard): ${pageName(p.path)}`,
       ours: p.median ? scores.join(' / ') : p.status,
       reference: refScores,
-      met: scores.length === 4 && scores.every((x) => x === 100),
+      met: scores.length === 4 && scores.every((x) => x >= 95),
     });
   }
   const login = pages.find((p) => p.path === '/login')?.median;
@@ -384,22 +428,6 @@ function goals(r) {
       reference: ref ? kib(ref.scriptBytes) : '–',
       met: login.scriptBytes <= 159 * KIB,
     });
-  const s = r.server;
-  if (s) {
-    const share = (k, floor, label) =>
-      rows.push({
-        key: 'throughput',
-        goal: `${label} served at ${floor}x the node:http ceiling or more`,
-        ours: `${s[k].requestsPerSec} req/s (${(s[k].requestsPerSec / s.ceiling.requestsPerSec).toFixed(3)}x)`,
-        reference: '–',
-        met: s[k].requestsPerSec >= floor * s.ceiling.requestsPerSec,
-      });
-    share('login', 0.25, '/login');
-    share('register', 0.25, '/register');
-    share('forgotPassword', 0.25, '/forgot-password');
-    share('campaign', 0.25, '/creatorcash');
-    share('embedToken', 0.1, '/api/embed-token');
-  }
   if (r.load) {
     const p95 = r.load.latencyMs?.signin?.p95;
     rows.push({
@@ -451,6 +479,20 @@ function tried(judged) {
 
 function markdown(r) {
   const lines = [`# Benchmark results`, '', `Measured ${r.at} on ${r.machine}.`, ''];
+  if (r.observed) {
+    const { cpu, network } = r.observed.profile;
+    lines.push(
+      `## Observed in Chromium (median of ${r.observed.runs} cold loads; CPU ${cpu}x slower, ${network.latency} ms, ${((network.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s)`,
+      '',
+      '| page | first paint ms | LCP ms | usable ms |',
+      '|---|---|---|---|',
+      ...Object.entries(r.observed.figures).map(
+        ([name, f]) =>
+          `| ${name === 'login' ? '/login' : 'reference (Authenticator)'} | ${f.paint} | ${f.lcp} | ${f.usable} |`,
+      ),
+      '',
+    );
+  }
   if (r.failed?.length)
     lines.push('Parts that failed in this run:', '', ...r.failed.map((f) => `- ${f}`), '');
   const judged = goals(r);
@@ -589,6 +631,7 @@ async function main() {
         results.failed = [...(results.failed ?? []), `${name}: ${error.message.split('\n')[0]}`];
       }
     };
+    await part('observed', () => observed(browser, o.observed));
     await part('lighthouse', () => lighthouse(o.runs));
     if (results.lighthouse)
       results.reference = await reference(o.runs).catch((error) => ({

@@ -23,9 +23,10 @@ if [ ! -x "$chromium_path" ]; then
 fi
 
 step() { # name, command...
-  local name=$1; shift
+  local name=$1 started=$SECONDS; shift
   echo; echo "── $name"
   if "$@"; then echo "ok" >"$results/$name.status"; else echo "failed" >"$results/$name.status"; fi
+  echo "── $name took $((SECONDS - started)) s"
 }
 
 step lint npx eslint . --max-warnings=0

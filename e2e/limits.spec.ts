@@ -9,6 +9,7 @@ import {
   createCreator,
   enterCode,
   expect,
+  forgetSession,
   POOL,
   formAlert,
   signInWithForm,
@@ -155,7 +156,7 @@ test('requests and made-up codes from other addresses never lock the owner out o
   // the account (five an hour), so the owner's request sends none: the code step says to use the
   // latest code, which went to the owner's inbox all the same. Without the quota their own
   // request sends a new one.
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto('/forgot-password');
   await page.getByLabel('Email', { exact: true }).fill(email);
   since = Date.now() + 1000;

@@ -171,72 +171,76 @@ test.describe('verify email', () => {
     },
   );
 
-  test('wrong code, digits only, paste, and resend', { tag: '@pool' }, async ({ page }) => {
-    const { email } = await createAccount({ confirmed: false });
-    // Signing in unconfirmed leads here with a fresh code (docs/product.md §8).
-    await signInWithForm(page, email, STRONG_PASSWORD);
-    await expect(
-      page.getByText('Your account has not been confirmed yet. Click here to verify your email.'),
-    ).toBeVisible();
-    await page.getByRole('link', { name: 'Click here' }).click();
-    await expect(page).toHaveURL('/verify-email');
+  test(
+    'wrong code, digits only, paste, and resend',
+    { tag: ['@pool', '@one-instance'] },
+    async ({ page }) => {
+      const { email } = await createAccount({ confirmed: false });
+      // Signing in unconfirmed leads here with a fresh code (docs/product.md §8).
+      await signInWithForm(page, email, STRONG_PASSWORD);
+      await expect(
+        page.getByText('Your account has not been confirmed yet. Click here to verify your email.'),
+      ).toBeVisible();
+      await page.getByRole('link', { name: 'Click here' }).click();
+      await expect(page).toHaveURL('/verify-email');
 
-    await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(
-      page
-        .getByText('Verification code must be 6 digits long')
-        .or(page.getByText('Enter the 6-digit verification code sent to your email.').last()),
-    ).toBeVisible();
+      await page.getByRole('button', { name: 'Verify email' }).click();
+      await expect(
+        page
+          .getByText('Verification code must be 6 digits long')
+          .or(page.getByText('Enter the 6-digit verification code sent to your email.').last()),
+      ).toBeVisible();
 
-    const first = page.getByRole('textbox', { name: 'Digit 1 of 6' });
-    await first.click();
-    await page.keyboard.type('x');
-    await expect(page.getByText('Only digits are allowed')).toBeVisible();
+      const first = page.getByRole('textbox', { name: 'Digit 1 of 6' });
+      await first.click();
+      await page.keyboard.type('x');
+      await expect(page.getByText('Only digits are allowed')).toBeVisible();
 
-    // Wrong for certain: not the code the outbox holds now (the newest one is the live one).
-    const live = (await readOutbox(email)).find((m) => m.purpose === 'signup')?.code;
-    await enterCode(page, live === '000000' ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(
-      page.getByText('Code entered does not match what was emailed. Try again.'),
-    ).toBeVisible();
-    await snap(page, 'verify-email-wrong-code');
+      // Wrong for certain: not the code the outbox holds now (the newest one is the live one).
+      const live = (await readOutbox(email)).find((m) => m.purpose === 'signup')?.code;
+      await enterCode(page, live === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Verify email' }).click();
+      await expect(
+        page.getByText('Code entered does not match what was emailed. Try again.'),
+      ).toBeVisible();
+      await snap(page, 'verify-email-wrong-code');
 
-    const since = Date.now();
-    await page.getByRole('button', { name: 'Resend Code' }).click();
-    await expect(page.getByText(`We sent a new code to ${email}.`)).toBeVisible();
-    const code = await waitForCode(email, 'signup', since);
+      const since = Date.now();
+      await page.getByRole('button', { name: 'Resend Code' }).click();
+      await expect(page.getByText(`We sent a new code to ${email}.`)).toBeVisible();
+      const code = await waitForCode(email, 'signup', since);
 
-    // Paste strips non-digits and takes at most six.
-    await first.focus();
-    await page.evaluate(
-      (text) => {
-        const data = new DataTransfer();
-        data.setData('text/plain', text);
-        document.activeElement!.dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-        );
-      },
-      `${code.slice(0, 3)}-${code.slice(3)}99`,
-    );
-    for (let i = 0; i < 6; i++) {
-      await expect(page.getByRole('textbox', { name: `Digit ${i + 1} of 6` })).toHaveValue(
-        code[i]!,
+      // Paste strips non-digits and takes at most six.
+      await first.focus();
+      await page.evaluate(
+        (text) => {
+          const data = new DataTransfer();
+          data.setData('text/plain', text);
+          document.activeElement!.dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+          );
+        },
+        `${code.slice(0, 3)}-${code.slice(3)}99`,
       );
-    }
-    // Backspace and arrows move between boxes.
-    await page.keyboard.press('Backspace');
-    await expect(page.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveValue('');
-    await page.keyboard.type(code[5]!);
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('textbox', { name: 'Digit 5 of 6' })).toBeFocused();
+      for (let i = 0; i < 6; i++) {
+        await expect(page.getByRole('textbox', { name: `Digit ${i + 1} of 6` })).toHaveValue(
+          code[i]!,
+        );
+      }
+      // Backspace and arrows move between boxes.
+      await page.keyboard.press('Backspace');
+      await expect(page.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveValue('');
+      await page.keyboard.type(code[5]!);
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('textbox', { name: 'Digit 5 of 6' })).toBeFocused();
 
-    await expectAccessible(page);
-    await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(
-      page.getByText('Email verification successful, forwarding you to login page...'),
-    ).toBeVisible();
-  });
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Verify email' }).click();
+      await expect(
+        page.getByText('Email verification successful, forwarding you to login page...'),
+      ).toBeVisible();
+    },
+  );
 });
 
 test.describe('sign in', () => {
@@ -371,31 +375,33 @@ test.describe('sign in', () => {
     },
   );
 
-  test('an unverified email gets a dialog that cannot be closed until verified', async ({
-    page,
-  }) => {
-    const { email, password } = await createAccount({ name: 'dana scully' });
-    await setUserAttributes(email, { email_verified: 'false' });
-    const since = Date.now();
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
-    const dialog = page.getByRole('dialog', { name: 'Verify your email' });
-    await expect(dialog).toBeVisible();
-    await expectAccessible(page, '[role="dialog"]');
-    await page.keyboard.press('Escape');
-    await page.mouse.click(5, 5);
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await snap(page, 'verify-dialog-390');
+  test(
+    'an unverified email gets a dialog that cannot be closed until verified',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      const { email, password } = await createAccount({ name: 'dana scully' });
+      await setUserAttributes(email, { email_verified: 'false' });
+      const since = Date.now();
+      await signInWithForm(page, email, password);
+      await expect(page).toHaveURL('/');
+      const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await page.mouse.click(5, 5);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snap(page, 'verify-dialog-390');
 
-    const code = await waitForCode(email, 'verify-email', since);
-    await enterCode(page, code, dialog);
-    await dialog.getByRole('button', { name: 'Verify email' }).click();
-    await expect(dialog).toBeHidden();
-    await page.reload();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  });
+      const code = await waitForCode(email, 'verify-email', since);
+      await enterCode(page, code, dialog);
+      await dialog.getByRole('button', { name: 'Verify email' }).click();
+      await expect(dialog).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    },
+  );
 });
 
 test.describe('forgot password', () => {
@@ -502,31 +508,36 @@ test.describe('forgot password', () => {
 });
 
 test.describe('accounts the creator system does not list under this email', () => {
-  test('sign in still works after the email changed (the creator system keeps the old one)', async ({
-    page,
-  }) => {
-    const { email } = await createAccount({
-      email: uniqueEmail('moved'),
-      channelId: 'cm-demo-0001',
-    });
+  test(
+    'sign in still works after the email changed (the creator system keeps the old one)',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      const { email } = await createAccount({
+        email: uniqueEmail('moved'),
+        channelId: 'cm-demo-0001',
+      });
 
-    await signInWithForm(page, email, 'Wrong!Pass1');
-    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
-    await signInWithForm(page, email, STRONG_PASSWORD);
-    await expect(page).toHaveURL('/');
-  });
+      await signInWithForm(page, email, 'Wrong!Pass1');
+      await expect(
+        page.getByText('Email not found. For help please contact support.'),
+      ).toBeVisible();
+      await signInWithForm(page, email, STRONG_PASSWORD);
+      await expect(page).toHaveURL('/');
+    },
+  );
 
-  test('a deleted account is told so on the way out of an account page', async ({
-    signedInPage: page,
-    account: { email },
-  }) => {
-    // The dashboard has its token: nothing of its own asks the server again during the test.
-    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
-    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
-    await page.goto('/profile');
-    await expect(page).toHaveURL('/login?reason=no-account');
-    await expect(formAlert(page)).toHaveText('No account found with this username.');
-  });
+  test(
+    'a deleted account is told so on the way out of an account page',
+    { tag: '@one-instance' },
+    async ({ signedInPage: page, account: { email } }) => {
+      // The dashboard has its token: nothing of its own asks the server again during the test.
+      await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
+      await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+      await page.goto('/profile');
+      await expect(page).toHaveURL('/login?reason=no-account');
+      await expect(formAlert(page)).toHaveText('No account found with this username.');
+    },
+  );
 
   test('whichever request finds the account gone, the next page says why', async ({
     signedInPage: page,
@@ -548,26 +559,27 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(formAlert(page)).toHaveText('No account found with this username.');
   });
 
-  test('a deleted account is told so even when the dashboard noticed first', async ({
-    signedInPage: page,
-    account: { email },
-  }) => {
-    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
-    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+  test(
+    'a deleted account is told so even when the dashboard noticed first',
+    { tag: '@one-instance' },
+    async ({ signedInPage: page, account: { email } }) => {
+      await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
+      await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
 
-    // The dashboard's next token request is where the session ends: the reason waits in a cookie.
-    const answer = await page.request.get('/api/embed-token');
-    expect(answer.status()).toBe(401);
-    expect(await answer.json()).toEqual({ error: 'unauthenticated' });
+      // The dashboard's next token request is where the session ends: the reason waits in a cookie.
+      const answer = await page.request.get('/api/embed-token');
+      expect(answer.status()).toBe(401);
+      expect(await answer.json()).toEqual({ error: 'unauthenticated' });
 
-    // The next account page still tells the person, though the session is already gone.
-    await page.goto('/profile');
-    await expect(page).toHaveURL('/login?reason=no-account');
-    await expect(formAlert(page)).toHaveText('No account found with this username.');
-    // Once: the reason is not shown again.
-    await page.goto('/profile');
-    await expect(page).toHaveURL('/login');
-  });
+      // The next account page still tells the person, though the session is already gone.
+      await page.goto('/profile');
+      await expect(page).toHaveURL('/login?reason=no-account');
+      await expect(formAlert(page)).toHaveText('No account found with this username.');
+      // Once: the reason is not shown again.
+      await page.goto('/profile');
+      await expect(page).toHaveURL('/login');
+    },
+  );
 
   test('prefetches that meet the ended session leave the reason for the page a person loads', async ({
     signedInPage: page,
@@ -594,26 +606,27 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(page).toHaveURL('/login');
   });
 
-  test('a deleted account is told so when the dashboard frame finds it gone', async ({
-    page,
-    account: { email, password },
-  }) => {
-    // The frame's first token request fails, so its Retry is the next request to find the account
-    // gone; no page of the signed-in area is rendered again in between.
-    await page.route('**/api/embed-token', (route) => route.abort('connectionrefused'));
-    await signInWithForm(page, email, password);
-    const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
-    await expect(modal).toBeVisible();
-    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
-    await page.unroute('**/api/embed-token');
-    const answer = page.waitForResponse('**/api/embed-token');
-    await modal.getByRole('button', { name: 'Retry' }).click();
-    expect((await answer).status()).toBe(401);
+  test(
+    'a deleted account is told so when the dashboard frame finds it gone',
+    { tag: '@one-instance' },
+    async ({ page, account: { email, password } }) => {
+      // The frame's first token request fails, so its Retry is the next request to find the account
+      // gone; no page of the signed-in area is rendered again in between.
+      await page.route('**/api/embed-token', (route) => route.abort('connectionrefused'));
+      await signInWithForm(page, email, password);
+      const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
+      await expect(modal).toBeVisible();
+      await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+      await page.unroute('**/api/embed-token');
+      const answer = page.waitForResponse('**/api/embed-token');
+      await modal.getByRole('button', { name: 'Retry' }).click();
+      expect((await answer).status()).toBe(401);
 
-    await expect(page).toHaveURL('/login?reason=no-account');
-    await expect(formAlert(page)).toHaveText('No account found with this username.');
-    // Once: the reason is not shown again.
-    await page.goto('/login');
-    await expect(page).toHaveURL('/login');
-  });
+      await expect(page).toHaveURL('/login?reason=no-account');
+      await expect(formAlert(page)).toHaveText('No account found with this username.');
+      // Once: the reason is not shown again.
+      await page.goto('/login');
+      await expect(page).toHaveURL('/login');
+    },
+  );
 });

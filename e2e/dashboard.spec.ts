@@ -229,37 +229,37 @@ test.describe('layout and menu', { tag: '@one-instance' }, () => {
 });
 
 test.describe('embed token', () => {
-  test('the route answers the token only, never cached, and 401 when signed out', async ({
-    page,
-    request,
-    account: { email, password, channelId },
-  }) => {
-    const anonymous = await request.get('/api/embed-token');
-    expect(anonymous.status()).toBe(401);
-    expect(await anonymous.json()).toEqual({ error: 'unauthenticated' });
-    expect(anonymous.headers()['cache-control']).toContain('no-store');
+  test(
+    'the route answers the token only, never cached, and 401 when signed out',
+    { tag: '@one-instance' },
+    async ({ page, request, account: { email, password, channelId } }) => {
+      const anonymous = await request.get('/api/embed-token');
+      expect(anonymous.status()).toBe(401);
+      expect(await anonymous.json()).toEqual({ error: 'unauthenticated' });
+      expect(anonymous.headers()['cache-control']).toContain('no-store');
 
-    await signInToDashboard(page, email, password);
-    const res = await page.request.get('/api/embed-token');
-    expect(res.status()).toBe(200);
-    expect(res.headers()['cache-control']).toBe('private, no-store');
-    const body = (await res.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['expiresIn', 'token']);
-    expect(body.expiresIn).toBeGreaterThan(200);
-    expect(JSON.stringify(body)).not.toContain(`"${channelId}"`);
-    // The channel comes from the session, whatever the request says.
-    const spoofed = await page.request.get(
-      `/api/embed-token?channelId=cm-demo-0001&channel=cm-demo-0001`,
-    );
-    const claims = JSON.parse(
-      Buffer.from(
-        String(((await spoofed.json()) as { token: string }).token.split('.')[1]),
-        'base64url',
-      ).toString(),
-    );
-    expect(claims.sub).toBe(channelId);
-    expect((await page.request.post('/api/embed-token')).status()).toBe(405);
-  });
+      await signInToDashboard(page, email, password);
+      const res = await page.request.get('/api/embed-token');
+      expect(res.status()).toBe(200);
+      expect(res.headers()['cache-control']).toBe('private, no-store');
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['expiresIn', 'token']);
+      expect(body.expiresIn).toBeGreaterThan(200);
+      expect(JSON.stringify(body)).not.toContain(`"${channelId}"`);
+      // The channel comes from the session, whatever the request says.
+      const spoofed = await page.request.get(
+        `/api/embed-token?channelId=cm-demo-0001&channel=cm-demo-0001`,
+      );
+      const claims = JSON.parse(
+        Buffer.from(
+          String(((await spoofed.json()) as { token: string }).token.split('.')[1]),
+          'base64url',
+        ).toString(),
+      );
+      expect(claims.sub).toBe(channelId);
+      expect((await page.request.post('/api/embed-token')).status()).toBe(405);
+    },
+  );
 
   test('a tab left open for hours fetches a fresh token before it navigates', async ({
     page,
@@ -281,81 +281,85 @@ test.describe('embed token', () => {
     expect(requests()).toBe(1);
   });
 
-  test('an unknown creator channel: System Error Occured, and Retry asks again', async ({
-    page,
-  }) => {
-    // The creator system has no record for this email (it would correct the channel at sign-in).
-    const { email, password } = await createAccount({ channelId: 'cm-not-a-channel' });
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
-    const modal = page.getByRole('dialog', { name: SYSTEM_ERROR });
-    await expect(modal).toBeVisible();
-    await expectAccessible(page);
-    const requests = countTokenRequests(page);
-    await modal.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(requests).toBe(1);
-    await expect(modal).toBeVisible();
+  test(
+    'an unknown creator channel: System Error Occured, and Retry asks again',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      // The creator system has no record for this email (it would correct the channel at sign-in).
+      const { email, password } = await createAccount({ channelId: 'cm-not-a-channel' });
+      await signInWithForm(page, email, password);
+      await expect(page).toHaveURL('/');
+      const modal = page.getByRole('dialog', { name: SYSTEM_ERROR });
+      await expect(modal).toBeVisible();
+      await expectAccessible(page);
+      const requests = countTokenRequests(page);
+      await modal.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(requests).toBe(1);
+      await expect(modal).toBeVisible();
 
-    // Closed, the message and Retry stay in place of the frame.
-    await modal.getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('main').getByText(SYSTEM_ERROR)).toBeVisible();
-    await page.getByRole('main').getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(requests).toBe(2);
-    await expect(modal).toBeVisible();
-  });
+      // Closed, the message and Retry stay in place of the frame.
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(SYSTEM_ERROR)).toBeVisible();
+      await page.getByRole('main').getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(requests).toBe(2);
+      await expect(modal).toBeVisible();
+    },
+  );
 
-  test('offline: Connection Failed with Retry, and the frame comes back with the connection', async ({
-    signedInPage: page,
-    context,
-  }) => {
-    await expectFrame(page, 'Dashboard');
+  test(
+    'offline: Connection Failed with Retry, and the frame comes back with the connection',
+    { tag: '@one-instance' },
+    async ({ signedInPage: page, context }) => {
+      await expectFrame(page, 'Dashboard');
 
-    await sideMenu(page).getByRole('link', { name: 'Contracts' }).click();
-    await expectFrame(page, 'Contracts');
+      await sideMenu(page).getByRole('link', { name: 'Contracts' }).click();
+      await expectFrame(page, 'Contracts');
 
-    // Said as soon as the browser knows; Retry while still offline says it again.
-    await context.setOffline(true);
-    const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
-    await expect(modal).toBeVisible();
-    await expectAccessible(page);
-    await modal.getByRole('button', { name: 'Retry' }).click();
-    await expect(modal).toBeVisible();
+      // Said as soon as the browser knows; Retry while still offline says it again.
+      await context.setOffline(true);
+      const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
+      await expect(modal).toBeVisible();
+      await expectAccessible(page);
+      await modal.getByRole('button', { name: 'Retry' }).click();
+      await expect(modal).toBeVisible();
 
-    // Back online, it tries again by itself.
-    await context.setOffline(false);
-    await expectFrame(page, 'Contracts');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+      // Back online, it tries again by itself.
+      await context.setOffline(false);
+      await expectFrame(page, 'Contracts');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // Offline before choosing an entry: the entry waits for Retry.
-    await context.setOffline(true);
-    await expect(modal).toBeVisible();
-    await modal.getByRole('button', { name: 'Close' }).click();
-    await sideMenu(page).getByRole('link', { name: 'Tools' }).click();
-    await expect(modal).toBeVisible();
-    await context.setOffline(false);
-    await expectFrame(page, 'Tools');
-  });
+      // Offline before choosing an entry: the entry waits for Retry.
+      await context.setOffline(true);
+      await expect(modal).toBeVisible();
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await sideMenu(page).getByRole('link', { name: 'Tools' }).click();
+      await expect(modal).toBeVisible();
+      await context.setOffline(false);
+      await expectFrame(page, 'Tools');
+    },
+  );
 
-  test('a request that never gets an answer: Connection Failed, and Retry recovers', async ({
-    page,
-    account: { email, password },
-  }) => {
-    await page.route('**/api/embed-token', (route) => route.abort('connectionrefused'));
-    await signInWithForm(page, email, password);
-    const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
-    await expect(modal).toBeVisible();
-    await expect(frame(page)).toHaveCount(0);
+  test(
+    'a request that never gets an answer: Connection Failed, and Retry recovers',
+    { tag: '@one-instance' },
+    async ({ page, account: { email, password } }) => {
+      await page.route('**/api/embed-token', (route) => route.abort('connectionrefused'));
+      await signInWithForm(page, email, password);
+      const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
+      await expect(modal).toBeVisible();
+      await expect(frame(page)).toHaveCount(0);
 
-    await page.unroute('**/api/embed-token');
-    await modal.getByRole('button', { name: 'Retry' }).click();
-    await expectFrame(page, 'Dashboard');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  });
+      await page.unroute('**/api/embed-token');
+      await modal.getByRole('button', { name: 'Retry' }).click();
+      await expectFrame(page, 'Dashboard');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    },
+  );
 });
 
 test.describe('accounts the dashboard cannot show', () => {
-  test('a user without a channel id is logged out', async ({ page }) => {
+  test('a user without a channel id is logged out', { tag: '@one-instance' }, async ({ page }) => {
     // Without a creator-system record for the email, nothing can bind a channel at sign-in.
     const { email, password } = await createAccount({ channelId: 'cm-unbound' });
     await setUserAttributes(email, { [CHANNEL_ATTRIBUTE]: '' });
@@ -402,43 +406,44 @@ test.describe('accounts the dashboard cannot show', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('a deleted account: No account found with this username, then logout after 1 s', async ({
-    signedInPage: page,
-    account: { email },
-  }) => {
-    await expectFrame(page, 'Dashboard');
-    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
-    // The page itself notes which notice appears, when, and when it starts to leave, on its own
-    // clock: a busy test runner that polls for a notice shown for a second can miss it, and one
-    // that notices either moment late cannot shorten the measured second.
-    await page.addInitScript(() => {
-      let shownAt: number | undefined;
-      let title = '';
-      const note = () => {
-        const dialog = document.querySelector('[role="dialog"]');
-        if (shownAt !== undefined || !dialog) return;
-        shownAt = performance.now();
-        const labelledBy = dialog.getAttribute('aria-labelledby');
-        title = (labelledBy && document.getElementById(labelledBy)?.textContent) || '';
-      };
-      new MutationObserver(note).observe(document, { subtree: true, childList: true });
-      addEventListener('pagehide', () => {
-        if (shownAt === undefined) return;
-        sessionStorage.setItem('notice-title', title);
-        sessionStorage.setItem('notice-shown-ms', String(performance.now() - shownAt));
+  test(
+    'a deleted account: No account found with this username, then logout after 1 s',
+    { tag: '@one-instance' },
+    async ({ signedInPage: page, account: { email } }) => {
+      await expectFrame(page, 'Dashboard');
+      await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+      // The page itself notes which notice appears, when, and when it starts to leave, on its own
+      // clock: a busy test runner that polls for a notice shown for a second can miss it, and one
+      // that notices either moment late cannot shorten the measured second.
+      await page.addInitScript(() => {
+        let shownAt: number | undefined;
+        let title = '';
+        const note = () => {
+          const dialog = document.querySelector('[role="dialog"]');
+          if (shownAt !== undefined || !dialog) return;
+          shownAt = performance.now();
+          const labelledBy = dialog.getAttribute('aria-labelledby');
+          title = (labelledBy && document.getElementById(labelledBy)?.textContent) || '';
+        };
+        new MutationObserver(note).observe(document, { subtree: true, childList: true });
+        addEventListener('pagehide', () => {
+          if (shownAt === undefined) return;
+          sessionStorage.setItem('notice-title', title);
+          sessionStorage.setItem('notice-shown-ms', String(performance.now() - shownAt));
+        });
       });
-    });
-    await page.reload();
-    await expect(page).toHaveURL('/login', { timeout: 15_000 });
-    const notice = await page.evaluate(() => ({
-      title: sessionStorage.getItem('notice-title'),
-      shownMs: Number(sessionStorage.getItem('notice-shown-ms')),
-    }));
-    expect(notice.title).toBe('No account found with this username.');
-    expect(notice.shownMs).toBeGreaterThanOrEqual(900);
-    await page.goto('/');
-    await expect(page).toHaveURL('/login');
-  });
+      await page.reload();
+      await expect(page).toHaveURL('/login', { timeout: 15_000 });
+      const notice = await page.evaluate(() => ({
+        title: sessionStorage.getItem('notice-title'),
+        shownMs: Number(sessionStorage.getItem('notice-shown-ms')),
+      }));
+      expect(notice.title).toBe('No account found with this username.');
+      expect(notice.shownMs).toBeGreaterThanOrEqual(900);
+      await page.goto('/');
+      await expect(page).toHaveURL('/login');
+    },
+  );
 });
 
 test(

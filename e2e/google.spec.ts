@@ -165,52 +165,64 @@ test.describe('Continue with Google', () => {
       .not.toBe(signedIn);
   });
 
-  test('an email the creator system does not know is refused, and leaves no account behind', async ({
-    page,
-  }) => {
-    const email = uniqueEmail('google-stranger');
-    const trail = navigations(page);
-    await page.goto('/login');
-    await continueWithGoogle(page, email);
-    await expect(page).toHaveURL(/\/login\?reason=google-not-found$/);
-    await expect(page.getByText('Email not found. For help please contact support.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute(
-      'href',
-      /^mailto:/,
-    );
-    // The hosted session was ended on the way back.
-    expect(trail.some((u) => u.startsWith(`${IDENTITY}/logout?`))).toBe(true);
-    expect(await federatedUser(email)).toBeNull();
-    await expectAccessible(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await snap(page, 'google-not-found-390');
-  });
+  test(
+    'an email the creator system does not know is refused, and leaves no account behind',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      const email = uniqueEmail('google-stranger');
+      const trail = navigations(page);
+      await page.goto('/login');
+      await continueWithGoogle(page, email);
+      await expect(page).toHaveURL(/\/login\?reason=google-not-found$/);
+      await expect(
+        page.getByText('Email not found. For help please contact support.'),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute(
+        'href',
+        /^mailto:/,
+      );
+      // The hosted session was ended on the way back.
+      expect(trail.some((u) => u.startsWith(`${IDENTITY}/logout?`))).toBe(true);
+      expect(await federatedUser(email)).toBeNull();
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snap(page, 'google-not-found-390');
+    },
+  );
 
-  test('an email with a password account is refused with a way forward', async ({ page }) => {
-    const { email } = await createAccount();
-    await page.goto('/login');
-    await continueWithGoogle(page, email);
-    await expect(page).toHaveURL(/\/login\?reason=google-password-account$/);
-    await expect(
-      page.getByText('This email already has an account with a password.', { exact: false }),
-    ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
-    expect(await federatedUser(email)).toBeNull();
-  });
+  test(
+    'an email with a password account is refused with a way forward',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      const { email } = await createAccount();
+      await page.goto('/login');
+      await continueWithGoogle(page, email);
+      await expect(page).toHaveURL(/\/login\?reason=google-password-account$/);
+      await expect(
+        page.getByText('This email already has an account with a password.', { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      );
+      expect(await federatedUser(email)).toBeNull();
+    },
+  );
 
-  test('Cancel on Google comes back to /login saying so', async ({ page }) => {
-    await page.goto('/register');
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await expect(page).toHaveTitle('Sign in with Google (local)');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL('/login?reason=google-cancelled');
-    await expect(
-      page.getByText('Sign-in with Google was cancelled.', { exact: false }),
-    ).toBeVisible();
-  });
+  test(
+    'Cancel on Google comes back to /login saying so',
+    { tag: '@one-instance' },
+    async ({ page }) => {
+      await page.goto('/register');
+      await page.getByRole('link', { name: 'Continue with Google' }).click();
+      await expect(page).toHaveTitle('Sign in with Google (local)');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL('/login?reason=google-cancelled');
+      await expect(
+        page.getByText('Sign-in with Google was cancelled.', { exact: false }),
+      ).toBeVisible();
+    },
+  );
 
   test('a tampered state is refused; the real answer still signs in', async ({ page }) => {
     const email = uniqueEmail('google-tamper');
@@ -284,34 +296,40 @@ test.describe('Continue with Google', () => {
   });
 });
 
-test('sign-up with a password for an email that signs in with Google is refused', async ({
-  page,
-}) => {
-  const email = uniqueEmail('google-first');
-  await createCreator(email);
-  await page.goto('/login');
-  await continueWithGoogle(page, email);
-  await expect(page).toHaveURL('/');
-  await signOut(page);
+test(
+  'sign-up with a password for an email that signs in with Google is refused',
+  { tag: '@one-instance' },
+  async ({ page }) => {
+    const email = uniqueEmail('google-first');
+    await createCreator(email);
+    await page.goto('/login');
+    await continueWithGoogle(page, email);
+    await expect(page).toHaveURL('/');
+    await signOut(page);
 
-  await page.goto('/register');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Sunny!Day42');
-  await page.getByLabel('Confirm password', { exact: true }).fill('Sunny!Day42');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(
-    page.getByText('This email signs in with Google. Use Continue with Google.'),
-  ).toBeVisible();
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-  await expectAccessible(page);
-});
+    await page.goto('/register');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Sunny!Day42');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Sunny!Day42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      page.getByText('This email signs in with Google. Use Continue with Google.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expectAccessible(page);
+  },
+);
 
-test('the Google demo creator the start banner names lands on the dashboard', async ({ page }) => {
-  await page.goto('/login');
-  await continueWithGoogle(page, 'google.demo@creator.test', 'Google Demo');
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-  expect((await federatedUser('google.demo@creator.test'))?.['custom:channelmeter_id']).toBe(
-    'cm-demo-0002',
-  );
-});
+test(
+  'the Google demo creator the start banner names lands on the dashboard',
+  { tag: '@one-instance' },
+  async ({ page }) => {
+    await page.goto('/login');
+    await continueWithGoogle(page, 'google.demo@creator.test', 'Google Demo');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    expect((await federatedUser('google.demo@creator.test'))?.['custom:channelmeter_id']).toBe(
+      'cm-demo-0002',
+    );
+  },
+);

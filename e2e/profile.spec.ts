@@ -45,7 +45,7 @@ async function expectAllSet(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test('cards, dialogs, and axe on each', async ({ page }) => {
+test('cards, dialogs, and axe on each', { tag: '@one-instance' }, async ({ page }) => {
   const { email } = await openProfile(page, 'Dana Scully');
   await expect(card(page, 'Name')).toContainText('Dana Scully');
   await expect(card(page, 'Email Address')).toContainText(email);
@@ -81,47 +81,49 @@ test('cards, dialogs, and axe on each', async ({ page }) => {
   }
 });
 
-test('name: Save waits for a change, validation messages, then All Set and the header updates', async ({
-  page,
-}) => {
-  await openProfile(page, 'Dana Scully');
-  await edit(page, 'Name').click();
-  const dialog = page.getByRole('dialog', { name: 'Edit name' });
-  const name = dialog.getByLabel('Name', { exact: true });
-  const save = dialog.getByRole('button', { name: 'Save' });
-  await expect(name).toHaveValue('Dana Scully');
-  await expect(save).toBeDisabled();
-  await name.fill(' Dana Scully ');
-  await expect(save).toBeDisabled();
+test(
+  'name: Save waits for a change, validation messages, then All Set and the header updates',
+  { tag: '@one-instance' },
+  async ({ page }) => {
+    await openProfile(page, 'Dana Scully');
+    await edit(page, 'Name').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit name' });
+    const name = dialog.getByLabel('Name', { exact: true });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await expect(name).toHaveValue('Dana Scully');
+    await expect(save).toBeDisabled();
+    await name.fill(' Dana Scully ');
+    await expect(save).toBeDisabled();
 
-  for (const [value, message] of [
-    ['', 'Name is required'],
-    ['D', 'Name must be at least 2 characters long'],
-    ['R2-D2', 'Please enter a valid name.'],
-  ]) {
-    await name.fill(value!);
+    for (const [value, message] of [
+      ['', 'Name is required'],
+      ['D', 'Name must be at least 2 characters long'],
+      ['R2-D2', 'Please enter a valid name.'],
+    ]) {
+      await name.fill(value!);
+      await save.click();
+      await expect(name).toHaveAccessibleDescription(message!);
+    }
+    await expectAccessible(page);
+
+    await name.fill("walter o'skinner");
     await save.click();
-    await expect(name).toHaveAccessibleDescription(message!);
-  }
-  await expectAccessible(page);
-
-  await name.fill("walter o'skinner");
-  await save.click();
-  const done = page.getByRole('dialog', { name: ALL_SET });
-  await expect(done).toBeVisible();
-  await expect(done.getByRole('button', { name: 'Close' })).toBeFocused();
-  await expectAccessible(page);
-  await snap(page, 'profile-all-set');
-  // Escape closes it too, and focus goes back to the card's button.
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(edit(page, 'Name')).toBeFocused();
-  await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
-  await expect(page.getByTestId('user-initials')).toHaveText('WO');
-  await expect(card(page, 'Name')).toContainText("walter o'skinner");
-  await page.reload();
-  await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
-});
+    const done = page.getByRole('dialog', { name: ALL_SET });
+    await expect(done).toBeVisible();
+    await expect(done.getByRole('button', { name: 'Close' })).toBeFocused();
+    await expectAccessible(page);
+    await snap(page, 'profile-all-set');
+    // Escape closes it too, and focus goes back to the card's button.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(edit(page, 'Name')).toBeFocused();
+    await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
+    await expect(page.getByTestId('user-initials')).toHaveText('WO');
+    await expect(card(page, 'Name')).toContainText("walter o'skinner");
+    await page.reload();
+    await expect(page.getByTestId('user-name')).toHaveText("Walter O'skinner");
+  },
+);
 
 test(
   'password: messages, wrong current, same password, then All Set and the new one signs in',
@@ -256,72 +258,78 @@ test(
   },
 );
 
-test('email: the current password first; a wrong one keeps the typed address; the old address is told', async ({
-  page,
-}) => {
-  const { email, password } = await openProfile(page);
-  await edit(page, 'Email Address').click();
-  let dialog = page.getByRole('dialog', { name: 'Change email address' });
-  await expect(dialog).toHaveAccessibleDescription(
-    'Enter your new email address and your current password.',
-  );
-  const field = dialog.getByLabel('Email', { exact: true });
-  const current = dialog.getByLabel('Current password', { exact: true });
-  await expect(current).toHaveAttribute('autocomplete', 'current-password');
-  await expect(dialog.locator('input[autocomplete="username"]')).toHaveValue(email);
-  const fresh = uniqueEmail('proven');
-  await field.fill(fresh);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(current).toHaveAccessibleDescription('Current password is required');
+test(
+  'email: the current password first; a wrong one keeps the typed address; the old address is told',
+  { tag: '@one-instance' },
+  async ({ page }) => {
+    const { email, password } = await openProfile(page);
+    await edit(page, 'Email Address').click();
+    let dialog = page.getByRole('dialog', { name: 'Change email address' });
+    await expect(dialog).toHaveAccessibleDescription(
+      'Enter your new email address and your current password.',
+    );
+    const field = dialog.getByLabel('Email', { exact: true });
+    const current = dialog.getByLabel('Current password', { exact: true });
+    await expect(current).toHaveAttribute('autocomplete', 'current-password');
+    await expect(dialog.locator('input[autocomplete="username"]')).toHaveValue(email);
+    const fresh = uniqueEmail('proven');
+    await field.fill(fresh);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(current).toHaveAccessibleDescription('Current password is required');
 
-  await current.fill('Wrong!Pass9');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(current).toHaveAccessibleDescription('Current password is incorrect.');
-  await expect(field).toHaveValue(fresh);
-  await expect(dialog).toHaveAccessibleName('Change email address');
-  await expectAccessible(page);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
-    await snap(page, `profile-email-wrong-password-${width}`);
-  }
-  expect(await readOutbox(fresh)).toEqual([]);
+    await current.fill('Wrong!Pass9');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(current).toHaveAccessibleDescription('Current password is incorrect.');
+    await expect(field).toHaveValue(fresh);
+    await expect(dialog).toHaveAccessibleName('Change email address');
+    await expectAccessible(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+      await snap(page, `profile-email-wrong-password-${width}`);
+    }
+    expect(await readOutbox(fresh)).toEqual([]);
 
-  const since = Date.now();
-  await current.fill(password);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  dialog = page.getByRole('dialog', { name: 'Verify your new email' });
-  await enterCode(page, await waitForCode(fresh, 'verify-email', since), dialog);
-  await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expectAllSet(page);
-  await expect(card(page, 'Email Address')).toContainText(fresh);
+    const since = Date.now();
+    await current.fill(password);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    dialog = page.getByRole('dialog', { name: 'Verify your new email' });
+    await enterCode(page, await waitForCode(fresh, 'verify-email', since), dialog);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expectAllSet(page);
+    await expect(card(page, 'Email Address')).toContainText(fresh);
 
-  // The old address hears of the change (and carries no code); the new one got only its code.
-  await expect
-    .poll(async () => (await readOutbox(email)).find((m) => m.purpose === 'email-changed'))
-    .toMatchObject({ to: email, channel: 'email', code: '' });
-  expect((await readOutbox(fresh)).map((m) => m.purpose)).toEqual(['verify-email']);
-});
+    // The old address hears of the change (and carries no code); the new one got only its code.
+    await expect
+      .poll(async () => (await readOutbox(email)).find((m) => m.purpose === 'email-changed'))
+      .toMatchObject({ to: email, channel: 'email', code: '' });
+    expect((await readOutbox(fresh)).map((m) => m.purpose)).toEqual(['verify-email']);
+  },
+);
 
-test('email: until verified, the old address stays the sign-in address', async ({ page }) => {
-  const { email, password } = await openProfile(page);
-  const fresh = uniqueEmail('pending');
-  await createCreator(fresh);
-  await edit(page, 'Email Address').click();
-  await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(fresh);
-  await confirmPassword(page.getByRole('dialog'), password);
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(card(page, 'Email Address')).toContainText(email);
+test(
+  'email: until verified, the old address stays the sign-in address',
+  { tag: '@one-instance' },
+  async ({ page }) => {
+    const { email, password } = await openProfile(page);
+    const fresh = uniqueEmail('pending');
+    await createCreator(fresh);
+    await edit(page, 'Email Address').click();
+    await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(fresh);
+    await confirmPassword(page.getByRole('dialog'), password);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(card(page, 'Email Address')).toContainText(email);
 
-  await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
-  await expect(page).toHaveURL('/login');
-  await signInWithForm(page, fresh, password);
-  await expect(formAlert(page)).toBeVisible();
-  await expect(page).toHaveURL('/login');
-  await signInWithForm(page, email, password);
-  await expect(page).toHaveURL('/');
-});
+    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await signInWithForm(page, fresh, password);
+    await expect(formAlert(page)).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await signInWithForm(page, email, password);
+    await expect(page).toHaveURL('/');
+  },
+);
 
 test('phone: digits only, messages, wrong code, resend, change number, verify', async ({
   page,
@@ -397,20 +405,24 @@ test('phone: digits only, messages, wrong code, resend, change number, verify', 
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Save' })).toBeDisabled();
 });
 
-test('a deleted account is signed out from the profile', async ({ page }) => {
-  const { email } = await openProfile(page, 'Dana Scully');
-  await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
-  await edit(page, 'Name').click();
-  const dialog = page.getByRole('dialog', { name: 'Edit name' });
-  await dialog.getByLabel('Name', { exact: true }).fill('Someone Else');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  // The guard confirms every /profile request with Cognito, so the action's own request finds the
-  // account gone: the person is signed out and told why, once.
-  await expect(page).toHaveURL('/login?reason=no-account', { timeout: 10_000 });
-  await expect(formAlert(page)).toHaveText('No account found with this username.');
-  await page.goto('/profile');
-  await expect(page).toHaveURL('/login');
-});
+test(
+  'a deleted account is signed out from the profile',
+  { tag: '@one-instance' },
+  async ({ page }) => {
+    const { email } = await openProfile(page, 'Dana Scully');
+    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+    await edit(page, 'Name').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit name' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Someone Else');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The guard confirms every /profile request with Cognito, so the action's own request finds the
+    // account gone: the person is signed out and told why, once.
+    await expect(page).toHaveURL('/login?reason=no-account', { timeout: 10_000 });
+    await expect(formAlert(page)).toHaveText('No account found with this username.');
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login');
+  },
+);
 
 test('sending codes is limited: the sixth in a row from one session is refused, and no sixth code goes out', async ({
   page,
@@ -440,7 +452,7 @@ test('sending codes is limited: the sixth in a row from one session is refused, 
   expect(await sent()).toBe(5);
 });
 
-test('signed out, /profile goes to /login', async ({ page }) => {
+test('signed out, /profile goes to /login', { tag: '@one-instance' }, async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
 });

@@ -8,12 +8,8 @@ import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security
 import { decide, routeAccess } from '@/lib/session/access';
 import { authenticateRequest } from '@/lib/session/refresh';
 
-/**
- * The request guard (Next 16's name for middleware). It is the first gate only: every server
- * action and route handler checks the session again itself.
- */
+// The first gate only: every server action and route handler checks the session again itself.
 export async function proxy(request: NextRequest) {
-  // Every log line of this request carries its id and the client's address (lib/log.ts).
   const { reqId, ...extra } = arrivalContextOf(request.headers, getEnv().TRUSTED_PROXY_HOPS);
   return withRequestId(reqId, () => guard(request, reqId), extra);
 }
@@ -32,8 +28,7 @@ async function guard(request: NextRequest, reqId: string) {
     return response;
   };
 
-  // Our forms are tiny: a large body is refused before anything reads it (by its declared length)
-  // or as soon as it passes the limit (a chunked action call), and never parsed.
+  // Our forms are tiny: a large body is refused unread (lib/security/body-limit.ts).
   const isAction = request.method === 'POST' && request.headers.has('next-action');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   let tooLarge = hasBody && declaredTooLarge(request.headers.get('content-length'));
@@ -52,7 +47,6 @@ async function guard(request: NextRequest, reqId: string) {
   const staticPolicy = contentSecurityPolicy({ scripts: 'static', frameOrigin, dev, https });
 
   if (pathname === '/creatorcash' || pathname.startsWith('/creatorcash/')) {
-    // Prerendered pages, no user data: the same answer for everyone.
     if (pathname !== '/creatorcash') return secure(NextResponse.next(), staticPolicy);
     const variant = decodeCreatorCashQuery(search);
     const target = request.nextUrl.clone();
@@ -68,9 +62,8 @@ async function guard(request: NextRequest, reqId: string) {
   request.headers.set(REQUEST_ID_HEADER, reqId);
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy({ scripts: { nonce }, frameOrigin, dev, https });
-  // A server action answers for itself (its own session check gives a typed "signed out"); a
-  // redirect here would break the page that called it. A body that is no action call at all is
-  // refused here, before the framework's decoder turns it into a 500.
+  // An action answers "signed out" itself (a redirect would break its page); a body that is no
+  // action call is refused before the framework's decoder turns it into a 500.
   if (actionBody && !(await plausibleAction(request, actionBody))) {
     log.warn('action.malformed');
     return secure(
@@ -79,8 +72,6 @@ async function guard(request: NextRequest, reqId: string) {
     );
   }
   const auth = await authenticateRequest(request);
-  // Why a session ended reaches the person on /login (docs/architecture.md §3.3, item 7): decide()
-  // builds the target, with the reason when one waits.
   const loginVisit = request.method === 'GET' && pathname === '/login';
   const decision = decide(pathname, auth.signedIn, {
     ended: auth.ended,
@@ -90,14 +81,11 @@ async function guard(request: NextRequest, reqId: string) {
   let response: NextResponse;
   if (decision.action === 'redirect' && !isAction) {
     response = NextResponse.redirect(new URL(decision.to, request.nextUrl.href));
-    // Used up only where a person will see it: a page load, or the way to /login itself (the
-    // router's navigation there). Prefetches of other pages, which Next re-runs for every visible
-    // link after a server action, follow the redirect unseen and leave the reason (decision 011).
+    // Used up only where a person will see it, never by a prefetch (decision 011).
     const seen = request.headers.get('sec-fetch-dest') === 'document' || pathname === '/login';
     if (decision.told && seen) auth.told(response);
   } else {
-    // Next reads the nonce from the request's CSP header and puts it on its own scripts; the
-    // (possibly refreshed) cookies travel on the same request so this render sees them.
+    // Next takes the nonce from the request's CSP header; refreshed cookies ride along.
     request.headers.set('x-nonce', nonce);
     request.headers.set('Content-Security-Policy', csp);
     response = NextResponse.next({ request: { headers: request.headers } });

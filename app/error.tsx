@@ -2,7 +2,6 @@
 
 import { APP_MSG } from '@/lib/messages';
 
-/** The last net for an unexpected error while rendering: the words of docs/product.md and a real retry. */
 export default function ErrorPage({
   reset,
 }: {

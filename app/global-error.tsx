@@ -2,7 +2,6 @@
 
 import { APP_MSG } from '@/lib/messages';
 
-/** When even the root layout fails: a plain page with the words of docs/product.md and a retry. */
 export default function GlobalError({
   reset,
 }: {

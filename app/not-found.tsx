@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 
-// Spec §2: any other path goes home (e.g. /creatorcash/v9, which is not a variant).
+// docs/product.md §2.2: a path that is not a page goes home (e.g. /creatorcash/v9).
 export default function NotFound(): never {
   redirect('/');
 }

@@ -11,7 +11,6 @@ import type { ActionState } from './action-state';
 
 export type { ActionState } from './action-state';
 
-/** Fields whose values are never echoed back to the form: a failed submit loses only secrets. */
 const SECRET_FIELDS = new Set([
   'password',
   'verifyPassword',
@@ -21,7 +20,6 @@ const SECRET_FIELDS = new Set([
   'code',
   'verificationCode',
 ]);
-/** Fields the forms send as several same-named inputs (the six OTP boxes). */
 const ARRAY_FIELDS = new Set(['code', 'verificationCode']);
 const MAX_FIELD = 4096;
 
@@ -37,7 +35,6 @@ export function formToObject(formData: FormData): Record<string, string | string
   return out;
 }
 
-/** Runs an action with the guard's request id and the client address on its log lines. */
 export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
   const { reqId, ip } = requestContextOf(await headers(), getEnv().TRUSTED_PROXY_HOPS);
   return withRequestId(reqId, fn, { ip });
@@ -64,14 +61,8 @@ function fieldErrorsOf<F extends string>(error: $ZodError): Partial<Record<F, Me
   return out;
 }
 
-/** The form fields a schema reads: the keys of its input object. */
 export type FieldsOf<S extends $ZodType> = Extract<keyof input<S>, string>;
 
-/**
- * The field names of an object schema, read from its shape: through the refinements (`.check`)
- * and pipes a form schema may wrap around its object. The one list of a form's fields is the
- * schema's own; anything that is not a form schema is a mistake caught at start-up.
- */
 export function fieldsOf<S extends $ZodType>(schema: S): FieldsOf<S>[] {
   const def = schema._zod.def as {
     type: string;
@@ -85,7 +76,6 @@ export function fieldsOf<S extends $ZodType>(schema: S): FieldsOf<S>[] {
   throw new Error(`not a form schema (an object, or a pipe from one): ${def.type}`);
 }
 
-/** What an action answers when it needs a session (or a pending sign-up) and has none. */
 function refuseUnauthenticated<F extends string>(fields?: Record<string, string>): ActionState<F> {
   log.warn('action.unauthenticated', fields);
   return {
@@ -95,40 +85,28 @@ function refuseUnauthenticated<F extends string>(fields?: Record<string, string>
   };
 }
 
-/** A server action with plain arguments (none, or e.g. an email), in its request's context. */
 type PlainAction<A extends unknown[], R> = (...args: A) => Promise<R>;
 
-/**
- * A form-less action of the signed-out pages (a resend, a passkey step): in its request, with
- * nothing else checked for it; the handler parses its own arguments.
- */
+/** Checks nothing: the handler parses its own arguments. */
 export function publicAction<A extends unknown[], R>(
   handler: (...args: A) => Promise<R>,
 ): PlainAction<A, R> {
   return async (...args: A) => inRequest(() => handler(...args));
 }
 
-/**
- * Runs a form-less action in its request (inRequest) with the session, if there is one. For the
- * one action that must work without a session as well (logout); everything else uses `authed`.
- */
+/** Only for logout, which must also work without a session; everything else uses `authed`. */
 export function withSession<A extends unknown[], R>(
   handler: (session: Session | null, ...args: A) => Promise<R>,
 ): PlainAction<A, R> {
   return async (...args: A) => inRequest(async () => handler(await verifySession(), ...args));
 }
 
-/**
- * A form-less action that needs a session: checks it itself (the guard is only the first gate,
- * docs/architecture.md §3.4) and, without one, answers as every action does (docs/product.md §8.6).
- */
 export function authed<A extends unknown[], F extends string>(
   handler: (ctx: { session: Session }, ...args: A) => Promise<ActionState<F>>,
   options: AuthedOptions = {},
 ): PlainAction<A, ActionState<F>> {
   return withSession(async (session, ...args: A) => {
     if (!session) return refuseUnauthenticated<F>();
-    // Google holds these for an account that signs in with it (docs/decisions/015).
     if (options.ownCredentials && session.claims.provider)
       return { status: 'error', message: { text: FEDERATED_SETTING } };
     return handler({ session }, ...args);
@@ -136,20 +114,13 @@ export function authed<A extends unknown[], F extends string>(
 }
 
 type AuthedOptions = {
-  /**
-   * The action changes what an account that signs in with Google has from Google (name, email,
-   * phone, password, two-step, passkeys): refused for such an account.
-   */
+  /** Refused for an account that signs in with Google, which holds these (decision 015). */
   ownCredentials?: boolean;
 };
 
 export const FEDERATED_SETTING =
   'Your account signs in with Google, so this is managed in your Google account.';
 
-/**
- * A form-less action of a sign-up waiting for its code (the pending email, docs/product.md §2.8):
- * without one, it refuses as an action without a session does.
- */
 export function withPendingEmail<A extends unknown[], F extends string>(
   handler: (ctx: { email: string }, ...args: A) => Promise<ActionState<F>>,
 ): PlainAction<A, ActionState<F>> {
@@ -163,7 +134,6 @@ export function withPendingEmail<A extends unknown[], F extends string>(
 
 type FormContext<F extends string> = {
   values: Partial<Record<F, string>>;
-  /** The submitted form as sent, for an input beside the schema's fields (e.g. a checkbox). */
   form: FormData;
 };
 
@@ -177,7 +147,6 @@ type FormAction<F extends string> = (
   formData: FormData,
 ) => Promise<ActionState<F>>;
 
-/** Parses the form with the schema; every field error at once, or the handler with clean data. */
 async function parseForm<S extends $ZodType, Extra>(
   schema: S,
   fields: readonly FieldsOf<S>[],
@@ -185,7 +154,6 @@ async function parseForm<S extends $ZodType, Extra>(
   handler: Handler<S, Extra>,
   extra: Extra,
 ): Promise<ActionState<FieldsOf<S>>> {
-  // Anything but FormData (a crafted call) is treated as an empty form.
   const form = formData instanceof FormData ? formData : new FormData();
   const input = formToObject(form);
   const values = echo(input, fields);
@@ -194,7 +162,6 @@ async function parseForm<S extends $ZodType, Extra>(
   return handler(parsed.data, { values, form, ...extra });
 }
 
-/** Parses the form with the same schema the browser used; returns every field error at once. */
 export function validatedAction<S extends $ZodType>(
   schema: S,
   handler: Handler<S, object>,
@@ -204,7 +171,6 @@ export function validatedAction<S extends $ZodType>(
     inRequest(() => parseForm(schema, fields, formData, handler, {}));
 }
 
-/** As validatedAction, after checking the session as `authed` does. */
 export function authedAction<S extends $ZodType>(
   schema: S,
   handler: Handler<S, { session: Session }>,
@@ -218,12 +184,7 @@ export function authedAction<S extends $ZodType>(
   return async (_prev, formData) => run(formData);
 }
 
-/**
- * The one reading of an identity-service failure as a form's answer (docs/architecture.md §5):
- * a wrong code under the code boxes, a wrong password under the password field (when the form has
- * them), an ended session sent to /login, a vanished account signed out (signed-in forms), and
- * anything else (an expired code, a limit, the service down) as the form's message.
- */
+/** The one mapping of an identity-service failure to a form's answer (docs/architecture.md §5). */
 export function failureState<F extends string>(
   failure: AuthFailure,
   {
@@ -233,13 +194,10 @@ export function failureState<F extends string>(
     data,
     signOutIfGone = false,
   }: {
-    /** The form's code boxes, where a wrong code is shown. */
     codeField?: F;
-    /** The form's current-password field, where a failed password proof is shown. */
     passwordField?: F;
     values?: Partial<Record<F, string>>;
     data?: Record<string, string>;
-    /** A signed-in person's form: an account that is gone signs out (docs/product.md §8.4). */
     signOutIfGone?: boolean;
   } = {},
 ): ActionState<F> {

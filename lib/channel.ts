@@ -5,16 +5,7 @@ import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 
-/**
- * Whose analytics a creator sees is server-side truth: the creator system's record for the
- * creator's verified email, kept in the channel id attribute, which only an admin call can write
- * (docs/decisions/006-channel-binding.md). Called wherever a sign-in completes: it binds a new
- * account, heals one bound before, and corrects a value that differs from the record.
- *
- * Answers the claims the session should carry. When the creator system does not know the email
- * (it was not told of an email change, docs/decisions/033) or cannot be reached, the bound
- * attribute stands.
- */
+/** Binds the creator record's channel id (decision 006); without a record, the bound one stands. */
 export async function boundClaims(
   claims: UserClaims,
   lookup?: CreatorResult<string>,

@@ -22,29 +22,15 @@ import {
 } from '@/lib/session/seal';
 import { deviceName } from '@/lib/user-agent';
 
-/**
- * Remembered devices (docs/decisions/016-remembered-devices.md). Cognito tracks each browser a
- * creator signs in on as a device; this server keeps the device's key and SRP secret for the
- * browser in a sealed, httpOnly cookie of 365 days (spec §9), so the next sign-in here names the
- * device, and a remembered one proves itself instead of asking for the two-step code.
- */
-
-/** This browser's device as its cookie holds it, whoever it serves. */
 async function storedDevice() {
   const env = getEnv();
   return unsealDevice((await cookies()).get(cookieNames(env).device)?.value, env);
 }
 
-/** The key of this browser's device ("This device" in the list), if it has one. */
 export async function thisDeviceKey(): Promise<string | undefined> {
   return (await storedDevice())?.key;
 }
 
-/**
- * What a sign-in as `email` carries from this request: the browser's device when it was confirmed
- * for that same sign-in name (a cookie left by someone else names nothing), and the person's
- * address, which the pool records for the device and the sign-in.
- */
 export async function signInContext(email: string): Promise<SignInContext> {
   const [stored, ip] = await Promise.all([storedDevice(), clientIp()]);
   const device: DeviceCredentials | undefined =
@@ -57,20 +43,14 @@ export async function signInContext(email: string): Promise<SignInContext> {
   };
 }
 
-/** Forgets this browser's device here (the cookie), e.g. once the pool no longer knows it. */
 export async function clearThisDevice(): Promise<void> {
   const env = getEnv();
   (await cookies()).set(cookieNames(env).device, '', cookieOptions(env, 0));
 }
 
-/** Failures that mean the pool does not know this browser's device (any more), or refused its proof. */
 const DEVICE_UNKNOWN = new Set(['ResourceNotFoundException', 'DeviceNotRecognized']);
 
-/**
- * Runs a sign-in step with this browser's device, and once more without it when the pool no
- * longer knows the device (forgotten elsewhere, or a cookie from before a reset): the person then
- * signs in as on a new device, never stopped by a stale cookie.
- */
+/** Retries without the device once the pool no longer knows it (decision 016). */
 export async function withDevice<T>(
   context: SignInContext,
   run: (context: SignInContext) => Promise<Result<T>>,
@@ -84,13 +64,7 @@ export async function withDevice<T>(
   return { result: await run(plain), context: plain };
 }
 
-/**
- * After a sign-in: a device the pool has just issued is confirmed with a fresh secret and kept for
- * this browser; where the person chose (the two-step screen's "Remember this device"), the device
- * is remembered, or not. A failure here never undoes the sign-in: it is logged, the session lasts
- * until its tokens expire (a pool that tracks devices renews them only for a confirmed device),
- * and the next sign-in asks for the code as before.
- */
+/** A failure never undoes the sign-in; the session then ends with its tokens (decision 034). */
 export async function settleDevice(
   outcome: Extract<SignInOutcome, { type: 'signed-in' }>,
   remember?: boolean,
@@ -99,12 +73,9 @@ export async function settleDevice(
   if (newDevice) {
     const name = deviceName((await headers()).get('user-agent'));
     let confirmed = await confirmDevice(tokens.accessToken, newDevice, name);
-    // A busy or unreachable pool gets one more try: unconfirmed, the device cannot renew this
-    // session's tokens (decision 034).
     if (!confirmed.ok && confirmed.failure.kind === 'unavailable')
       confirmed = await confirmDevice(tokens.accessToken, newDevice, name);
     if (!confirmed.ok) {
-      // The sign-in stands; the pool refuses to renew its tokens, so it ends when they expire.
       log.warn('device.confirm_failed', { reason: confirmed.failure.name });
       return;
     }
@@ -134,11 +105,9 @@ export async function settleDevice(
     if (status !== undefined) await remembered(tokens.accessToken, newDevice.key, status);
     const isRemembered = choiceNeeded ? remember === true : status !== false;
     log.info('device.confirmed', { remembered: isRemembered });
-    // A new browser is told to the account's address (decision 032).
     await securityNotice(tokens.claims, isRemembered ? 'device-remembered' : 'new-device-sign-in');
     return;
   }
-  // A device the pool knew but did not remember: asked for the code, the person chose now.
   if (remember && tokens.deviceKey) {
     await remembered(tokens.accessToken, tokens.deviceKey, true);
     await securityNotice(tokens.claims, 'device-remembered');

@@ -11,14 +11,6 @@ import { secretId } from './secret-id';
 
 export { secretId };
 
-/**
- * Configuration, parsed once. Two modes:
- * - local: no COGNITO_USER_POOL_ID; every upstream is the embedded local stack (docs/architecture.md §4).
- * - production: COGNITO_USER_POOL_ID set; every variable below marked required must be set too.
- * A production build (NODE_ENV=production) runs local mode only when asked for it (LOCAL_STACK=1, as
- * `npm start` does): a deployment that lost its variables must not run on the repository's secret.
- */
-
 export const LOCAL_DEFAULTS = {
   COGNITO_REGION: LOCAL_STACK.region,
   COGNITO_USER_POOL_ID: LOCAL_STACK.poolId,
@@ -27,11 +19,9 @@ export const LOCAL_DEFAULTS = {
   LOCAL_CREATOR_PORT: LOCAL_STACK.ports.creator,
   LOCAL_EMBED_PORT: LOCAL_STACK.ports.embed,
   SUPPORT_EMAIL: 'support@creator.test',
-  // Only ever used against the local stack; production refuses to start without its own secret.
   SESSION_SECRET: 'local-only-session-secret-not-for-production-use',
 } as const;
 
-/** Variables production cannot start without. */
 export const PRODUCTION_REQUIRED = [
   'COGNITO_USER_POOL_ID',
   'COGNITO_CLIENT_ID',
@@ -49,13 +39,11 @@ const httpUrl = z
   .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
   .transform((u) => u.replace(/\/+$/, ''));
 
-/** Cognito pool ids are `<region>_<id>` and shorter than 56 characters (docs/product.md §5). */
 const poolId = z
   .string()
   .max(55)
   .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like region_id');
 
-/** SESSION_SECRET may list several secrets separated by commas; the first seals, all unseal. */
 const sessionSecrets = z
   .string()
   .transform((s) =>
@@ -76,11 +64,6 @@ const schema = z.object({
   COGNITO_CLIENT_ID: z.string().min(1),
   COGNITO_CLIENT_SECRET: z.string().min(1).optional(),
   COGNITO_ENDPOINT: httpUrl.optional(),
-  /**
-   * The user pool's domain for hosted sign-in (Sign in with Google): its /oauth2/authorize,
-   * /oauth2/token and /logout. Unset, the product offers no hosted sign-in. Production needs
-   * SITE_URL with it: the callback and sign-out URLs are built on that origin.
-   */
   COGNITO_DOMAIN: httpUrl.optional(),
   SESSION_SECRET: sessionSecrets,
   CREATOR_API_URL: httpUrl,
@@ -91,40 +74,30 @@ const schema = z.object({
   PRIVACY_URL: httpUrl,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(8_000),
   REDIS_URL: z.string().url().optional(),
-  /**
-   * Where notices that are not codes go (today: "your sign-in email was changed", to the old
-   * address), as a JSON POST. Optional; unset, production logs once that they are not delivered.
-   */
   NOTIFY_WEBHOOK_URL: z
     .string()
     .url()
     .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
     .optional(),
-  /** Seconds without a request after which a session ends (ASVS 3.3.2 level 2: 30 minutes). */
   SESSION_IDLE_TIMEOUT: z.coerce
     .number()
     .int()
     .min(60)
     .max(7 * 24 * 3600)
     .default(DEFAULT_SESSION_IDLE_S),
-  /** Seconds after sign-in after which a session ends however active (level 2: 12 hours). */
   SESSION_MAX_AGE: z.coerce
     .number()
     .int()
     .min(300)
     .max(SESSION_TTL_S)
     .default(DEFAULT_SESSION_MAX_S),
-  /** Multiplies every rate-limit allowance: for load tests on the local stack only. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
-  /** Proxies in front of the app that append to X-Forwarded-For (lib/client-address.ts). */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(MAX_TRUSTED_PROXY_HOPS).default(0),
 });
 
 export type Env = z.infer<typeof schema> & {
   mode: 'local' | 'production';
-  /** Session secrets as iron-session's password map, for opening: each under its stable id. */
   sessionPasswords: Record<string, string>;
-  /** The id of the secret that seals (the first of SESSION_SECRET). */
   sessionSealId: string;
   sessionLimits: { idleS: number; maxS: number };
 };
@@ -141,7 +114,6 @@ export class EnvError extends Error {
 
 type Source = Record<string, string | undefined>;
 
-/** Trimmed values; blank ones are dropped so they never hide a default. */
 function withoutBlanks(source: Source): Source {
   const out: Source = {};
   for (const [k, v] of Object.entries(source))
@@ -151,21 +123,13 @@ function withoutBlanks(source: Source): Source {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/**
- * The logger's settings, read apart from the rest: logging must work before (and whether or not)
- * the whole configuration parses. LOG_LEVEL: one of LOG_LEVELS (default info). Tests log nothing
- * unless LOG_IN_TESTS is set.
- */
+/** Read apart from the rest: logging must work whether or not the whole configuration parses. */
 export function logSettings(source: Source = process.env) {
   const wanted = source.LOG_LEVEL?.trim().toLowerCase();
   const level = LOG_LEVELS.find((l) => l === wanted) ?? 'info';
   return { level, enabled: !(source.NODE_ENV === 'test' && !source.LOG_IN_TESTS) };
 }
 
-/**
- * The public origin for canonical links and social images (SITE_URL, read at build time for the
- * prerendered pages); without one, this machine's own address.
- */
 export function siteUrl(source: Source = process.env): URL {
   const fallback = `http://localhost:${portFrom(source.PORT, 3000)}`;
   try {
@@ -180,7 +144,6 @@ export function isLocalMode(source: Source = process.env): boolean {
   return !source.COGNITO_USER_POOL_ID?.trim();
 }
 
-/** Local-stack addresses, shared by the app and the scripts that start the stack. */
 export function localAddresses(source: Source = process.env) {
   const identityPort = portFrom(source.LOCAL_IDENTITY_PORT, LOCAL_DEFAULTS.LOCAL_IDENTITY_PORT);
   const creatorPort = portFrom(source.LOCAL_CREATOR_PORT, LOCAL_DEFAULTS.LOCAL_CREATOR_PORT);
@@ -195,13 +158,12 @@ export function localAddresses(source: Source = process.env) {
   };
 }
 
-/** Pure: parse a given environment. Throws EnvError naming every problem at once. */
 export function parseEnv(raw: Source): Env {
   const source = withoutBlanks(raw);
   const local = isLocalMode(source);
   let input: Source = source;
 
-  // Refused where the app serves, not while `next build` prerenders (the build sets NEXT_PHASE).
+  // A deployment that lost its variables must not run on the repository's secret; `next build` may.
   const building = source.NEXT_PHASE === 'phase-production-build';
   if (local && source.NODE_ENV === 'production' && source.LOCAL_STACK !== '1' && !building) {
     throw new EnvError(
@@ -223,7 +185,6 @@ export function parseEnv(raw: Source): Env {
       COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.COGNITO_USER_POOL_ID,
       COGNITO_CLIENT_ID: LOCAL_DEFAULTS.COGNITO_CLIENT_ID,
       COGNITO_ENDPOINT: addr.identity,
-      // The local identity service serves the hosted routes on its own origin.
       COGNITO_DOMAIN: addr.identity,
       SESSION_SECRET: LOCAL_DEFAULTS.SESSION_SECRET,
       CREATOR_API_URL: addr.creator,
@@ -231,7 +192,6 @@ export function parseEnv(raw: Source): Env {
       SUPPORT_EMAIL: LOCAL_DEFAULTS.SUPPORT_EMAIL,
       TERMS_URL: `${addr.creator}/legal/terms`,
       PRIVACY_URL: `${addr.creator}/legal/privacy`,
-      // Anything set explicitly still wins (e.g. a real creator API against the local identity).
       ...Object.fromEntries(
         Object.entries(source).filter(
           ([k]) => !k.startsWith('COGNITO_') || k === 'COGNITO_CLIENT_SECRET',
@@ -263,9 +223,7 @@ export function parseEnv(raw: Source): Env {
     );
   }
   const secrets = result.data.SESSION_SECRET;
-  // Each secret opens what it sealed under an id of its own, whatever its place in the list, so
-  // adding a new one and retiring the oldest leaves the rest working; the first listed seals.
-  // The positional ids (newest highest) open what was sealed before ids were stable.
+  // Stable ids, plus the positional ones that open older seals (docs/architecture.md §3.1).
   const sessionPasswords = Object.fromEntries([
     ...secrets.map((s, i) => [String(secrets.length - i), s]),
     ...secrets.map((s) => [secretId(s), s]),
@@ -288,7 +246,6 @@ export function parseEnv(raw: Source): Env {
 
 let cached: Env | undefined;
 
-/** The process's configuration, parsed on first use. */
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;

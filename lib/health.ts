@@ -12,11 +12,9 @@ type Health = {
     creatorSystem: UpstreamState;
     analyticsEmbed: UpstreamState;
   };
-  /** The shared rate-limit store: 'off' when REDIS_URL is not set (limits are per instance). */
   redis: UpstreamState | 'off';
 };
 
-/** Any HTTP answer within the timeout counts as reachable; only silence or a 5xx is down. */
 async function probe(url: string, timeoutMs: number): Promise<UpstreamState> {
   try {
     const res = await fetch(url, {
@@ -46,15 +44,10 @@ export async function checkHealth(env: Env, timeoutMs = 2000): Promise<Health> {
   return { ok, mode: env.mode, upstreams, redis };
 }
 
-/** How long one computation of the figures serves every caller of this instance. */
 export const HEALTH_CACHE_MS = 5_000;
 let cached: { at: number; figures: Promise<Health & { checkedAt: string }> } | undefined;
 
-/**
- * The figures, computed at most once per HEALTH_CACHE_MS per instance (callers meanwhile share
- * them, the computation in flight included): a public endpoint must not fan out to every
- * upstream on each request.
- */
+/** Shared for HEALTH_CACHE_MS: a public endpoint must not fan out to every upstream per request. */
 export function cachedHealth(env: Env, now = Date.now()): Promise<Health & { checkedAt: string }> {
   if (!cached || now - cached.at >= HEALTH_CACHE_MS) {
     cached = {

@@ -4,10 +4,7 @@ import pino from 'pino';
 import { getEnv, logSettings } from '@/lib/env';
 import { clientAddressFromHeaders } from './client-address';
 
-/**
- * Structured JSON logs (pino), one line per event, with the request id when there is one.
- * Callers pass facts, never secrets; the redaction below is a second net for the usual names.
- */
+// Callers pass facts, never secrets; the redaction is a second net for the usual names.
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
 const SECRET_KEYS = [
@@ -32,11 +29,9 @@ const logger = pino({
   redact: { paths: SECRET_KEYS, censor: '[redacted]' },
 });
 
-/** What every line of a request carries: its id and the client's address (lib/client-address.ts). */
 type RequestContext = { reqId: string; ip?: string; clientReqId?: string };
 const context = new AsyncLocalStorage<RequestContext>();
 
-/** Runs `fn` with `reqId` (and the client address, when given) on every log line written inside it. */
 export function withRequestId<T>(
   reqId: string,
   fn: () => T,
@@ -64,26 +59,16 @@ export const log = {
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** A request id from upstream if it looks like one, or a new one. */
 export function requestIdFrom(value: string | null | undefined): string {
   return value && /^[\w.-]{8,128}$/.test(value) ? value : crypto.randomUUID();
 }
 
-/**
- * An account reference for log lines where only an email is known (a failed sign-in, a limit
- * hit): a keyed hash, so logs can follow one account's events without holding its address.
- * Signed-in events carry the account's `sub` instead.
- */
 export function emailRef(email: string): string {
   const key = getEnv().SESSION_SECRET[0] ?? '';
   return `e:${createHmac('sha256', `log-ref:${key}`).update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
 }
 
-/**
- * The guard's log context for a request as it arrives: an id of our own, always (a client's
- * `X-Request-Id` names nothing of ours), the client's claimed id beside it as `clientReqId` when
- * it looks like one, and the client address.
- */
+/** Always an id of our own: a client's X-Request-Id names nothing of ours (kept as clientReqId). */
 export function arrivalContextOf(
   headers: { get(name: string): string | null },
   trustedHops: number,
@@ -96,7 +81,6 @@ export function arrivalContextOf(
   };
 }
 
-/** The log context of a request from its headers: the guard's request id and the client address. */
 export function requestContextOf(
   headers: { get(name: string): string | null },
   trustedHops: number,

@@ -1,12 +1,7 @@
 import { APP_MSG, emailNotFound, type Message } from '@/lib/messages';
 
-/**
- * What /login says when someone is sent there (`/login?reason=…`): why a session ended, or how a
- * sign-in with Google ended. Each reason is a fixed word here; nothing a person typed or a URL
- * carried is ever shown as it came.
- */
+// Each reason is a fixed word: nothing a person typed or a URL carried is shown as it came.
 
-/** How a sign-in with Google that did not let the person in ended (lib/oauth). */
 export const HOSTED_REASONS = [
   'google-state',
   'google-pending',
@@ -22,7 +17,6 @@ export const HOSTED_REASONS = [
 ] as const;
 export type HostedReason = (typeof HOSTED_REASONS)[number];
 
-/** Why a session ended. */
 export const SESSION_REASONS = [
   'no-account',
   'idle',
@@ -35,16 +29,11 @@ export const SESSION_REASONS = [
 export type LoginReason = HostedReason | (typeof SESSION_REASONS)[number];
 export const LOGIN_REASONS: readonly LoginReason[] = [...SESSION_REASONS, ...HOSTED_REASONS];
 
-/**
- * The sign-in page, saying why the person is there. A page that ends the session itself leaves
- * with the reason in the address: the notice cookie is one-time, and the router's own refresh of
- * the page being left may use it up before the full load of /login arrives.
- */
+/** Reason in the address: the router's refresh of the page left may use up the one-time cookie. */
 export function loginPath(reason?: LoginReason): string {
   return reason ? `/login?reason=${reason}` : '/login';
 }
 
-/** 1800 -> '30 minutes', 43200 -> '12 hours'. */
 export function duration(seconds: number): string {
   const hours = seconds / 3600;
   if (Number.isInteger(hours)) return hours === 1 ? '1 hour' : `${hours} hours`;
@@ -77,9 +66,8 @@ export function loginNotice(
         'Your account was deleted. You can register again at any time with the same email.',
       );
     case 'no-account':
-      // Spec §8: UserNotFoundException; the guard has already signed the person out.
       return text(APP_MSG.noAccount);
-    // Spec §8's words for the hosted flow's own failures.
+    // docs/product.md §8.7's words for the hosted flow's own failures.
     case 'google-state':
       return text(APP_MSG.invalidOAuthState);
     case 'google-pending':

@@ -1,7 +1,4 @@
-/**
- * The dashboard menu tree of docs/product.md §2 as data. Every path the embedded frame may show comes from
- * here: a `?path=` that is not one of these is refused.
- */
+// docs/product.md §2.10.1. The frame shows only these paths: any other `?path=` is refused.
 
 type MenuGroupId = 'creator' | 'analytics';
 export type MenuItem = { label: string; path: string };
@@ -9,10 +6,8 @@ type MenuSection = { label: string; items: MenuItem[] };
 type MenuNode = MenuItem | MenuSection;
 export type MenuGroup = {
   id: MenuGroupId;
-  /** The header tab's label. */
   label: 'Dashboard' | 'Analytics';
   root: string;
-  /** Where the header tab goes. */
   home: string;
   nodes: MenuNode[];
 };
@@ -26,7 +21,6 @@ const section = (
   items: [label: string, sub: string][],
 ): MenuSection => ({
   label,
-  // An empty sub-path is the section's own page (Settings -> /dash/creator/settings).
   items: items.map(([l, sub]) => leaf(l, sub ? `${base}/${sub}` : base)),
 });
 
@@ -102,7 +96,6 @@ for (const group of MENU) {
   }
 }
 
-/** Every path of the tree, in menu order. */
 export const MENU_PATHS: readonly string[] = [...ENTRIES.keys()];
 
 export function menuEntry(path: string): MenuEntry | undefined {
@@ -117,10 +110,6 @@ export function menuGroup(id: MenuGroupId): MenuGroup {
   return MENU.find((g) => g.id === id)!;
 }
 
-/**
- * A `?path=` value as the page receives it: absent -> the default; a menu path (a trailing slash
- * tolerated) -> itself; anything else (garbage, repeated, unknown) -> null.
- */
 export function parsePathParam(value: string | string[] | null | undefined): string | null {
   if (value === undefined || value === null || value === '') return DEFAULT_PATH;
   if (typeof value !== 'string' || value.length > 200) return null;
@@ -128,12 +117,11 @@ export function parsePathParam(value: string | string[] | null | undefined): str
   return isMenuPath(path) ? path : null;
 }
 
-/** The app URL that shows `path` in the frame. Menu paths are plain [a-z/], safe unencoded. */
+/** Menu paths are plain [a-z/], safe unencoded. */
 export function dashboardHref(path: string): string {
   return path === DEFAULT_PATH ? '/' : `/?path=${path}`;
 }
 
-/** 'Support · Tickets', 'Contracts', 'Analytics · Home': the words a person sees for a path. */
 export function menuTitle(path: string): string {
   const entry = menuEntry(path);
   if (!entry) return '';
@@ -144,10 +132,6 @@ export function menuTitle(path: string): string {
   return entry.group.id === 'analytics' ? `Analytics · ${entry.item.label}` : entry.item.label;
 }
 
-/**
- * The frame's address: the analytics host from configuration, a menu path, and the token. Refuses
- * anything else, so the frame can only ever point at the analytics origin.
- */
 export function embedSrc(base: string, path: string, token: string): string {
   if (!isMenuPath(path)) throw new Error('not a menu path');
   const root = new URL(base);

@@ -7,28 +7,15 @@ import { deviceName } from '@/lib/user-agent';
 import { sealNotMe } from '@/lib/session/seal';
 import { log } from '@/lib/log';
 
-/**
- * Notices that are not codes: "your sign-in email was changed", sent to the OLD address after a
- * change is verified (ASVS 2.5.5; docs/decisions/007-email-change-notice.md), and security notices
- * to the account's address when a way in is added or changed (decision 032). Cognito sends
- * neither, so the app does:
- * - NOTIFY_WEBHOOK_URL set: a JSON POST there, for whatever mails it out;
- * - otherwise, on the local stack: the local identity service's outbox;
- * - otherwise (production without a webhook): not delivered, and said once per process in the log.
- * A failed notice never fails the change it reports.
- */
+// Cognito sends neither notice, so the app does (decisions 007, 032); a failed delivery is logged.
 
 type EmailChangedNotice = {
   type: 'email-changed';
-  /** The old address: the one that hears of the change. */
   to: string;
-  /** The new address, masked: enough for the owner to recognise it, not to learn it. */
   newEmailMasked: string;
-  /** ISO 8601. */
   at: string;
 };
 
-/** `dana.scully@fbi.test` -> `d***@fbi.test`. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 1) return '***';
@@ -49,7 +36,6 @@ async function post(url: string, body: object, timeoutMs: number): Promise<numbe
   return res.status;
 }
 
-/** Tells `oldEmail` that the sign-in address is now `newEmail`. Never throws. */
 export async function notifyEmailChanged(
   oldEmail: string,
   newEmail: string,
@@ -64,7 +50,6 @@ export async function notifyEmailChanged(
   await deliver(notice, { to: oldEmail, purpose: 'email-changed' });
 }
 
-/** What a security notice reports (ASVS 2.2.3, 2.5.x; decision 032). */
 export type SecurityEvent =
   | 'passkey-added'
   | 'authenticator-added'
@@ -78,18 +63,11 @@ type SecurityNotice = {
   type: 'security';
   event: SecurityEvent;
   to: string;
-  /** ISO 8601. */
   at: string;
-  /** The browser and address it came from, where known (e.g. "Chrome on macOS · 203.0.113.9"). */
   from?: string;
-  /** "This wasn't me": ends every session of the account and asks for a reset (a week). */
   notMeUrl: string;
 };
 
-/**
- * Tells the account's own address that a way in was added or changed, with a link that ends every
- * session and asks for a reset. Never throws; a failed notice never fails what it reports.
- */
 export async function notifySecurity(
   account: { sub: string; email: string },
   event: SecurityEvent,
@@ -109,10 +87,6 @@ export async function notifySecurity(
   await deliver(notice, { to: account.email, purpose: 'security', event, link: notMeUrl });
 }
 
-/**
- * Sends the security notice after this request's answer (`after`), naming the browser and address
- * the request came from; outside a request (a script, a test), at once. Never throws.
- */
 export async function securityNotice(
   account: { sub: string; email: string },
   event: SecurityEvent,
@@ -132,10 +106,6 @@ export async function securityNotice(
   }
 }
 
-/**
- * Sends a notice: NOTIFY_WEBHOOK_URL when set; the local identity service's outbox on the local
- * stack; otherwise not delivered, said once per process.
- */
 async function deliver(
   notice: { type: string },
   local: { to: string; purpose: string; event?: string; link?: string },
@@ -173,5 +143,4 @@ async function deliver(
   }
 }
 
-/** A notice waits at most this long: it rides on the request of the change it reports. */
 const NOTICE_TIMEOUT_MS = 3000;

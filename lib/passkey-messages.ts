@@ -1,7 +1,3 @@
-/**
- * What a person reads when the browser's passkey ceremony fails before anything reaches the
- * server (a WebAuthn DOMException, as @simplewebauthn/browser passes it on by name).
- */
 export function passkeyCeremonyMessage(error: unknown, ceremony: 'create' | 'get'): string {
   const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
   if (name === 'NotAllowedError' || name === 'AbortError')

@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { PEER_HEADER_KEY, peerHeaderName } from './client-address';
 
-/**
- * Stamps every incoming HTTP request with its socket's address, in a header whose name carries a
- * per-process random suffix (kept on globalThis under PEER_HEADER_KEY). Installed by
- * instrumentation.ts before the first request is handled. Next keeps a client-sent
- * X-Forwarded-For and drops the socket address when there is one; this header keeps it.
- * Answers the header's name.
- */
+// Next drops the socket address when a client sends X-Forwarded-For; this header keeps it,
+// under a per-process random name a client cannot send.
 export function installPeerStamp(): string {
   const existing = peerHeaderName();
   if (existing) return existing;

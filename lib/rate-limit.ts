@@ -12,26 +12,11 @@ import { emailRef, log } from '@/lib/log';
 import { closeSharedRedis, sharedRedis } from '@/lib/redis';
 import type { Message } from '@/lib/messages';
 
-/**
- * Rate limits per IP and per email (docs/architecture.md §6, ASVS V2.2.1). In memory by default; shared in Redis
- * when REDIS_URL is set, with the memory store standing in at once when Redis stops answering
- * (lib/redis-link.ts: commands wait a few hundred ms at most). Cognito's own lockout still applies
- * behind these.
- */
-
 type Rule = { points: number; duration: number };
 type Rules = {
-  /** Attempts per client address. */
   ip: Rule;
-  /** Attempts per email, from anywhere. */
   email?: Rule;
-  /** Attempts per email from one client address. */
   emailFromIp?: Rule;
-  /**
-   * Failures per email from one client address, and per email from anywhere (a much higher bar):
-   * counted by recordFailure, only checked by checkLimit; recordSuccess clears the address's count.
-   * Someone failing elsewhere then cannot lock the owner out of their own attempts.
-   */
   failures?: { emailFromIp: Rule; email: Rule };
 };
 
@@ -44,17 +29,11 @@ export const RULES = {
       email: { points: 100, duration: 15 * MIN },
     },
   },
-  // What is sent (sign-up, reset and sign-in codes) is counted per email from one address, with a
-  // ceiling per email from anywhere three times higher against mail bombing: one address alone
-  // cannot stop the owner's own requests (decision 031).
   signUp: {
     ip: { points: 30, duration: 60 * MIN },
     emailFromIp: { points: 10, duration: 60 * MIN },
     email: { points: 30, duration: 60 * MIN },
   },
-  // Code checks: only the wrong ones count, per email from one address, and from anywhere past a
-  // much higher bar. A code is checked only in the browser that holds what asked for it (a
-  // challenge, a pending sign-up, a reset started here), so guesses elsewhere cannot block it.
   verifyCode: {
     ip: { points: 60, duration: 15 * MIN },
     failures: {
@@ -72,22 +51,18 @@ export const RULES = {
     emailFromIp: { points: 10, duration: 60 * MIN },
     email: { points: 30, duration: 60 * MIN },
   },
-  // Every sign-in attempt looks the email up: per address too, or failures elsewhere would stop
-  // the owner's sign-in here.
+  // Per address too: every sign-in looks the email up, so failures elsewhere must not block it.
   lookup: {
     ip: { points: 120, duration: 15 * MIN },
     emailFromIp: { points: 30, duration: 15 * MIN },
     email: { points: 300, duration: 15 * MIN },
   },
-  // Per IP only: beacons carry no email. A page sends five or six metrics.
   vitals: { ip: { points: 300, duration: MIN } },
   health: { ip: { points: 60, duration: MIN } },
-  // Codes a signed-in session asks for, counted per account (its sub) and per client address.
+  // sendCode and sendSms: the `email` key is the account's sub.
   sendCode: { ip: { points: 30, duration: 60 * MIN }, email: { points: 5, duration: 15 * MIN } },
-  // Text messages cost money per send (SMS pumping): tighter than email.
+  // Texts cost money per send (SMS pumping): tighter than email.
   sendSms: { ip: { points: 10, duration: 60 * MIN }, email: { points: 3, duration: 15 * MIN } },
-  // Sign-ins that reached a text-message code: counted when Cognito sent one (smsSent), checked
-  // before every sign-in (smsAllowed), so the next past the cap never reaches the call that sends.
   smsAtSignIn: {
     ip: { points: 10, duration: 60 * MIN },
     email: { points: 5, duration: 60 * MIN },
@@ -96,12 +71,10 @@ export const RULES = {
 } satisfies Record<string, Rules>;
 type LimitedAction = keyof typeof RULES;
 
-/** RATE_LIMIT_SCALE multiplies every allowance (a load test from one address; lib/env.ts). */
 function scale(): number {
   return getEnv().RATE_LIMIT_SCALE;
 }
 
-/** One limit: counted in Redis when configured and answering, in this process's memory otherwise. */
 type Limiter = {
   name: string;
   points: number;
@@ -130,10 +103,6 @@ function limiter(name: string, rule: Rule): Limiter {
   return found;
 }
 
-/**
- * Runs `op` on Redis while it answers, on memory at once when it is known down, and on memory
- * after a failed command (which marks it down). A limiter's refusal is passed on as it is.
- */
 async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promise<T>): Promise<T> {
   const redis = sharedRedis();
   if (l.redis && redis?.usable()) {
@@ -147,20 +116,17 @@ async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promis
   return op(l.memory);
 }
 
-/** Redis as the health check sees it: 'off' when not configured. */
 export async function redisHealth(timeoutMs: number): Promise<'up' | 'down' | 'off'> {
   const redis = sharedRedis();
   if (!redis) return 'off';
   return (await redis.ping(timeoutMs)) ? 'up' : 'down';
 }
 
-/** Closes the Redis connection (tests, shutdown); the next check opens a new one. */
 export function closeRateLimitStore(): void {
   closeSharedRedis();
   limiters.clear();
 }
 
-/** This request's client address (lib/client-address.ts), for limits and logs. */
 export async function clientIp(): Promise<string> {
   return clientAddressFromHeaders(await headers(), getEnv().TRUSTED_PROXY_HOPS);
 }
@@ -171,7 +137,6 @@ export function limitedMessage(retryAfterMs: number): Message {
   return { text: `Too many attempts. Please try again in ${when}.` };
 }
 
-/** The keys of one call: the limiter and the key it counts under. */
 function keysOf(action: LimitedAction, address: string, email: string | undefined) {
   const rules: Rules = RULES[action];
   const ip = limitKeyOfAddress(address);
@@ -193,7 +158,6 @@ function keysOf(action: LimitedAction, address: string, email: string | undefine
   return { counted, checked };
 }
 
-/** Milliseconds to wait (0: allowed); a store failure lets the attempt through, logged. */
 async function waitFor(
   action: LimitedAction,
   [l, key]: [Limiter, string],
@@ -213,15 +177,10 @@ async function waitFor(
   }
 }
 
-/**
- * Counts one attempt of `action` for this IP and (when known) this email, and checks the failures
- * counted for them. Answers null when allowed, or the message to show with the time to wait.
- */
 export async function checkLimit(action: LimitedAction, email?: string): Promise<Message | null> {
   return checkLimitFor(action, await clientIp(), email);
 }
 
-/** As checkLimit, for a client address already known. */
 export async function checkLimitFor(
   action: LimitedAction,
   ip: string,
@@ -231,7 +190,7 @@ export async function checkLimitFor(
   return wait === 0 ? null : limitedMessage(wait);
 }
 
-/** As checkLimit, answering the milliseconds to wait (0: allowed), e.g. for a Retry-After. */
+/** Milliseconds to wait (0: allowed), e.g. for a Retry-After. */
 export async function limitWait(action: LimitedAction, email?: string): Promise<number> {
   return limitWaitFor(action, await clientIp(), email);
 }
@@ -245,7 +204,6 @@ async function limitWaitFor(action: LimitedAction, ip: string, email?: string): 
   const waits = await Promise.all(all.map(([k, count]) => waitFor(action, k, count)));
   const wait = Math.max(0, ...waits);
   if (wait > 0) {
-    // The account as a reference, never the address itself: a sub as it is, an email hashed.
     const account = email === undefined ? undefined : email.includes('@') ? emailRef(email) : email;
     log.warn('rate_limit.hit', {
       action,
@@ -257,7 +215,6 @@ async function limitWaitFor(action: LimitedAction, ip: string, email?: string): 
   return wait;
 }
 
-/** Counts a failed attempt (a wrong password) of `action` for this email from this address. */
 export async function recordFailure(action: LimitedAction, email: string): Promise<void> {
   return recordFailureFor(action, await clientIp(), email);
 }
@@ -270,11 +227,6 @@ export async function recordFailureFor(
   await Promise.all(keysOf(action, ip, email).checked.map((k) => waitFor(action, k, true)));
 }
 
-/**
- * After a code was checked for `key` (an email or a sub): a wrong or spent code counts as a failure
- * from this address, a right one clears this address's count; anything else (a weak new password,
- * Cognito unreachable) is neither.
- */
 export async function codeChecked(
   key: string,
   result: { ok: true } | { ok: false; failure: { kind: string } },
@@ -284,16 +236,10 @@ export async function codeChecked(
   if (kind === 'code-mismatch' || kind === 'expired-code') await recordFailure('verifyCode', key);
 }
 
-/**
- * Whether a sign-in of this account from this address may reach a text-message code: checked
- * before the call that would send one, counting nothing. Per account, per address, and per number
- * (the masked destination Cognito named, kept for the account when a text went out).
- */
 export async function smsAllowed(email: string): Promise<Message | null> {
   const ip = await clientIp();
   const [address, ...perAccount] = keysOf('smsAtSignIn', ip, email).counted;
-  // The address's and the number's caps only for an account that gets texts: people at one
-  // address (an office, a carrier's NAT) who never do are not held back by someone who does.
+  // Address and number caps only for accounts that get texts: a shared NAT is not held back.
   const number = await lastNumber(email);
   const keys: [Limiter, string][] = number
     ? [address!, ...perAccount, [limiter('smsAtSignIn:number', SMS_PER_NUMBER), number]]
@@ -314,7 +260,6 @@ export async function smsAllowed(email: string): Promise<Message | null> {
   };
 }
 
-/** Counts a text message Cognito sent at sign-in, to `destination` (masked, e.g. +*******4567). */
 export async function smsSent(email: string, destination: string | undefined): Promise<void> {
   const ip = await clientIp();
   const keys = keysOf('smsAtSignIn', ip, email).counted;
@@ -325,9 +270,7 @@ export async function smsSent(email: string, destination: string | undefined): P
   await Promise.all(keys.map((k) => waitFor('smsAtSignIn', k, true)));
 }
 
-/** Texts per number an hour, whichever accounts name it. */
 const SMS_PER_NUMBER: Rule = { points: 10, duration: 60 * MIN };
-/** The number an account's last text went to, for its per-number check before the next sign-in. */
 const numbers = new Map<string, string>();
 async function rememberNumber(email: string, destination: string) {
   const key = email.trim().toLowerCase();
@@ -353,7 +296,6 @@ async function lastNumber(email: string): Promise<string | undefined> {
   return numbers.get(key);
 }
 
-/** A success from this address clears its failures for this email (not those from elsewhere). */
 export async function recordSuccess(action: LimitedAction, email: string): Promise<void> {
   return recordSuccessFor(action, await clientIp(), email);
 }

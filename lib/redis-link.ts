@@ -3,15 +3,11 @@ import type { Redis as RedisClient } from 'ioredis';
 type LinkState = 'connecting' | 'up' | 'down';
 
 type Options = {
-  /** Called once per change between up and down, never for repeats of the same state. */
   onChange?: (state: 'up' | 'down', reason?: string) => void;
-  /** How long a command may wait for its answer (or for the connection) before it fails. */
   commandTimeoutMs?: number;
-  /** While down with the connection open (a stalled server), how often a PING asks again. */
   probeEveryMs?: number;
 };
 
-/** A short, secret-free description of a Redis failure for the log. */
 function reasonOf(error: unknown): string {
   if (error && typeof error === 'object') {
     const { code, message } = error as { code?: unknown; message?: unknown };
@@ -22,12 +18,6 @@ function reasonOf(error: unknown): string {
   return 'unknown';
 }
 
-/**
- * One connection to Redis and what we know of its health. Commands wait a
- * few hundred milliseconds at most, for the connection too; once one fails the link is down, and
- * callers skip Redis at once until it answers again (a reconnection, or a PING on the open
- * connection when the server had stalled).
- */
 export class RedisLink {
   readonly client: RedisClient;
   private current: LinkState = 'connecting';
@@ -46,7 +36,6 @@ export class RedisLink {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Redis = require('ioredis') as typeof import('ioredis').default;
     this.client = new Redis(url, {
-      // A check made while connecting waits for the connection, up to the command timeout.
       enableOfflineQueue: true,
       commandTimeout: commandTimeoutMs,
       connectTimeout: 1000,
@@ -63,7 +52,6 @@ export class RedisLink {
     return this.current;
   }
 
-  /** Whether to send a command now. When down, starts a PING in the background now and then. */
   usable(): boolean {
     if (this.current !== 'down') return true;
     if (
@@ -80,12 +68,10 @@ export class RedisLink {
     return false;
   }
 
-  /** A command failed (not a refusal by the limiter): the link is down. */
   failed(error: unknown): void {
     this.set('down', reasonOf(error));
   }
 
-  /** PING with a time limit; the answer sets the state too. */
   async ping(timeoutMs: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     try {

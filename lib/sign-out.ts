@@ -5,13 +5,7 @@ import { APP_MSG } from '@/lib/messages';
 import { SIGN_OUT_TIMEOUT_MS, appOrigin, hostedSignInEnabled, logoutUrl } from '@/lib/oauth/hosted';
 import { endSession, type Session } from '@/lib/session';
 
-/**
- * Revokes the tokens everywhere, and clears the cookies whether or not that worked. Cognito gets
- * the spec's 3 s (§9: 'Signout timeout fail'): past that the person is signed out here anyway, and
- * the revocation finishes on its own. Answers where the browser goes next: /login, or for a
- * creator who signed in with Google the pool's /logout, which ends the hosted session and comes
- * back to /login. `host` is the request's Host header (the address the person opened).
- */
+/** Signs out here within SIGN_OUT_TIMEOUT_MS, the revocation running on; answers the next URL. */
 export async function signOut(session: Session | null, host: string | null): Promise<string> {
   if (session) {
     const revoking = globalSignOut(session.accessToken).then((result) => {

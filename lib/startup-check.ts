@@ -1,6 +1,5 @@
 import { EnvError, getEnv } from '@/lib/env';
 
-/** A half-set production environment stops start-up here, naming every missing variable. */
 export function checkConfigurationOrExit() {
   try {
     getEnv();

@@ -1,9 +1,4 @@
-/**
- * A readable name for a browser from its User-Agent ("Chrome on macOS"), for the list of devices.
- * Only the families people recognise are told apart; anything else is "Unknown browser" on
- * "an unknown system". Order matters: Edge and Opera also say Chrome, Chrome also says Safari.
- */
-
+// Order matters: Edge and Opera also say Chrome, Chrome also says Safari.
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\bOPR\/|\bOpera\b/, 'Opera'],
@@ -23,7 +18,6 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-/** At most this long: Cognito takes device names of up to 1,024 characters, a card far fewer. */
 export const DEVICE_NAME_MAX = 64;
 
 export function deviceName(userAgent: string | null | undefined): string {

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { IntentLink } from '@/components/ui/intent-link';
 
-/** Public-only pages: one centred card, readable on a phone. */
 export default function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">

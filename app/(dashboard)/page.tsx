@@ -15,10 +15,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function DashboardPage({ searchParams }: Props) {
   const session = await requireSession();
-  // Only paths of the menu tree; anything else shows the default rather than an error page.
   if (parsePathParam((await searchParams).path) === null) redirect('/');
 
-  // Spec §4: on start, check the current user with the identity service, bypassing what we hold.
+  // docs/product.md §4.6: ask the identity service, not what the session holds.
   const user = await getUser(session.accessToken);
   if (!user.ok) {
     log.info('dashboard.user_check_failed', { reason: user.failure.name });
@@ -27,7 +26,6 @@ export default async function DashboardPage({ searchParams }: Props) {
     if (user.failure.name === 'NotAuthorizedException') return <ForcedSignOut />;
   }
   const claims = user.ok ? user.value : session.claims;
-  // Spec §4: an account without a creator channel cannot see the dashboard.
   if (!claims.channelId) return <ForcedSignOut />;
 
   return (

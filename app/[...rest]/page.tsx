@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 
-// Any path the product does not know goes home (docs/product.md §2); the guard then decides where home is.
+// docs/product.md §2.2: unknown paths go home; the guard then decides where home is.
 export default function UnknownPath(): never {
   redirect('/');
 }

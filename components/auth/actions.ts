@@ -1,7 +1,5 @@
 'use server';
 
-// The auth pages' server actions: each is one of lib/auth's, through lib/actions.ts's wrappers.
-
 import * as signin from '@/lib/auth/sign-in';
 import * as signup from '@/lib/auth/sign-up';
 import * as reset from '@/lib/auth/reset';

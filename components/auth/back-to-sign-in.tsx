@@ -1,6 +1,5 @@
 import { IntentLink } from '@/components/ui/intent-link';
 
-/** The way back from a sign-in side page (a reset, a code, a second step) to /login. */
 export function BackToSignIn() {
   return (
     <p className="text-ink-muted mt-6 text-center text-sm">

@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/loader';
 
-/** Google's "G", in its four colours (decorative: the link's text names it). */
 function GoogleMark() {
   return (
     <svg viewBox="0 0 48 48" aria-hidden="true" className="size-5 shrink-0">
@@ -27,11 +26,7 @@ function GoogleMark() {
   );
 }
 
-/**
- * "Continue with Google": a plain link to the route that starts the hosted sign-in (it works
- * before any script runs). Once followed it shows progress and ignores a second click, which would
- * otherwise start a second sign-in; coming back to the page (back button) makes it usable again.
- */
+// A second click would start a second sign-in; a page restored by Back (pageshow) is usable again.
 export function ContinueWithGoogle() {
   const [pending, setPending] = useState(false);
   useEffect(() => {
@@ -40,7 +35,7 @@ export function ContinueWithGoogle() {
     return () => window.removeEventListener('pageshow', reset);
   }, []);
   return (
-    // A route handler, not a page: a full navigation, never a prefetch (which would start a sign-in).
+    // A route handler: a full navigation, never a prefetch (which would start a sign-in).
     // eslint-disable-next-line @next/next/no-html-link-for-pages
     <a
       href="/api/auth/google"

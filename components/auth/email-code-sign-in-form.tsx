@@ -15,10 +15,7 @@ import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { loadSchema } from '@/lib/validation/load';
 
-/**
- * Sign-in with a code emailed by Cognito instead of the password (USER_AUTH, EMAIL_OTP): the email,
- * then the six boxes, with Send Again. The code is answered server-side; tokens never reach here.
- */
+/** Cognito's EMAIL_OTP sign-in (USER_AUTH); the code is answered on the server. */
 export function EmailCodeSignInForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
     schema: loadSchema.signInEmail,

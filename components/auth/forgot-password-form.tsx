@@ -19,7 +19,6 @@ import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { loadSchema } from '@/lib/validation/load';
 
-/** Two stages (docs/product.md §2): request a code, then the code and a new password. */
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
     schema: loadSchema.forgotRequest,
@@ -107,8 +106,7 @@ function ConfirmStage({ email, sent }: { email: string; sent?: Message }) {
         </Button>
         <ResendRow onResend={resend} pending={sending} />
       </form>
-      {/* A pool that hides unknown users answers a request for any address as if a code went out:
-          say what to do when none comes (docs/decisions/013-unknown-users.md). */}
+      {/* A pool hiding unknown users answers any address as if a code went out (decision 013). */}
       <p className="text-ink-muted mt-6 text-center text-sm">
         No code after a few minutes? Check your spam folder and the address above, or{' '}
         <IntentLink

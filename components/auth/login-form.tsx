@@ -29,7 +29,6 @@ export function LoginForm({
 }: {
   defaultEmail: string;
   notice?: Message;
-  /** Whether "Continue with Google" is offered (the pool has a hosted sign-in domain). */
   google?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, form } = useActionForm({
@@ -40,7 +39,6 @@ export function LoginForm({
   const webAuthn = useWebAuthn();
   const [passkeyMessage, setPasskeyMessage] = useState<Message>();
   const [passkeyPending, startPasskey] = useTransition();
-  /** Passkey sign-in for the typed email: Cognito's options, the browser's ceremony, the answer. */
   const passkey = () =>
     startPasskey(async () => {
       setPasskeyMessage(undefined);
@@ -66,8 +64,7 @@ export function LoginForm({
       const answer = await passkeySignInFinishAction(credential);
       setPasskeyMessage(answer.message);
     });
-  // The other ways in start from the email already typed: re-rendered as it changes, read from
-  // the form (which also has what was typed before the page's scripts ran).
+  // Re-rendered as the email changes; the form's value has what was typed before hydration too.
   useWatch({ control: form.control, name: 'email' });
   const email = form.getValues('email');
   const withEmail = (path: string) =>

@@ -12,13 +12,12 @@ import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';
 import { loadSchema } from '@/lib/validation/load';
 
-/** Sign-up. With an email from the invitation link it is read-only and the page says 'Activate'. */
 export function RegisterForm({
   prefilledEmail,
   google = false,
 }: {
   prefilledEmail?: string;
-  /** Whether "Continue with Google" is offered (never on an invitation: that account has a password). */
+  /** Never on an invitation: that account has a password. */
   google?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({

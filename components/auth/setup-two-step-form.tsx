@@ -11,10 +11,7 @@ import { BackToSignIn } from './back-to-sign-in';
 import { RememberDevice } from './two-step-sign-in-form';
 import { loadSchema } from '@/lib/validation/load';
 
-/**
- * MFA_SETUP: the pool requires two-step verification and this account has none yet. The creator
- * adds an authenticator app here, before reaching the dashboard.
- */
+/** MFA_SETUP: the pool requires two-step verification and this account has none yet. */
 export function SetupTwoStepForm({ secret, qr }: { secret: string; qr: string }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
     schema: loadSchema.authenticatorCode,

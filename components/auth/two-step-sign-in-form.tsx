@@ -12,7 +12,6 @@ import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { loadSchema } from '@/lib/validation/load';
 
-/** What the screen says it waits for: the app's code, or one sent to a (masked) place. */
 function subtitle(method: TwoStepMethod, destination?: string): string {
   if (method === 'SOFTWARE_TOKEN_MFA') return MSG.authenticatorCodeEnter;
   const where = destination ? ` to ${destination}` : '';
@@ -21,7 +20,6 @@ function subtitle(method: TwoStepMethod, destination?: string): string {
     : `Enter the 6-digit code we emailed${where}.`;
 }
 
-/** "Remember this device": the next sign-in on this browser skips the code. */
 export function RememberDevice() {
   const rememberId = useId();
   return (
@@ -48,11 +46,7 @@ export function RememberDevice() {
   );
 }
 
-/**
- * The second step of sign-in: a code from the authenticator app, or one sent by text message or
- * email. A sent code cannot be sent again (Cognito has no resend for it): signing in again sends
- * a new one.
- */
+// Cognito has no resend for a sent sign-in code: signing in again sends a new one.
 export function TwoStepSignInForm({
   method = 'SOFTWARE_TOKEN_MFA',
   destination,

@@ -11,10 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
 import { MSG } from '@/lib/validation/messages';
 
-/**
- * Spec §4: after sign-in with an unverified email, a dialog that cannot be closed sends a code,
- * takes it, and lets the person in. Signing out is the only other way out.
- */
+/** Cannot be closed: verifying or signing out are the only ways on (docs/product.md §4.3). */
 export function VerifyEmailDialog({ email }: { email: string }) {
   return (
     <Dialog

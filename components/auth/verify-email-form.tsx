@@ -11,7 +11,7 @@ import { MSG } from '@/lib/validation/messages';
 import { AuthHeading } from './auth-heading';
 import { EmailText } from '@/components/ui/email-text';
 
-/** Spec §4: after a correct code, say so and go to /login with the email after 5 s. */
+/** docs/product.md §9.2: from the success message to /login with the email filled in. */
 export const FORWARD_DELAY_MS = 5000;
 
 function Verified({ email, message }: { email: string; message?: Message }) {

@@ -9,11 +9,7 @@ type Step = 1 | 2 | 3 | 4;
 const primaryButton =
   'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-card transition-colors hover:bg-brand-700 sm:w-auto';
 
-/**
- * The application block's four states: 1 Connect YouTube, 2 Submit Your Application,
- * 3 Application Received, 4 Something Went Wrong (opened from the success message). Each change
- * moves focus to the new state's heading, since the control that caused it is gone.
- */
+// Each change moves focus to the new state's heading: the control that caused it is gone.
 export function ApplicationSteps({
   copy,
   supportEmail,

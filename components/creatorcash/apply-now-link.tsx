@@ -2,11 +2,7 @@
 
 import type { MouseEvent, ReactNode } from 'react';
 
-/**
- * An in-page link to the application block. Without JavaScript it is a plain #anchor jump; with
- * it, the scroll is smooth (unless reduced motion is asked for), the URL stays the campaign URL,
- * and focus moves to the block so keyboard and screen-reader users land there too.
- */
+// Keeps the campaign URL, and moves focus so keyboard and screen-reader users land there too.
 export function ApplyNowLink({
   targetId,
   focusId,

@@ -16,7 +16,6 @@ const sectionTitle = 'text-3xl font-bold tracking-tight text-ink sm:text-4xl';
 const APPLY_ID = 'apply';
 const APPLY_HEADING_ID = 'apply-heading';
 
-/** The whole /creatorcash page for one variant. Server-rendered; client islands are marked. */
 export function CreatorCashPage({
   copy,
   supportEmail,
@@ -71,8 +70,7 @@ export function CreatorCashPage({
               {OFFER_TERMS.map((t) => (
                 <div key={t.term} className="bg-brand-900/60 rounded-lg p-3 sm:p-4">
                   <dt className="text-brand-100 text-sm">{t.term}</dt>
-                  {/* In a card the unit may take a second line ("24–48" / "hours") when the figure
-                      does not fit; in running text it stays with its number. */}
+                  {/* A card lets the unit wrap ("24–48" / "hours"); running text does not. */}
                   <dd className="mt-1 text-lg font-bold sm:text-3xl lg:text-xl xl:text-2xl">
                     {t.value.replaceAll('\u00a0', ' ')}
                   </dd>

@@ -3,15 +3,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FADE_IN_THRESHOLD } from '@/lib/creatorcash/constants';
 
-/**
- * Fades its content in once FADE_IN_THRESHOLD of it is on screen. The server HTML is always
- * visible: only sections the observer first reports as off screen are hidden, so nothing is ever
- * invisible without JavaScript and nothing already on screen flickers. Skipped entirely under
- * prefers-reduced-motion.
- *
- * No layout reads and no transition at load: Lighthouse's LCP estimate counts every layout that
- * script causes during the load, along with the script behind it.
- */
+// Hidden only once the observer reports it off screen: visible without JS, no flicker on screen,
+// and no layout reads at load (Lighthouse's LCP estimate counts every layout a script causes).
 export function FadeIn({ children, className = '' }: { children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
 

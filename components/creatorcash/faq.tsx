@@ -5,11 +5,8 @@ import { useId, useState } from 'react';
 import type { FaqItem } from '@/lib/creatorcash/copy';
 import { Icon } from './icons';
 
-/**
- * One answer open at a time (Radix single accordion: keyboard, aria-expanded, arrow keys).
- * The answers are our own panels rather than Accordion.Content, which drops closed content
- * from the HTML: here every answer is in the server HTML and closed ones are only `hidden`.
- */
+// Own panels, not Accordion.Content, which drops closed content from the HTML: every answer is in
+// the server HTML, and closed ones are only `hidden`.
 export function Faq({ items }: { items: readonly FaqItem[] }) {
   const prefix = useId();
   const [open, setOpen] = useState('item-0');

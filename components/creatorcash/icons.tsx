@@ -1,6 +1,5 @@
 import type { SVGProps } from 'react';
 
-/** Small stroke icons drawn inline: no requests, no icon font. Always decorative. */
 const paths = {
   bolt: 'M13 2 4 14h7l-1 8 9-12h-7l1-8z',
   percent:

@@ -5,11 +5,7 @@ import type { Variant } from '@/lib/creatorcash/variants';
 export const OG_SIZE = { width: 1200, height: 630 };
 export const OG_ALT = 'Creator Cash: cash advances on your finalized YouTube earnings';
 
-/**
- * The social card of a variant, rendered at build time. It uses the font bundled with next/og
- * and only Latin text, so it never fetches a font.
- */
-/** Plain spaces and no joiners: glyphs the bundled font lacks would make next/og fetch a font. */
+// Plain spaces, no joiners, Latin only: a glyph the bundled font lacks makes next/og fetch a font.
 const plain = (s: string) => s.replace(/\u2060/g, '').replace(/\u00a0/g, ' ');
 
 export function creatorCashOgImage(variant: Variant) {

@@ -11,12 +11,10 @@ import { updateSessionClaims } from '@/lib/session';
 import { signOut } from '@/lib/sign-out';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
 
-/** Logout, the header's button: signs out, then the page goes to /login (by the pool's /logout). */
 export const logoutAction = withSession(async (session): Promise<void> => {
   redirect(await signOut(session, (await headers()).get('host')));
 });
 
-/** Sends a code to the signed-in user's email (the mandatory verify dialog, and Resend). */
 export const sendEmailCodeAction = authed<[], 'code'>(async ({ session }) => {
   // Per account and per client address: a session cannot make the service send without end.
   const limited = await checkLimit('sendCode', session.claims.sub);
@@ -26,7 +24,6 @@ export const sendEmailCodeAction = authed<[], 'code'>(async ({ session }) => {
   return { status: 'success', message: codeSent(session.claims.email) };
 });
 
-/** Verifies the signed-in user's email with the code, then refreshes what the session knows. */
 export const verifyEmailAttributeAction = authedAction(
   verificationCodeSchema,
   async ({ code }, { session }) => {

@@ -25,11 +25,6 @@ function useWide() {
 const iconButton =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink';
 
-/**
- * The protected layout's chrome (docs/product.md §2): header tabs, the person's name and initials, Settings,
- * Logout, and a hamburger for the side menu. The side menu is a column on wide screens (the
- * hamburger hides it) and a sheet over the page on narrow ones.
- */
 export function DashboardShell({
   name,
   initials,
@@ -45,7 +40,7 @@ export function DashboardShell({
   const [collapsed, setCollapsed] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  // The sheet has no Radix trigger (the same button also folds the wide column): return focus by hand.
+  // No Radix trigger (the button also folds the wide column): return focus by hand.
   const closeSheet = () => {
     setSheetOpen(false);
     setTimeout(() => toggle.current?.focus(), 0);
@@ -124,7 +119,7 @@ export function DashboardShell({
             >
               {initials}
             </span>
-            {/* Not prefetched: a prefetch of an account page asks Cognito (docs/architecture.md §3.3). */}
+            {/* No prefetch: an account page's prefetch asks Cognito (docs/architecture.md §3.3) */}
             <Link href="/profile" prefetch={false} aria-label="Settings" className={iconButton}>
               <SettingsIcon />
             </Link>

@@ -10,7 +10,6 @@ import { APP_MSG } from '@/lib/messages';
 import { signOutNow } from './sign-out';
 import { useDashboardPath } from './use-dashboard-path';
 
-/** The modals of docs/product.md §8 the frame can show. */
 type FrameError = 'creator' | 'system' | 'connection';
 const ERROR_TEXT: Record<FrameError, string> = {
   creator: APP_MSG.creatorSystemDown,
@@ -51,11 +50,6 @@ async function fetchToken(): Promise<Fetched> {
   return { ok: false, error: known === 'creator_unavailable' ? 'creator' : 'system' };
 }
 
-/**
- * The embedded analytics dashboard for the selected menu path. It fetches a short-lived token
- * from our own server (never the creator system) and a fresh one whenever the one it holds is
- * about to lapse, so a tab left open for hours still navigates.
- */
 export function EmbedFrame({ base }: { base: string }) {
   const path = useDashboardPath() ?? DEFAULT_PATH;
   const token = useRef<{ value: string; until: number } | null>(null);
@@ -75,9 +69,8 @@ export function EmbedFrame({ base }: { base: string }) {
         const fetched = await fetchToken();
         if (!isCurrent()) return;
         if (!fetched.ok) {
-          // A full load, so the guard sees the visit and sends it on to /login?reason=… when a
-          // reason waits (the router may hold a /login it prefetched while signed in, which
-          // points home, and would not ask the server).
+          // A full load, so the guard can send it on to /login?reason=…: the router may hold a
+          // /login prefetched while signed in, which points home.
           if (fetched.error === 'unauthenticated') window.location.replace('/login');
           else if (fetched.error === 'no_channel') void signOutNow();
           else {
@@ -104,7 +97,6 @@ export function EmbedFrame({ base }: { base: string }) {
     };
   }, [path, attempt, load]);
 
-  // A connection lost while waiting is said at once; when it comes back, try again by itself.
   const errorRef = useRef(error);
   useEffect(() => {
     errorRef.current = error;

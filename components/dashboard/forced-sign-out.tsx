@@ -5,12 +5,7 @@ import { signOutNow } from './sign-out';
 import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
 
-/**
- * Signs the person out from a page that found their account unusable: at once (no channel id,
- * docs/product.md §4), or after showing why for `delayMs` (user not found: 1 s, docs/product.md §8).
- * The second counts from when the notice is on screen: the dialog's content mounts a moment after
- * the page (its portal), and a timer started with the page would shorten the notice by that much.
- */
+/** Signs out at once (docs/product.md §4.6), or `delayMs` after `message` is on screen. */
 export function ForcedSignOut({ message, delayMs = 0 }: { message?: string; delayMs?: number }) {
   if (!message) {
     return (
@@ -31,12 +26,8 @@ export function ForcedSignOut({ message, delayMs = 0 }: { message?: string; dela
   );
 }
 
-/**
- * Starts counting once what it sits in is on screen: after the next frame is painted, not when it
- * is mounted. On a busy phone the work that follows the mount can hold the paint back for a few
- * hundred milliseconds, and a count started at the mount would take them from the notice. A tab
- * that is not shown paints nothing: there it counts from the mount.
- */
+// Counts from the next paint, not the mount: on a busy phone the paint can lag by hundreds of ms,
+// which would come off the notice. A hidden tab paints nothing, so there it counts from the mount.
 function SignOutAfter({ ms }: { ms: number }) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

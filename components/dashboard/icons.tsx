@@ -1,4 +1,3 @@
-/** Line icons; decorative, so the controls that hold them carry the names. */
 type Props = { className?: string };
 const base = {
   viewBox: '0 0 24 24',

@@ -63,7 +63,6 @@ function Section({
   );
 }
 
-/** The selected group's entries (docs/product.md §2) and a Logout entry. */
 export function SideMenu({
   group,
   current,

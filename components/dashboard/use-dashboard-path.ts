@@ -11,11 +11,7 @@ export function useDashboardPath(): string | null {
   return parsePathParam(params.get('path')) ?? DEFAULT_PATH;
 }
 
-/**
- * On /, a menu link only changes `?path=`: push it to history without a server round trip (Next
- * keeps useSearchParams in step with pushState). Elsewhere, and for new-tab clicks, the link
- * navigates as usual.
- */
+/** On /, a plain click only pushes `?path=` (Next keeps useSearchParams in step with pushState). */
 export function onMenuLinkClick(
   event: React.MouseEvent<HTMLAnchorElement>,
   href: string,

@@ -12,33 +12,22 @@ import { useResend } from './use-resend';
 import { loadSchema } from '@/lib/validation/load';
 
 type Props<F extends string> = {
-  /** Takes `code` (the six boxes) and the `hidden` values. */
   action: FormAction<F>;
-  /** The schema the action checks; the six boxes alone unless the action takes more. */
   schema?: SchemaLoader;
-  /** Sent with the code (e.g. the new email address). */
   hidden?: Record<string, string>;
-  /** Asks for a new code. */
   resend: () => Promise<ActionState<string>>;
-  /** Send a first code as the form opens (once). */
   sendOnOpen?: boolean;
   submitLabel: string;
   resilient?: boolean;
   onSuccess?: (state: ActionState<F>) => void;
-  /** Replaces the form after a correct code, when given. */
   success?: (state: ActionState<F>) => React.ReactNode;
   className?: string;
-  /** The resend control (and any buttons beside it), under the submit button. */
   children: (resend: { resend: () => void; sending: boolean }) => React.ReactNode;
 };
 
 const verificationCode: SchemaLoader = loadSchema.verificationCode;
 
-/**
- * A code-entry form (docs/product.md §5.4): the form message, six boxes 'Verification code', the
- * submit button and a resend. A resend's note replaces the last try's message, the inline 'Resend
- * Code' of an expired-code message resends too, and a resend empties the boxes.
- */
+/** docs/product.md §5.4: a resend's note replaces the last try's message and empties the boxes. */
 export function CodeForm<F extends string>({
   action,
   schema = verificationCode,

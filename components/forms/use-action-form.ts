@@ -25,23 +25,12 @@ import { resilient as withResilience, useAnswerEffects, type FormAction } from '
 
 export type { FormAction } from './answer';
 
-/**
- * A form's schema, loaded the first time the form is checked (or a field of it is focused): the
- * schemas and the checking library stay out of the script a page needs to paint and hydrate. The
- * server action checks every submission meanwhile.
- *
- *   schema: loadSchema.signIn (lib/validation/load.ts)
- */
+/** Loaded on the first check or focus; the server action checks meanwhile (decision 023). */
 export type SchemaLoader = () => Promise<$ZodType>;
 
-/** The resolver module, fetched once for every form of the page. */
 let resolvers: Promise<typeof import('@hookform/resolvers/zod')> | null = null;
 const loadResolvers = () => (resolvers ??= import('@hookform/resolvers/zod'));
 
-/**
- * The zod resolver and the schema `load` answers, fetched together. A failed load (offline)
- * answers null and is tried again next time.
- */
 async function loadChecks(load: SchemaLoader) {
   try {
     return await Promise.all([loadResolvers(), load()]);
@@ -51,10 +40,7 @@ async function loadChecks(load: SchemaLoader) {
   }
 }
 
-/**
- * Checks a form with its schema, fetched on the first check. While the schema cannot load, the
- * form is let through and the server action's own check answers.
- */
+/** While the schema cannot load (offline), the form is let through: the server action checks it. */
 async function check<V extends FieldValues>(
   load: SchemaLoader,
   ...args: Parameters<Resolver<V>>
@@ -65,33 +51,18 @@ async function check<V extends FieldValues>(
   return (zodResolver(schema as never) as unknown as Resolver<V>)(...args);
 }
 
-/** Starts loading a form's checks (a person reached a field), so they are there by the first blur. */
 const preload = (load: SchemaLoader) => void loadChecks(load);
 
 export type ActionFormOptions<F extends string, V extends FieldValues> = {
-  /** Loads the schema the server action checks too (lib/validation). */
   schema: SchemaLoader;
   action: FormAction<F>;
-  /** Every field's starting value; a six-box code field starts as `[]`. */
   defaultValues: V;
   initial?: ActionState<F>;
-  /** A call that fails outright answers a message instead of breaking the page (signed-in forms). */
   resilient?: boolean;
-  /** Runs once per successful answer (after it is shown). */
   onSuccess?: (state: ActionState<F>) => void;
 };
 
-/**
- * The one client form layer (docs/architecture.md §1): react-hook-form checks the form in the
- * browser with the schema the server action uses (every field at once), then the action checks it
- * again. Server field errors show beside their fields until that field changes; the form message is
- * `state.message`. Echoed values refill the fields (never secrets). Answers have their effects
- * (useAnswerEffects: success, /login when the session ended, refresh, sign-out). Without
- * JavaScript the form still posts.
- *
- * Plain inputs: `{...register('email')}` and `errors={errorsFor('email')}`. The six code boxes:
- * `<OtpInput label="…" {...code('code')} />`, emptied again with `clearCode('code')`.
- */
+/** The client form layer: the browser checks with the action's schema, then the action again. */
 export function useActionForm<F extends string, V extends FieldValues>({
   schema,
   action,
@@ -103,7 +74,6 @@ export function useActionForm<F extends string, V extends FieldValues>({
   const call = useMemo(() => (resilient ? withResilience(action) : action), [action, resilient]);
   const [state, formAction, pending] = useActionState(call, initial);
   useAnswerEffects(state, onSuccess);
-  // The latest loader (a schema may depend on props), read only when the form is checked.
   const latestSchema = useRef(schema);
   useEffect(() => {
     latestSchema.current = schema;
@@ -119,10 +89,8 @@ export function useActionForm<F extends string, V extends FieldValues>({
     criteriaMode: 'all',
   });
   const values = useWatch({ control: form.control }) as Partial<Record<string, unknown>>;
-  // What was typed before the page's scripts ran (a prerendered page paints first): react-hook-form
-  // takes it when it registers the field, but tells no watcher and renders nothing. One render
-  // more once the fields are registered, so what the form shows from its values (the sign-in
-  // page's email-code link reads `form.getValues`) has it.
+  // A prerendered page can be typed into before hydration; react-hook-form takes that value when it
+  // registers the field but tells no watcher, so render once more for readers of `form.getValues`.
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const start = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
@@ -137,13 +105,11 @@ export function useActionForm<F extends string, V extends FieldValues>({
   });
   const dismissedFields = dismissed.state === state ? dismissed.fields : new Set<string>();
 
-  /** Hides the server's errors for a field (it changed since the answer). */
   const dismiss = (field: F) => {
     if (!dismissedFields.has(field))
       setDismissed({ state, fields: new Set([...dismissedFields, field]) });
   };
 
-  /** Every message for a field: the browser's checks first, else the server's answer. */
   const errorsFor = (field: F): Message[] => {
     const error = form.formState.errors[field as string];
     if (error) {
@@ -157,9 +123,8 @@ export function useActionForm<F extends string, V extends FieldValues>({
   };
 
   const register = (field: F & Path<V>) => {
-    // A value the answer echoed is written into the server's HTML as well: a form posted before
-    // the page's scripts ran is answered with a page that shows what was sent (never a secret,
-    // which no answer echoes). Once the scripts run, react-hook-form holds the same value.
+    // Echoed into the server's HTML too, so a form posted before the scripts ran comes back filled
+    // (no answer echoes a secret).
     const initialValue = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[
       field
     ];
@@ -178,7 +143,6 @@ export function useActionForm<F extends string, V extends FieldValues>({
     dismiss(field);
   };
 
-  /** Props for the six code boxes (OtpInput): after a submit they are checked as they change. */
   const code = (field: F & Path<V>) => ({
     name: field as string,
     value: (values[field] as string[] | undefined) ?? [],
@@ -186,7 +150,6 @@ export function useActionForm<F extends string, V extends FieldValues>({
     errors: errorsFor(field),
   });
 
-  /** Empties the code boxes and their errors (e.g. after a new code was sent). */
   const clearCode = (field: F & Path<V>) => setCode(field, [], false);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {

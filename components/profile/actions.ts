@@ -1,7 +1,5 @@
 'use server';
 
-// The profile's server actions: each is one of lib/profile's, through lib/actions.ts's wrappers.
-
 import * as account from '@/lib/profile/account';
 import * as email from '@/lib/profile/email';
 import * as phone from '@/lib/profile/phone';

@@ -28,15 +28,12 @@ export function askedMethod(mfa: MfaSettings | null): TwoStepMethod | undefined 
   return mfa.methods.includes('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : mfa.methods[0];
 }
 
-/** The card's value: the methods on, in words. */
 export function methodsSummary(mfa: MfaSettings): string {
   const sms = mfa.methods.includes('SMS_MFA');
   const email = mfa.methods.includes('EMAIL_OTP');
-  // Short enough for a card at 390 px.
   return sms && email ? 'Text and email' : sms ? 'Text message' : email ? 'Email' : 'Off';
 }
 
-/** Turning one off: the password (and the code sign-in would ask for) first. */
 function TurnOff({
   method,
   email,
@@ -87,7 +84,6 @@ function TurnOff({
   );
 }
 
-/** A change a session alone may not make: the password (and code) first, then the change. */
 function ProveChange({
   email,
   proofWithApp,
@@ -135,10 +131,6 @@ function ProveChange({
   );
 }
 
-/**
- * Two-step codes by text message or email, beside (or instead of) the authenticator app: each
- * method with where its codes go, on or off; and, with several on, the one sign-in asks for first.
- */
 export function CodeMethods({
   email,
   phone,
@@ -159,7 +151,6 @@ export function CodeMethods({
   const [preferred, setPreferred] = useState(mfa.preferred);
   const proofWithApp = askedMethod(mfa) === 'SOFTWARE_TOKEN_MFA';
 
-  // A change waiting for the password (the server asked for it).
   const [waiting, setWaiting] = useState<(() => Promise<Answer>) | null>(null);
 
   type Answer = { status: string; message?: Message; data?: Record<string, string> };

@@ -7,18 +7,14 @@ import type { ActionState } from '@/lib/action-state';
 
 type Props<F extends string> = {
   action: FormAction<F>;
-  /** Loads the schema the action checks. */
   schema?: SchemaLoader;
   resend: () => Promise<ActionState<string>>;
   resendLabel: string;
-  /** Sent with the code (e.g. the new email address). */
   hidden?: Record<string, string>;
-  /** Further buttons beside the resend one (e.g. Change Number). */
   extra?: React.ReactNode;
   onDone: () => void;
 };
 
-/** The 'verify' mode of the email and phone dialogs: six boxes, Verify, and a resend. */
 export function CodeStep<F extends string>({
   action,
   schema,

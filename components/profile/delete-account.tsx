@@ -8,10 +8,7 @@ import { loginPath } from '@/lib/login-notices';
 import { ProofFields } from './proof-fields';
 import { loadSchema } from '@/lib/validation/load';
 
-/**
- * Delete my account: what happens, then the password (and the current code when two-step is on)
- * before anything is deleted. Done, the browser loads /login, which says the account is gone.
- */
+/** The password (and current code with two-step on) before anything is deleted (decision 017). */
 export function DeleteAccount({
   email,
   twoStep,

@@ -11,16 +11,11 @@ import { formatDateTime } from '@/lib/format';
 import { loginPath } from '@/lib/login-notices';
 import type { Message } from '@/lib/messages';
 
-/**
- * The account's devices (remembered devices): each with its name, last sign-in and address,
- * whether it is remembered, and "This device"; Forget asks first.
- */
 export function Devices({
   devices,
   thisDevice,
 }: {
   devices: TrackedDevice[];
-  /** This browser's device key, if it has one. */
   thisDevice?: string;
 }) {
   const [forgetting, setForgetting] = useState<TrackedDevice | null>(null);

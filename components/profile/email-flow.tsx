@@ -64,7 +64,6 @@ function UpdateEmail({
   );
 }
 
-/** Spec §4: 'update' (the new address), then 'verify' (the code emailed to it). */
 export function EmailFlow({
   current,
   twoStep,
@@ -73,7 +72,6 @@ export function EmailFlow({
   onDone,
 }: {
   current: string;
-  /** Authenticator-app two-step is on: the proof asks for a code too. */
   twoStep: boolean;
   mode: { step: 'update' } | { step: 'verify'; email: string };
   onMode: (mode: { step: 'update' } | { step: 'verify'; email: string }) => void;

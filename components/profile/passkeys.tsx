@@ -21,10 +21,7 @@ import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
 import { ProofFields } from './proof-fields';
 import { loadSchema } from '@/lib/validation/load';
 
-/**
- * An ended session leaves for /login with a full page load (the router's cached /login would keep
- * the person here); a vanished account signs out. True when the answer took the person away.
- */
+/** True when the answer took the person away (a full load: the router's cached /login stays). */
 function leftForAnswer(answer: ActionState<string>): boolean {
   if (answer.unauthenticated) {
     window.location.replace('/login');
@@ -37,10 +34,6 @@ function leftForAnswer(answer: ActionState<string>): boolean {
   return false;
 }
 
-/**
- * The Passkeys dialog: the account's passkeys (name, when added, Remove with a confirmation) and
- * Add a passkey. Browsers without WebAuthn see the list and a note, no controls that cannot work.
- */
 export function Passkeys({
   email,
   passkeys,
@@ -57,7 +50,6 @@ export function Passkeys({
   const [pending, start] = useTransition();
   const router = useRouter();
 
-  /** Runs the browser's ceremony with Cognito's options, then has Cognito keep the passkey. */
   const create = async (options: string) => {
     let credential: unknown;
     try {
@@ -133,7 +125,7 @@ export function Passkeys({
   );
 }
 
-/** The password (and a code) first, for every passkey added; then the ceremony. */
+/** The password first, for every passkey added (decision 014). */
 function ProvePasskey({
   email,
   onOptions,

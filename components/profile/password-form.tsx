@@ -17,17 +17,13 @@ const OUTCOMES: readonly string[] = [
 const outcomeOf = (v: string | undefined) =>
   v !== undefined && OUTCOMES.includes(v) ? (v as OthersOutcome) : undefined;
 
-/**
- * Current, new and confirmation; Save is always enabled here (docs/product.md §5). 'Sign out other devices'
- * travels with the new password because keeping this session needs it (ASVS 3.3.3).
- */
+// Signing out others travels with the new password: keeping this session needs it (ASVS 3.3.3).
 export function PasswordForm({
   email,
   twoStep,
   onDone,
 }: {
   email: string;
-  /** With MFA on, signing in here again needs a code, so this session ends too. */
   twoStep: boolean;
   onDone: (others?: OthersOutcome) => void;
 }) {

@@ -4,13 +4,9 @@ import { forwardRef } from 'react';
 import { Field, type FieldProps } from '@/components/ui/field';
 import { phoneInputValue } from '@/lib/format';
 
-/** Keys a number field refuses (docs/product.md §5). */
+/** Keys a number field refuses (docs/product.md §5.5). */
 export const BLOCKED_NUMBER_KEYS = new Set(['e', 'E', '+', '-', '.']);
 
-/**
- * A US phone number: starts '+1', takes digits only, and shows them as +1 (xxx) xxx-xxxx while
- * they are typed. The server turns what it sends into +digits.
- */
 export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type'>>(
   function PhoneField({ onKeyDown, onChange, ...props }, ref) {
     return (

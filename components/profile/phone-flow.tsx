@@ -74,7 +74,6 @@ function UpdatePhone({
   );
 }
 
-/** Spec §4: 'update' (the number), then 'verify' (the SMS code), with Change Number going back. */
 export function PhoneFlow({
   email,
   current,
@@ -84,11 +83,9 @@ export function PhoneFlow({
   onMode,
   onDone,
 }: {
-  /** The sign-in email, for password managers. */
   email: string;
   current: string;
   verified: boolean;
-  /** Authenticator-app two-step is on: the proof asks for a code too. */
   twoStep: boolean;
   mode: PhoneMode;
   onMode: (mode: PhoneMode) => void;

@@ -25,15 +25,11 @@ export type ProfileValues = {
   email: string;
   phone: string;
   phoneVerified: boolean;
-  /** Authenticator-app MFA on or off; null when Cognito could not say. */
+  /** null (here and below): Cognito could not say; passkeys too where the pool offers none. */
   twoStep: boolean | null;
-  /** Every two-step method on, and the preferred one; null when Cognito could not say. */
   mfa: MfaSettings | null;
-  /** The account's passkeys; null where the pool offers none or Cognito could not say. */
   passkeys: Passkey[] | null;
-  /** Set for an account that signs in with Google: Google holds its name, email and password. */
   provider?: 'Google';
-  /** Where a creator writes to have the creator system's record removed. */
   supportEmail: string;
 };
 
@@ -62,12 +58,9 @@ function Card({
 }: {
   title: string;
   value: React.ReactNode;
-  /** A warning under the value (e.g. 'Not verified'). */
   note?: string;
-  /** A plain remark under the value (e.g. where it comes from). */
   hint?: string;
   onEdit?: (button: HTMLButtonElement) => void;
-  /** The button's text, and its full accessible name (which starts with the text). */
   action?: string;
   actionName?: string;
 }) {
@@ -89,7 +82,6 @@ function Card({
   );
 }
 
-/** What the email and phone dialogs ask for first: the change, and proof of who asks. */
 const proofNote = (what: string, twoStep: boolean) =>
   twoStep
     ? `${what}, your current password and the code from your authenticator app.`
@@ -131,7 +123,6 @@ function SignOutEverywhereDialog({
   );
 }
 
-/** 'Profile Settings' (docs/product.md §2): one card per attribute, each opening its edit dialog. */
 export function ProfileSettings({ values }: { values: ProfileValues }) {
   const [open, setOpen] = useState<Open>(null);
   const editButton = useRef<HTMLButtonElement | null>(null);
@@ -145,7 +136,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
     setTimeout(() => editButton.current?.focus(), 0);
   };
   const close = (isOpen: boolean) => !isOpen && finish();
-  // The code a proof of identity takes with the password: the app's, where sign-in asks for it.
+  // Proof of identity takes the app's code only where sign-in asks for it.
   const proofWithApp = askedMethod(values.mfa) === 'SOFTWARE_TOKEN_MFA';
   const done = (others?: OthersOutcome) => setOpen({ card: 'done', others });
 
@@ -417,10 +408,7 @@ const OTHERS_NOTE: Record<OthersOutcome, string> = {
     'We could not sign out your other devices. Use Sign out everywhere on this page to try again.',
 };
 
-/**
- * 'All Set!' with a Close button (docs/product.md §4). Escape closes it too. After a password change it also
- * says what became of the other sessions; when this one ended as well, Close goes to sign-in.
- */
+// Mandatory: closes only with Close or Escape (docs/product.md §2.11).
 function SuccessDialog({
   open,
   others,

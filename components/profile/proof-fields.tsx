@@ -12,11 +12,8 @@ type PasswordProps = Omit<FieldProps, 'type' | 'trailing' | 'label' | 'errors'> 
   ref?: React.Ref<HTMLInputElement>;
 };
 
-/**
- * Who is at the keyboard, before an email, phone or two-step change (ASVS 3.7.1): the current
- * password and, when two-step is on, the six code boxes. The hidden username lets password
- * managers offer the right account's password.
- */
+// Who is at the keyboard (ASVS 3.7.1); the hidden username lets password managers offer the
+// right account's password.
 export function ProofFields({
   email,
   twoStep,
@@ -25,11 +22,9 @@ export function ProofFields({
   code,
 }: {
   email: string;
-  /** Authenticator-app two-step is on: a current code is asked for too. */
   twoStep: boolean;
   password: PasswordProps;
   passwordErrors: Message[];
-  /** The six boxes' props, from useActionForm's `code('code')`. */
   code: { name: string; value: string[]; onChange: (digits: string[]) => void; errors: Message[] };
 }) {
   return (

@@ -1,7 +1,6 @@
 import type { SignInEvent } from '@/lib/cognito/admin';
 import { formatDateTime } from '@/lib/format';
 
-/** The last sign-in attempts on the account, as the pool recorded them (no script: nothing to do). */
 export function RecentActivity({ events }: { events: SignInEvent[] }) {
   if (events.length === 0)
     return <p className="text-ink-muted text-sm">No sign-ins are recorded yet.</p>;

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { idle, type ActionState } from '@/lib/action-state';
 
-/** The confirmation dialog's body: Cancel, or end every session including this one. */
 export function SignOutEverywhere({ onCancel }: { onCancel: () => void }) {
   const [answer, setAnswer] = useState<ActionState<never>>(idle);
   const [pending, start] = useTransition();

@@ -13,7 +13,7 @@ import { ProofFields, AUTHENTICATOR_CODE_LABEL } from './proof-fields';
 import { AuthenticatorKey } from '@/components/ui/authenticator-key';
 import { loadSchema } from '@/lib/validation/load';
 
-/** Scan (or type) the key, then prove it with a code; the secret lives only in this component. */
+/** The secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
     schema: loadSchema.authenticatorCode,
@@ -36,10 +36,7 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
   );
 }
 
-/**
- * The setup dialog's body: the password first (ASVS 3.7.1), and only then does Cognito make a new
- * secret. Setup is offered while two-step is off, so a code is asked for only if Cognito wants one.
- */
+// Cognito makes a new secret only after the password (ASVS 3.7.1); a code only if it asks.
 export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
     schema: loadSchema.proof(false),
@@ -68,7 +65,7 @@ export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: (
   );
 }
 
-/** Turning off proves the password and a current code (docs/decisions/005-turning-off-mfa.md). */
+/** The password and a current code (decision 005). */
 export function AuthenticatorTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
     schema: loadSchema.authenticatorTurnOff,

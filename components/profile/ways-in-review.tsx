@@ -8,11 +8,7 @@ const METHOD_NAMES = {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/**
- * After a reset (decision 032): every way into the account, in one list, above the cards that
- * remove each. A reset ends sessions; a passkey, an app or a device someone else added stays
- * until the creator removes it here.
- */
+/** After a reset (decision 032): a passkey, app or device someone else added outlives it. */
 export function WaysInReview({
   passkeys,
   mfa,

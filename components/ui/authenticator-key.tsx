@@ -30,10 +30,6 @@ function CopyKey({ secret }: { secret: string }) {
   );
 }
 
-/**
- * Adding the app: scan the QR code (or type the key), then enter the code it shows. The secret is
- * shown to the one person setting it up, and is never logged.
- */
 export function AuthenticatorKey({ secret, qr }: { secret: string; qr: string }) {
   return (
     <ol className="text-ink flex list-decimal flex-col gap-4 pl-5 text-sm">
@@ -43,7 +39,7 @@ export function AuthenticatorKey({ secret, qr }: { secret: string; qr: string })
           role="img"
           aria-label="QR code for your authenticator app"
           className="mx-auto mt-3 size-44 [&>svg]:size-full"
-          // An SVG string qrcode made on the server from our own otpauth URI; no markup of anyone's.
+          // SVG made by qrcode on the server from our own otpauth URI: no outside markup.
           dangerouslySetInnerHTML={{ __html: qr }}
         />
         <p className="mt-3">Can&apos;t scan it? Enter this key in the app instead:</p>

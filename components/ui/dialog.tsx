@@ -12,7 +12,6 @@ type Props = {
   mandatory?: boolean;
 };
 
-/** The one dialog of the product: focus trapped, titled and described for screen readers. */
 export function Dialog({
   open,
   onOpenChange,

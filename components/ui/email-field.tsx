@@ -3,7 +3,6 @@
 import { forwardRef } from 'react';
 import { Field, type FieldProps } from './field';
 
-/** An email input set up for phones and password managers. */
 export const EmailField = forwardRef<
   HTMLInputElement,
   Omit<FieldProps, 'type' | 'label'> & { label?: string }

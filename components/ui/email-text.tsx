@@ -1,8 +1,4 @@
-/**
- * An email address that may break across lines where a reader expects it to: before the `@` and
- * after each dot (<wbr>), so a long address on a narrow screen reads
- * `alexandria.montgomery.` / `@creator.test` instead of running out of its box.
- */
+/** Breaks before the `@` and after each dot, so a long address wraps where a reader expects. */
 export function EmailText({ email }: { email: string }) {
   const parts = email.split(/(?=@)|(?<=\.)/);
   return (

@@ -1,7 +1,6 @@
 import type { Message } from '@/lib/messages';
 import { MessageText } from './message-text';
 
-/** Ids a control's aria-describedby should list: its errors first, then its hint. */
 export function describedBy(id: string, errors: Message[], hint?: string): string | undefined {
   return (
     [errors.length ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
@@ -9,7 +8,6 @@ export function describedBy(id: string, errors: Message[], hint?: string): strin
   );
 }
 
-/** A control's errors and hint, with the ids `describedBy` names. */
 export function FieldMessages({
   id,
   errors,

@@ -9,11 +9,9 @@ export type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   hint?: string;
   errors?: Message[];
-  /** Content placed inside the input's box on the right (e.g. a show/hide toggle). */
   trailing?: React.ReactNode;
 };
 
-/** A labelled input whose hint and errors are tied to it with aria-describedby. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   { label, hint, errors = [], trailing, id, className = '', ...input },
   ref,

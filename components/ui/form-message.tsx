@@ -1,7 +1,6 @@
 import type { Message } from '@/lib/messages';
 import { MessageText } from './message-text';
 
-/** The form-level message; announced politely to screen readers when it changes. */
 export function FormMessage({
   message,
   tone = 'error',

@@ -5,12 +5,7 @@ import { useState, type ComponentProps } from 'react';
 
 type IntentLinkProps = Omit<ComponentProps<typeof Link>, 'prefetch'>;
 
-/**
- * A link that fetches its page ahead when someone reaches for it (a pointer over it, a finger
- * on it, keyboard focus), not as soon as it is on screen. The sign-in pages are most visitors'
- * first page, mostly left by signing in: a prefetch on sight cost each of them the sibling
- * pages' scripts and six requests to the server (docs/decisions/027-links-prefetch-on-intent.md).
- */
+/** Prefetches when reached for (pointer, touch, focus), not on sight (decision 027). */
 export function IntentLink({ onPointerEnter, onTouchStart, onFocus, ...props }: IntentLinkProps) {
   const [wanted, setWanted] = useState(false);
   return (

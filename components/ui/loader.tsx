@@ -19,7 +19,6 @@ export function Spinner({ className = 'size-6' }: { className?: string }) {
   );
 }
 
-/** A centred loading indicator with a name for assistive technology. */
 export function Loader({
   label = 'Loading…',
   className = '',

@@ -9,7 +9,6 @@ type Registered = Omit<FieldProps, 'label' | 'errors' | 'type' | 'trailing'> & {
   errors: Message[];
 };
 
-/** A new password with the policy hint, and its confirmation (docs/product.md §5). */
 export function NewPasswordFields({
   password,
   confirm,

@@ -18,16 +18,11 @@ type Props = {
   disabled?: boolean;
 };
 
-/** Keeps only digits, at most six (what a paste or an autofill delivers). */
 export function digitsOf(text: string): string[] {
   return text.replace(/\D/g, '').slice(0, OTP_LENGTH).split('');
 }
 
-/**
- * Six single-digit boxes (docs/product.md §5): typing moves on, Backspace and the arrow keys move between
- * boxes, a paste fills from the current box, and the first box accepts the phone's one-time-code
- * autofill. Each box submits as `name` so the form sends all six.
- */
+/** docs/product.md §5.4. Each box submits as `name`, so the form sends all six. */
 export function OtpInput({
   name,
   label,
@@ -53,9 +48,8 @@ export function OtpInput({
     focus(from + incoming.length);
   };
 
-  // Digits typed before the page's scripts ran are in the boxes but not in the form, and the
-  // first render after hydration would wipe them: the form takes them over, and the typing goes on
-  // in the box after the last of them. Once, on mount; the boxes are the form's from then on.
+  // Digits typed before hydration are in the boxes but not the form, and the first render would
+  // wipe them: hand them to the form once, on mount, and go on typing after the last.
   useEffect(() => {
     const typed = digitsOf(refs.current.map((box) => box?.value ?? '').join(''));
     if (typed.length === 0 || typed.join('') === value.join('')) return;

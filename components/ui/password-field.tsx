@@ -20,11 +20,7 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/**
- * A password input with a show/hide toggle; spaces cannot be typed or pasted (docs/product.md §5).
- * What was typed before the page's scripts ran, when nothing stopped a space, is kept without its
- * spaces once they run.
- */
+/** Spaces can't be typed or pasted (docs/product.md §5.6); ones typed before hydration go. */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'trailing'>>(
   function PasswordField({ onKeyDown, onChange, ...props }, ref) {
     const [visible, setVisible] = useState(false);
@@ -40,9 +36,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type
     useEffect(() => {
       const el = own.current;
       if (!el || !/\s/.test(el.value)) return;
-      // Through the path a keystroke takes: the input's own setter (React's copy of the value
-      // stays the typed one, so it sees a change), then an input event, so the form holds the
-      // value without spaces as well.
+      // The native setter, so React sees a change, then an input event, so the form gets it too.
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(
         el,
         el.value.replace(/\s/g, ''),

@@ -1,6 +1,5 @@
 import { Button } from './button';
 
-/** "Didn't get it? Resend Code" under a code form: a link-sized button, still a 24 px target. */
 export function ResendRow({
   onResend,
   pending,

@@ -2,7 +2,6 @@
 
 import { useReportWebVitals } from 'next/web-vitals';
 
-/** Sends each Core Web Vital to /api/vitals once the browser has it, without blocking unload. */
 export function WebVitals() {
   useReportWebVitals((metric) => {
     const body = JSON.stringify({

@@ -27,8 +27,6 @@ import {
   writeTokens,
 } from '@/lib/session';
 
-// A waiting sign-in challenge: what the next page asks, answering it, and signing in once it is done.
-
 export type SignInField = 'email' | 'password';
 export type SignUpField = 'email' | 'password' | 'verifyPassword';
 export type CodeField = 'code';
@@ -43,7 +41,6 @@ export const CHALLENGE_PAGES = {
   NEW_PASSWORD_REQUIRED: '/login/new-password',
 } as const;
 
-/** A JSON list of methods in a challenge parameter (MFAS_CAN_CHOOSE, MFAS_CAN_SETUP). */
 export function methodList(raw: string | undefined): MfaMethod[] {
   try {
     const list: unknown = JSON.parse(raw ?? '[]');
@@ -55,10 +52,6 @@ export function methodList(raw: string | undefined): MfaMethod[] {
 
 export type Waiting = Extract<SignInOutcome, { type: 'challenge' }>;
 
-/**
- * What waits in the challenge cookie for the page that asks for the next step; or, where the
- * product cannot answer the challenge, the words to show instead.
- */
 export async function keepChallenge(
   outcome: Waiting,
   deviceKey: string | undefined,
@@ -93,8 +86,7 @@ export async function keepChallenge(
       return { ok: true, next: CHALLENGE_PAGES.SELECT_MFA_TYPE };
     }
     case 'MFA_SETUP': {
-      // The product sets up an authenticator app here (text messages need a verified number,
-      // which only a signed-in creator can add).
+      // Only an authenticator app: text messages need a verified number (decision 018).
       if (!methodList(outcome.parameters?.MFAS_CAN_SETUP).includes('SOFTWARE_TOKEN_MFA')) {
         log.warn('auth.mfa_setup_unavailable', { offered: outcome.parameters?.MFAS_CAN_SETUP });
         return { ok: false, message: { text: 'No valid MFA method provided' } };
@@ -117,11 +109,6 @@ export async function keepChallenge(
   return { ok: false, message: { text: 'Please use your credentials to sign in' } };
 }
 
-/**
- * Signed in: write the session. A challenge we answer (a two-step code, a choice of method, the
- * set-up of an authenticator app, a new password): keep it in a short-lived sealed cookie and
- * answer the page that asks for it. Anything else: a message.
- */
 export async function finishSignIn(
   outcome: SignInOutcome,
   {
@@ -131,11 +118,8 @@ export async function finishSignIn(
     review: afterReset,
   }: {
     lookup?: CreatorResult<string>;
-    /** The device and address the sign-in carried; a challenge's answer carries them again. */
     context?: SignInContext;
-    /** The two-step screen's "Remember this device". */
     remember?: boolean;
-    /** The sign-in after a reset: it ends on the review of the ways in (decision 032). */
     review?: boolean;
   } = {},
 ): Promise<{ done: true; next: string } | { done: false; message: Message }> {
@@ -158,20 +142,15 @@ export async function finishSignIn(
 /** Where the sign-in after a reset ends: every way into the account, to review (decision 032). */
 export const REVIEW_AFTER_RESET = '/profile?review=ways-in';
 
-/** Where a lost or expired challenge sends people: sign in again, told why. */
 export const CHALLENGE_EXPIRED = '/login?reason=expired';
 
-/**
- * What the answer to a waiting challenge carries: the address, and the device the sign-in named
- * (still this browser's; a device cookie changed since names none).
- */
+/** The device the sign-in named counts only while this browser's device cookie still names it. */
 export async function challengeContext(challenge: { username: string; deviceKey?: string }) {
   const context = await signInContext(challenge.username);
   if (context.device && context.device.key === challenge.deviceKey) return context;
   return context.ip ? { ip: context.ip } : {};
 }
 
-/** The challenge this page answers, or sign in again, told why (a lost or other challenge). */
 export async function waitingChallenge(name: ChallengeData['name'], second = false) {
   const challenge = await getChallenge();
   if (!challenge || challenge.name !== name || Boolean(challenge.second) !== second)
@@ -179,11 +158,6 @@ export async function waitingChallenge(name: ChallengeData['name'], second = fal
   return challenge;
 }
 
-/**
- * What every answer to a waiting challenge does with Cognito's reply: a lost challenge starts
- * sign-in again; another failure is logged and becomes the form's answer; success signs in (or
- * keeps the next challenge) and goes on.
- */
 export async function settleChallenge<T extends SignInOutcome, F extends string>(
   challenge: ChallengeData,
   result: Result<T>,
@@ -196,11 +170,8 @@ export async function settleChallenge<T extends SignInOutcome, F extends string>
   }: {
     context: SignInContext;
     remember?: boolean;
-    /** The event logged for a refused answer. */
     failed: string;
-    /** The form's answer for a refused answer (after the log line). */
     onFailure: (failure: AuthFailure) => ActionState<F> | Promise<ActionState<F>>;
-    /** The event and its fields logged once the answer is accepted. */
     signedIn: [string, Record<string, string | boolean>];
   },
 ): Promise<ActionState<F>> {
@@ -220,11 +191,7 @@ export async function settleChallenge<T extends SignInOutcome, F extends string>
 
 export type CodeChallenge = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
 
-/**
- * A code that answers a waiting sign-in challenge (the authenticator app's, one sent by text or
- * email after the password, or an emailed way in): limits, Cognito's answer, and on success the
- * session; a lost challenge starts sign-in again. `second`: an EMAIL_OTP after the password.
- */
+/** `second`: an EMAIL_OTP sent after the password, not an emailed way in. */
 export async function answerCodeChallenge(
   name: CodeChallenge,
   code: string,

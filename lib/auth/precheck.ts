@@ -11,13 +11,6 @@ import { checkLimit } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
 import { setChallenge } from '@/lib/session';
 
-// What every way into an account checks first: the creator system's record, a Google account,
-// an unfinished sign-up, the limits; and the start of a passwordless sign-in.
-
-/**
- * The existing-account pre-check of docs/product.md §5 (a creator-system lookup by email). Answers the
- * creator id, or the message to show and the field it belongs to.
- */
 export async function precheck(
   email: string,
 ): Promise<{ ok: true; id: string } | { ok: false; field?: 'email'; message: Message }> {
@@ -43,11 +36,7 @@ export function precheckFailure<F extends string>(
     : { status: 'error', message: failure.message, values };
 }
 
-/**
- * Whether the email already signs in with Google. Where the pool cannot be asked (the host lacks
- * cognito-idp:ListUsers, or Cognito is down), sign-up goes on: it is logged, and no worse than
- * before the check existed.
- */
+/** Where the pool cannot be asked (no cognito-idp:ListUsers, or Cognito down), sign-up goes on. */
 export async function hasGoogleAccount(email: string): Promise<boolean> {
   const env = getEnv();
   if (!hostedSignInEnabled(env)) return false;
@@ -57,12 +46,7 @@ export async function hasGoogleAccount(email: string): Promise<boolean> {
   return false;
 }
 
-/**
- * Whether the account of this email is one nobody has proved the address of (an unfinished
- * sign-up). Only a new sign-up leads into such an account: an emailed code, a passkey or a reset
- * would confirm it with a password someone else may have chosen (decision 030). Where the pool
- * cannot be asked, the answer is the message to show instead (logged).
- */
+/** true: an unfinished sign-up (decision 030); a Message: the pool could not be asked. */
 export async function unfinished(email: string): Promise<boolean | Message> {
   const found = await nativeAccount(getEnv(), email);
   if (found.ok) return found.value === 'unconfirmed';
@@ -70,7 +54,6 @@ export async function unfinished(email: string): Promise<boolean | Message> {
   return found.failure.message;
 }
 
-/** Where Cognito offers a factor other than the one asked for, or none: the words for each. */
 export const FACTOR_UNAVAILABLE: Record<PasswordlessFactor, string> = {
   EMAIL_OTP:
     "Email sign-in codes aren't available for this account. Please sign in with your password.",
@@ -78,10 +61,6 @@ export const FACTOR_UNAVAILABLE: Record<PasswordlessFactor, string> = {
     'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
 };
 
-/**
- * Starts a passwordless sign-in with the same pre-check and limits as the password's: the
- * challenge waits in its sealed cookie. Answers the outcome, or the form's answer to show.
- */
 export async function startFactor<F extends string>(
   email: string,
   factor: PasswordlessFactor,
@@ -103,13 +82,10 @@ export async function startFactor<F extends string>(
     });
     return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
   }
-  // Cognito's emailed code would confirm an unfinished sign-up: without the pool's answer, none
-  // is sent (a passkey needs a confirmed account anyway).
+  // Cognito's emailed code would confirm an unfinished sign-up: when unsure, none is sent.
   if (pending !== false && factor === 'EMAIL_OTP')
     return { ok: false, state: { status: 'error', message: pending, values } };
-  // A pool that hides unknown users answers an address it does not know with a challenge of its
-  // own making (decision 013); one the creator system does not know either is told so now, as at
-  // password sign-in, rather than waiting on a code that never comes.
+  // A pool hiding unknown users invents a challenge for them (decision 013): say 'not found' now.
   if (!pre.ok) {
     const account = await nativeAccount(getEnv(), email);
     if (account.ok && account.value === 'none')
@@ -132,8 +108,7 @@ export async function startFactor<F extends string>(
       return { ok: false, state: precheckFailure<F>(pre, values) };
     if (failure.kind === 'unconfirmed')
       return { ok: false, state: { status: 'error', message: unfinishedSignUp(email), values } };
-    // One answer whatever keeps the factor from this account (no account, a disabled one, no
-    // verified address, a pool or app client without the factor): nothing tells them apart.
+    // One answer for every reason the factor is unavailable: nothing tells them apart.
     if (
       failure.name === 'InvalidParameterException' ||
       failure.name === 'WebAuthnNotEnabledException' ||

@@ -16,9 +16,6 @@ import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schem
 import { type ForgotField, finishSignIn } from './challenge';
 import { precheck, precheckFailure, unfinished } from './precheck';
 
-// Resetting a forgotten password.
-
-/** Stage 1 of forgot-password: pre-check, then ask Cognito to email a code. */
 export const forgotRequestAction = validatedAction(
   forgotRequestSchema,
   async ({ email }, { values }) => {
@@ -26,8 +23,7 @@ export const forgotRequestAction = validatedAction(
     if (limited) return { status: 'error', message: limited, values };
     const pre = await precheck(email);
     if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
-    // Where the pool cannot be asked, the reset goes on: Cognito sends no code to an address
-    // nobody has verified.
+    // If the pool cannot be asked, the reset goes on: Cognito sends no code to an unverified email.
     if ((await unfinished(email)) === true) {
       log.info('auth.reset_request_failed', { reason: 'unconfirmed', account: emailRef(email) });
       return { status: 'error', message: unfinishedSignUp(email), values };
@@ -38,12 +34,9 @@ export const forgotRequestAction = validatedAction(
         reason: result.failure.name,
         account: emailRef(email),
       });
-      // Not confirmed after all (a sign-up since the check): sign-up again is the way in.
       if (result.failure.kind === 'unconfirmed')
         return { status: 'error', message: unfinishedSignUp(email), values };
-      // Cognito's quota on codes per account is spent, perhaps by requests from elsewhere
-      // (decision 035): the latest code is already in the owner's inbox, so this browser goes on
-      // to the code step with the quota's words ("…use the latest code we sent…").
+      // Cognito's code quota, perhaps spent from elsewhere: on to the code step (decision 035).
       if (result.failure.name === 'LimitExceededException') {
         await setResetEmail(email);
         const { message } = failureState(result.failure, { values });
@@ -56,12 +49,10 @@ export const forgotRequestAction = validatedAction(
   },
 );
 
-/** Stage 2: code and new password, then sign in with it (docs/product.md §4). */
 export const forgotConfirmAction = validatedAction(
   forgotConfirmSchema,
   async ({ email: typed, verificationCode, newPassword }, { values }) => {
-    // Only the browser that asked for the code may use it (decision 031): the email is the one
-    // this browser's request named, never one a form claims.
+    // Only the browser that asked for the code may use it (decision 031).
     const email = await getResetEmail();
     if (!email || email !== typed) {
       log.info('auth.reset_failed', { reason: 'no-request-here', account: emailRef(typed) });
@@ -79,7 +70,7 @@ export const forgotConfirmAction = validatedAction(
     await clearResetEmail();
     const sub = await accountSub(getEnv(), email);
     if (sub) await securityNotice({ sub, email }, 'password-reset');
-    // ASVS 3.3.3 / 2.5: whoever held a session before the reset loses it; the new one starts after.
+    // ASVS 3.3.3: whoever held a session before the reset loses it.
     const ended = await signOutUserEverywhere(getEnv(), email);
     if (sub) await markRevoked(sub);
     if (!ended.ok)
@@ -93,16 +84,12 @@ export const forgotConfirmAction = validatedAction(
     const finished = signedIn.ok
       ? await finishSignIn(signedIn.value, { context, review: true })
       : null;
-    // The password is changed either way; without the automatic sign-in, sign in by hand.
     if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
     log.info('auth.reset_and_signed_in');
-    // Signed in, or on the way through a second step: either ends on the review of the ways
-    // into the account, to remove any the creator did not add (decision 032).
     redirect(finished.next);
   },
 );
 
-/** Where a reset's code step has no request of this browser behind it (or one for another email). */
 export const RESET_ELSEWHERE = 'This reset has expired. Please request a new code.';
 
 export const resendResetCodeAction = publicAction(

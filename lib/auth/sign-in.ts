@@ -43,16 +43,12 @@ import {
 } from './challenge';
 import { precheck, precheckFailure, startFactor } from './precheck';
 
-// Signing in: the password, the two-step steps, an emailed code, a passkey.
-
 export const signInAction = validatedAction(
   signInSchema,
   async ({ email, password }, { values }) => {
     const limited = await checkLimit('signIn', email);
     if (limited) return { status: 'error', message: limited, values };
-    // The pre-check (docs/product.md §5) stops sign-in while the creator system is down. An email it does not
-    // know may still be an account whose email changed in the profile (the creator system keeps
-    // the old one), so Cognito decides; its refusal then reads as the pre-check's 'Email not found'.
+    // An unknown email may be one changed in the profile: Cognito decides (docs/product.md §4.3).
     const pre = await precheck(email);
     if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
     // SMS pumping: past the cap of texts at sign-in, no call that could send one more.
@@ -65,8 +61,6 @@ export const signInAction = validatedAction(
     if (!result.ok) {
       const { failure } = result;
       if (failure.kind !== 'unavailable') await recordFailure('signIn', email);
-      // Unknown to the creator system and refused by Cognito (as a wrong password where the app
-      // client hides unknown users, by name where it does not): the pre-check's 'Email not found'.
       if (
         !pre.ok &&
         (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
@@ -74,14 +68,12 @@ export const signInAction = validatedAction(
         return precheckFailure<SignInField>(pre, values);
       log.info('auth.sign_in_failed', { reason: failure.name, account: emailRef(email) });
       if (failure.kind === 'unconfirmed') {
-        // Send a fresh code so the link leads straight to a code that works.
         await resendSignUpCode(email);
         await setPendingEmail(email);
       }
       return failureState(failure, { values });
     }
     await recordSuccess('signIn', email);
-    // The pre-check's lookup decides the channel too (not found here: an email changed since).
     const record: CreatorResult<string> = pre.ok
       ? { ok: true, value: pre.id }
       : { ok: false, reason: 'not-found' };
@@ -92,11 +84,6 @@ export const signInAction = validatedAction(
   },
 );
 
-/**
- * The code asked for after the password: the authenticator app's (SOFTWARE_TOKEN_MFA), or one
- * sent by text message (SMS_MFA) or email (EMAIL_OTP); and whether to remember this device so
- * that the next sign-in here skips the code.
- */
 export const answerTwoStepCode = (method: CodeChallenge) =>
   validatedAction(twoStepCodeSchema(method), ({ code }, { form }) =>
     answerCodeChallenge(
@@ -105,7 +92,6 @@ export const answerTwoStepCode = (method: CodeChallenge) =>
       'auth.two_step_failed',
       { twoStep: true, method },
       {
-        // A checkbox beside the schema's fields, as the password change's "Sign out other devices".
         remember: form.get('remember') === 'on',
         second: method === 'EMAIL_OTP',
       },
@@ -121,14 +107,11 @@ export async function twoStepSignInAction(
   previous: ActionState<CodeField>,
   form: FormData,
 ): Promise<ActionState<CodeField>> {
-  // The waiting challenge names the method, and so the words for a missing code; with none
-  // waiting, the answer leads back to sign-in (after the form's own checks).
   const name = await inRequest(async () => (await getChallenge())?.name);
   const method = name === 'SMS_MFA' || name === 'EMAIL_OTP' ? name : 'SOFTWARE_TOKEN_MFA';
   return TWO_STEP_CODE_ACTIONS[method](previous, form);
 }
 
-/** SELECT_MFA_TYPE: the method the creator chose; its code is asked for next. */
 export const chooseTwoStepMethodAction = validatedAction(
   twoStepMethodSchema,
   async ({ method }) => {
@@ -154,10 +137,6 @@ export const chooseTwoStepMethodAction = validatedAction(
   },
 );
 
-/**
- * MFA_SETUP (a pool that requires two-step verification): the code from the newly added
- * authenticator app proves it, then the sign-in goes on.
- */
 export const setupTwoStepSignInAction = validatedAction(
   authenticatorCodeSchema,
   async ({ code }, { form }) => {
@@ -183,7 +162,6 @@ export const setupTwoStepSignInAction = validatedAction(
   },
 );
 
-/** The new password a user created by invitation must choose (NEW_PASSWORD_REQUIRED). */
 export const newPasswordChallengeAction = validatedAction(
   newPasswordChallengeSchema,
   async ({ newPassword }) => {
@@ -205,7 +183,6 @@ export const newPasswordChallengeAction = validatedAction(
   },
 );
 
-/** Stage 1 of the emailed-code sign-in: Cognito emails a code (USER_AUTH, EMAIL_OTP). */
 export const emailCodeStartAction = validatedAction(
   signInEmailSchema,
   async ({ email }, { values }) => {
@@ -216,12 +193,11 @@ export const emailCodeStartAction = validatedAction(
   },
 );
 
-/** Stage 2: the emailed code signs the creator in. */
 export const emailCodeSignInAction = validatedAction(verificationCodeSchema, ({ code }) =>
   answerCodeChallenge('EMAIL_OTP', code, 'auth.email_code_failed', { factor: 'EMAIL_OTP' }),
 );
 
-/** Send Again: a new sign-in code (Cognito has no resend here: a new USER_AUTH start). */
+/** Cognito has no resend for this code: a new USER_AUTH start sends another. */
 export const resendSignInCodeAction = publicAction(async (): Promise<ActionState<CodeField>> => {
   const challenge = await getChallenge();
   if (!challenge || challenge.name !== 'EMAIL_OTP') redirect(CHALLENGE_EXPIRED);
@@ -230,10 +206,7 @@ export const resendSignInCodeAction = publicAction(async (): Promise<ActionState
   return { status: 'success', message: codeResent(challenge.username) };
 });
 
-/**
- * Passkey sign-in, step 1: Cognito's request options for this account's passkeys (USER_AUTH,
- * WEB_AUTHN) for the browser. They carry nothing secret; the challenge's session stays here.
- */
+/** Passkey options carry nothing secret; the challenge's session stays on the server. */
 export const passkeySignInStartAction = publicAction(
   async (email: unknown): Promise<ActionState<SignInField>> => {
     const parsed = signInEmailSchema.safeParse({ email });
@@ -252,7 +225,6 @@ export const passkeySignInStartAction = publicAction(
   },
 );
 
-/** Step 2: the browser's assertion answers the challenge; the creator is signed in. */
 export const passkeySignInFinishAction = publicAction(
   async (credential: unknown): Promise<ActionState<SignInField>> => {
     const challenge = await waitingChallenge('WEB_AUTHN');

@@ -12,8 +12,6 @@ import { signUpSchema, verificationCodeSchema } from '@/lib/validation/schemas';
 import { type CodeField, type SignUpField } from './challenge';
 import { hasGoogleAccount, precheck, precheckFailure } from './precheck';
 
-// Creating an account and confirming its email.
-
 export const signUpAction = validatedAction(
   signUpSchema,
   async ({ email, password }, { values }) => {
@@ -21,7 +19,7 @@ export const signUpAction = validatedAction(
     if (limited) return { status: 'error', message: limited, values };
     const pre = await precheck(email);
     if (!pre.ok) return precheckFailure<SignUpField>(pre, values);
-    // One account per person (docs/decisions/015-google-and-password-accounts.md).
+    // One account per person (decision 015).
     if (await hasGoogleAccount(email))
       return {
         status: 'error',
@@ -30,8 +28,7 @@ export const signUpAction = validatedAction(
       };
 
     let result = await signUp(email, password);
-    // An unfinished sign-up for this email holds nobody's data: this one replaces it, and its
-    // code decides who owns the account (decision 030).
+    // An unfinished sign-up holds nobody's data: this one replaces it (decision 030).
     if (
       !result.ok &&
       result.failure.kind === 'exists' &&

@@ -18,12 +18,7 @@ import { getEnv } from '@/lib/env';
 import { cognito, secretHash } from './client';
 import { attempt, claimsFromAttributes, clientId } from './shared';
 
-// The account: sign-up, reset, attributes, password, sessions, deletion.
-
-/**
- * SignUp with the email only: the channel id is not the app client's to write; it is bound by an
- * admin call once the address is proven (lib/channel.ts, docs/decisions/006-channel-binding.md).
- */
+/** The channel id is bound later by an admin call (decision 006). */
 export function signUp(email: string, password: string) {
   return attempt('signUp', async () => {
     const out = await cognito().send(
@@ -47,7 +42,7 @@ export function confirmSignUp(email: string, code: string) {
         SecretHash: secretHash(email),
         Username: email,
         ConfirmationCode: code,
-        // Spec §4: confirming never forces alias creation.
+        // docs/product.md §4.1.
         ForceAliasCreation: false,
       }),
     );
@@ -156,7 +151,6 @@ export function globalSignOut(accessToken: string) {
   });
 }
 
-/** Asks Cognito whether an access token still stands (not revoked by a sign-out elsewhere). */
 export function confirmSession(accessToken: string) {
   return attempt('confirmSession', async () => {
     const out = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
@@ -178,7 +172,6 @@ export function revokeRefreshToken(refreshToken: string) {
   });
 }
 
-/** Deletes the signed-in user (DeleteUser): the account and every one of its sessions end. */
 export function deleteOwnAccount(accessToken: string) {
   return attempt('deleteAccount', async () => {
     await cognito().send(new DeleteUserCommand({ AccessToken: accessToken }));

@@ -18,11 +18,6 @@ import { toAuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
 import type { Result } from './shared';
 
-/**
- * Admin calls, signed with the host's AWS credentials in production (the SDK's default chain), with
- * placeholders against the local identity service. The web app makes one (binding a creator's
- * channel id, which the app client may not write); operators' scripts make the others.
- */
 let shared: CognitoIdentityProviderClient | undefined;
 
 export function createAdminClient(env: Env) {
@@ -40,10 +35,6 @@ export function createAdminClient(env: Env) {
   });
 }
 
-/**
- * Creates the user with a temporary password that Cognito delivers by email. An unfinished sign-up
- * for the email is replaced: the invitation's mail is the proof of the address (decision 030).
- */
 export async function inviteUser(
   env: Env,
   email: string,
@@ -58,7 +49,7 @@ export async function inviteUser(
         DesiredDeliveryMediums: ['EMAIL'],
         UserAttributes: [
           { Name: 'email', Value: email },
-          // The creator system already vouches for the address; the invitation mail proves it again.
+          // The creator system vouches for the address; the invitation mail proves it again.
           { Name: 'email_verified', Value: 'true' },
           { Name: CHANNEL_ATTRIBUTE, Value: channelId },
         ],
@@ -75,10 +66,6 @@ function admin(env: Env) {
   return shared;
 }
 
-/**
- * Ends every session of the user (every token issued before now stops working): after a password
- * reset, before the person is signed in afresh, no one holding an old session keeps it.
- */
 export async function signOutUserEverywhere(env: Env, username: string): Promise<Result<void>> {
   try {
     await admin(env).send(
@@ -93,10 +80,7 @@ export async function signOutUserEverywhere(env: Env, username: string): Promise
   }
 }
 
-/**
- * Sets the channel id: the one attribute that decides whose analytics a creator sees. The app
- * client cannot write it (its write attributes leave it out), so only this admin call can.
- */
+/** The app client's write attributes leave the channel id out (decision 006). */
 export async function bindChannel(
   env: Env,
   username: string,
@@ -116,14 +100,9 @@ export async function bindChannel(
   }
 }
 
-/** A native (password) account's state, found by its email; `none` when there is none. */
 export type NativeAccount = 'none' | 'unconfirmed' | 'confirmed';
 
-/**
- * The native account of this email, found by `AdminGetUser` on the email (which never finds a
- * federated user): `unconfirmed` when its sign-up code was never entered, so nobody has proved the
- * address yet (docs/decisions/030-whoever-proves-the-address.md).
- */
+/** AdminGetUser by email never finds a federated user; `unconfirmed`: see decision 030. */
 export async function nativeAccount(env: Env, email: string): Promise<Result<NativeAccount>> {
   try {
     const out = await admin(env).send(
@@ -138,7 +117,6 @@ export async function nativeAccount(env: Env, email: string): Promise<Result<Nat
   }
 }
 
-/** The sub of the native account of this email (for a notice about it); null where unknown. */
 export async function accountSub(env: Env, email: string): Promise<string | null> {
   try {
     const out = await admin(env).send(
@@ -151,12 +129,7 @@ export async function accountSub(env: Env, email: string): Promise<string | null
   }
 }
 
-/**
- * Deletes the native account of this email if it is still unconfirmed: a sign-up nobody finished
- * holds no one's data, and a proof of the address (a new sign-up's code, Google, an invitation)
- * must not inherit the password someone else chose for it (decision 030). Answers whether one was
- * deleted; an admin call that fails leaves the account as it is (logged).
- */
+/** Decision 030. Answers whether one was deleted; a failed admin call leaves it (logged). */
 export async function removeUnconfirmed(env: Env, email: string): Promise<boolean> {
   const found = await nativeAccount(env, email);
   if (!found.ok) {
@@ -173,10 +146,6 @@ export async function removeUnconfirmed(env: Env, email: string): Promise<boolea
   return true;
 }
 
-/**
- * Deletes a user by username: a federated user whose sign-in the product refused before it ever
- * completed, so a refusal leaves no account behind.
- */
 export async function deleteUser(env: Env, username: string): Promise<Result<void>> {
   try {
     await admin(env).send(
@@ -188,10 +157,7 @@ export async function deleteUser(env: Env, username: string): Promise<Result<voi
   }
 }
 
-/**
- * Whether a user that signs in with Google has this email (ListUsers finds federated users by
- * their email attribute; a sign-up with a password for it would make a second account).
- */
+/** ListUsers finds federated users by their email attribute (decision 015). */
 export async function signsInWithGoogle(env: Env, email: string): Promise<Result<boolean>> {
   try {
     const quoted = email.replace(/["\\]/g, (c) => `\\${c}`);
@@ -214,7 +180,6 @@ export async function signsInWithGoogle(env: Env, email: string): Promise<Result
   }
 }
 
-/** One sign-in attempt as the pool's threat protection recorded it. */
 export type SignInEvent = {
   /** Seconds since the epoch. */
   at: number;
@@ -224,13 +189,9 @@ export type SignInEvent = {
   place?: string;
 };
 
-/** Spec: the activity card lists the last 10 sign-ins. */
 export const RECENT_SIGN_INS = 10;
 
-/**
- * The user's most recent sign-in attempts (AdminListUserAuthEvents). Undefined where the pool
- * cannot tell: threat protection off (UserPoolAddOnNotEnabledException), or no admin credentials.
- */
+/** Undefined where the pool cannot tell: threat protection off, or no admin credentials. */
 export async function recentSignIns(
   env: Env,
   username: string,
@@ -260,7 +221,6 @@ export async function recentSignIns(
     return { ok: true, value: events };
   } catch (error) {
     const failure = toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL);
-    // Not a fault: this pool (or this host's credentials) does not offer the records.
     if (
       failure.name === 'UserPoolAddOnNotEnabledException' ||
       failure.name === 'AccessDeniedException' ||

@@ -5,7 +5,7 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createHmac } from 'node:crypto';
 import { getEnv, type Env } from '@/lib/env';
 
-/** Spec §9: 3 attempts, 100 ms base doubling with jitter, capped at 5 s. */
+/** docs/product.md §9.3. */
 export function retryDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(5000, 100 * 2 ** attempt);
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
@@ -20,8 +20,7 @@ export function createCognitoClient(env: Env) {
       connectionTimeout: Math.min(env.UPSTREAM_TIMEOUT_MS, 3000),
       requestTimeout: env.UPSTREAM_TIMEOUT_MS,
     }),
-    // The operations the product calls are unsigned (public client calls); the SDK must not go
-    // looking for AWS credentials on the host for them.
+    // These calls are unsigned: the SDK must not look for AWS credentials on the host.
     credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
   });
 }

@@ -10,9 +10,6 @@ import { cognito } from './client';
 import { deviceVerifier } from './srp';
 import { type DeviceCredentials, type NewDevice, attempt } from './shared';
 
-// Remembered devices: confirming, remembering, listing, forgetting.
-
-/** A device of the signed-in user, as ListDevices describes it. */
 export type TrackedDevice = {
   key: string;
   name: string;
@@ -42,11 +39,7 @@ export function trackedDevice(device: DeviceType): TrackedDevice | undefined {
   };
 }
 
-/**
- * Confirms the device a sign-in was just issued, with a verifier of a fresh secret (device SRP):
- * answers the credentials to keep for this browser, and whether the pool waits for the person's
- * choice before remembering it (opt-in) or has remembered it already (always).
- */
+/** `choiceNeeded`: the pool remembers the device only on the person's choice (opt-in). */
 export function confirmDevice(accessToken: string, device: NewDevice, name: string) {
   return attempt('devices', async () => {
     const { secret, salt, verifier } = await deviceVerifier(device.groupKey, device.key);
@@ -65,7 +58,6 @@ export function confirmDevice(accessToken: string, device: NewDevice, name: stri
   });
 }
 
-/** Remembers a device (a later sign-in on it skips the two-step code) or stops remembering it. */
 export function setDeviceRemembered(accessToken: string, deviceKey: string, remembered: boolean) {
   return attempt('devices', async () => {
     await cognito().send(
@@ -78,10 +70,9 @@ export function setDeviceRemembered(accessToken: string, deviceKey: string, reme
   });
 }
 
-/** Spec §9: devices are listed 60 to a page. */
+/** docs/product.md §9.4. */
 export const DEVICE_PAGE_SIZE = 60;
 
-/** One page of the signed-in user's devices, and the token of the next page if there is one. */
 export function listDevices(accessToken: string, pageToken?: string) {
   return attempt('devices', async () => {
     const out = await cognito().send(
@@ -98,7 +89,6 @@ export function listDevices(accessToken: string, pageToken?: string) {
   });
 }
 
-/** Forgets a device: it is no longer listed or remembered, and its sign-in ends at its next refresh. */
 export function forgetDevice(accessToken: string, deviceKey: string) {
   return attempt('devices', async () => {
     await cognito().send(

@@ -1,6 +1,5 @@
 import type { Env } from '@/lib/env';
 
-/** The pool's token issuer: Cognito's regional URL, or the local identity service. */
 export function issuerUrl(
   env: Pick<Env, 'COGNITO_ENDPOINT' | 'COGNITO_REGION' | 'COGNITO_USER_POOL_ID'>,
 ) {

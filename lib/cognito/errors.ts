@@ -1,10 +1,5 @@
 import { APP_MSG, type Message } from '@/lib/messages';
 
-/**
- * The one table from Cognito exceptions to what a person reads (docs/product.md §8). Everything that talks
- * to Cognito reports failures through `toAuthFailure`; components only ever see its result.
- */
-
 export type AuthContext =
   | 'signIn'
   | 'signUp'
@@ -38,7 +33,6 @@ export type AuthContext =
   | 'devices' // confirming, listing, remembering and forgetting devices
   | 'deleteAccount'; // DeleteUser, after the proof of the password
 
-/** What the caller should do beyond showing the message. */
 type FailureKind =
   | 'unconfirmed' // send a code and offer /verify-email
   | 'expired-code' // offer to resend
@@ -56,7 +50,6 @@ export type AuthFailure = { kind: FailureKind; message: Message; name: string };
 
 type Rule = {
   name: string;
-  /** Only when Cognito's own message matches (NotAuthorizedException means several things). */
   when?: RegExp;
   in?: AuthContext[];
   kind: FailureKind;
@@ -64,9 +57,8 @@ type Rule = {
 };
 
 const INCORRECT = /incorrect username or password/i;
-/** Cognito's lockout after repeated wrong passwords or two-step codes. */
 const LOCKED_OUT = /attempts exceeded/i;
-/** The operations that send a code, which Cognito counts per user and hour. */
+/** Cognito counts the codes sent per user and hour. */
 const CODE_REQUESTS: AuthContext[] = [
   'forgotPassword',
   'resendSignUpCode',
@@ -76,10 +68,8 @@ const CODE_REQUESTS: AuthContext[] = [
 const TOO_MANY_CODES =
   'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.';
 const text = (t: string) => () => ({ text: t });
-/** A wrong code where no more particular words apply (reset, authenticator codes). */
 const INVALID_CODE = 'Invalid verification code.';
 
-/** Session-ending answers to a refresh or an authenticated call (docs/product.md §4). */
 const SESSION_ENDING = [
   'NotAuthorizedException',
   'PasswordResetRequiredException',
@@ -88,7 +78,7 @@ const SESSION_ENDING = [
   'RefreshTokenReuseException',
 ];
 
-/** Spec §8: what an InvalidParameterException from a device call reports. */
+/** docs/product.md §8.7. */
 export const DEVICE_CONFIG_MSG = 'Device tracking has not been configured in this User Pool';
 
 const RULES: Rule[] = [
@@ -111,7 +101,6 @@ const RULES: Rule[] = [
     message: ({ raw }) => ({ text: raw || APP_MSG.notAuthenticated }),
   })),
   {
-    // A signed-in call whose access token was revoked or expired: the session is over.
     name: 'NotAuthorizedException',
     when: /access token/i,
     kind: 'session-invalid',
@@ -147,18 +136,15 @@ const RULES: Rule[] = [
     message: text(TOO_MANY_CODES),
   },
   {
-    // Too many wrong codes, or password changes, in a row.
     name: 'LimitExceededException',
     kind: 'other',
     message: text('Too many attempts. Please wait a few minutes and try again.'),
   },
   {
-    // The pool's password history (Essentials and Plus tiers).
     name: 'PasswordHistoryPolicyViolationException',
     kind: 'other',
     message: text('You have used this password recently. Please choose a different one.'),
   },
-  // Passkeys (WebAuthn): what Cognito refuses about a passkey, in words a person can act on.
   {
     name: 'WebAuthnNotEnabledException',
     kind: 'other',
@@ -189,7 +175,7 @@ const RULES: Rule[] = [
     ),
   },
   {
-    // Cognito's request-rate quota: the SDK has already retried with backoff (spec §9).
+    // Cognito's request-rate quota, after the SDK's retries (docs/product.md §9.3).
     name: 'TooManyRequestsException',
     kind: 'unavailable',
     message: text('Our sign-in service is busy right now. Please try again in a moment.'),
@@ -290,7 +276,6 @@ const RULES: Rule[] = [
   },
 ];
 
-/** Names the SDK gives transport failures, and Cognito's own overload answers. */
 const UNAVAILABLE = new Set([
   'TimeoutError',
   'AbortError',
@@ -307,7 +292,7 @@ const UNAVAILABLE = new Set([
   'TooManyRequestsException',
 ]);
 
-/** Spec §8: unknown errors show the raw message with 'Username' replaced by 'Email'. */
+/** docs/product.md §8.6. */
 export function emailForUsername(raw: string): string {
   return raw.replace(/\busername\b/gi, (w) => (w[0] === 'U' ? 'Email' : 'email'));
 }
@@ -361,7 +346,6 @@ export function toAuthFailure(
   if (UNAVAILABLE.has(name) || fault === 'server' || (status !== undefined && status >= 500)) {
     return { kind: 'unavailable', name, message: { text: APP_MSG.networkError } };
   }
-  // A Cognito answer we have no words for: its own message, as docs/product.md §8.6 asks.
   if (fault === 'client' && raw)
     return { kind: 'other', name, message: { text: emailForUsername(raw) } };
   // Anything else is our fault: never show internals.

@@ -1,9 +1,6 @@
 import 'server-only';
 
-/**
- * The adapter: one small function per Cognito operation, wire types in, app types out.
- * Nothing outside lib/cognito imports the SDK.
- */
+// Nothing outside lib/cognito imports the SDK.
 
 export { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
 export type { UserClaims } from '@/lib/claims';

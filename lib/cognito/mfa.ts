@@ -16,21 +16,16 @@ import {
 } from './shared';
 import { outcome, proveDevice } from './sign-in';
 
-// Two-step verification: the methods, their set-up, the preferred one.
-
-/** The second steps Cognito knows, by their challenge names. */
 export type MfaMethod = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
 export const MFA_METHODS: readonly MfaMethod[] = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'];
 export const isMethod = (v: unknown): v is MfaMethod => MFA_METHODS.includes(v as MfaMethod);
 
-/** Each method's part of SetUserMFAPreference. */
 export const MFA_SETTINGS_KEY = {
   SOFTWARE_TOKEN_MFA: 'SoftwareTokenMfaSettings',
   SMS_MFA: 'SMSMfaSettings',
   EMAIL_OTP: 'EmailMfaSettings',
 } as const satisfies Record<MfaMethod, string>;
 
-/** The methods a user has on, and the preferred one, from GetUser's MFA fields. */
 export type MfaSettings = { methods: MfaMethod[]; preferred?: MfaMethod };
 
 export function getMfaSettings(accessToken: string) {
@@ -44,10 +39,6 @@ export function getMfaSettings(accessToken: string) {
   });
 }
 
-/**
- * Turns text-message or email codes on or off (SetUserMFAPreference); `preferred` names the
- * method to prefer (each on method is sent with PreferredMfa, so exactly one is preferred).
- */
 export function setMfaMethod(
   accessToken: string,
   method: Exclude<MfaMethod, 'SOFTWARE_TOKEN_MFA'>,
@@ -70,7 +61,6 @@ export function setMfaMethod(
   );
 }
 
-/** Makes one method that is on the preferred one. */
 export function preferMfaMethod(accessToken: string, method: MfaMethod) {
   const context =
     method === 'SMS_MFA' ? 'textCodesOn' : method === 'EMAIL_OTP' ? 'emailCodesOn' : 'mfaMethod';
@@ -84,10 +74,6 @@ export function preferMfaMethod(accessToken: string, method: MfaMethod) {
   });
 }
 
-/**
- * MFA_SETUP, step 1: a new authenticator secret for the sign-in's user (AssociateSoftwareToken
- * with the challenge's Session). Answers the secret and the session that goes on.
- */
 export function associateForSetup(session: string) {
   return attempt('mfaSetup', async () => {
     const out = await cognito().send(new AssociateSoftwareTokenCommand({ Session: session }));
@@ -97,10 +83,6 @@ export function associateForSetup(session: string) {
   });
 }
 
-/**
- * MFA_SETUP, step 2: the app's code proves the secret (VerifySoftwareToken with the Session), then
- * the challenge is answered with the session that answer gave: tokens, or another challenge.
- */
 export function completeMfaSetup(
   session: string,
   username: string,
@@ -136,7 +118,6 @@ export function completeMfaSetup(
   });
 }
 
-/** Starts authenticator-app setup: Cognito keeps the new secret pending until it is verified. */
 export function associateSoftwareToken(accessToken: string) {
   return attempt('mfaSetup', async () => {
     const out = await cognito().send(
@@ -147,7 +128,7 @@ export function associateSoftwareToken(accessToken: string) {
   });
 }
 
-/** Proves the pending secret with a code from the app; enabling MFA is a separate call. */
+/** Enabling MFA is a separate call (setSoftwareTokenMfa). */
 export function verifySoftwareToken(accessToken: string, code: string, deviceName: string) {
   return attempt('mfaSetup', async () => {
     const out = await cognito().send(
@@ -162,7 +143,6 @@ export function verifySoftwareToken(accessToken: string, code: string, deviceNam
   });
 }
 
-/** Turns authenticator-app MFA on (and preferred) or off. */
 export function setSoftwareTokenMfa(accessToken: string, enabled: boolean) {
   return attempt('mfaSetup', async () => {
     await cognito().send(

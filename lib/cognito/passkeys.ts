@@ -8,22 +8,15 @@ import {
 import { cognito } from './client';
 import { attempt } from './shared';
 
-// Passkeys: registration, the list, removal.
-
-/** A passkey of the signed-in user, as ListWebAuthnCredentials describes it. */
 export type Passkey = {
   id: string;
   name: string;
   /** Seconds since the epoch. */
   createdAt: number;
-  /** 'platform' (built into the device) or 'cross-platform' (a security key, a phone). */
   attachment?: string;
 };
 
-/**
- * The options for the browser's passkey creation (PublicKeyCredentialCreationOptionsJSON), as a
- * JSON string: the browser needs them, and they carry nothing secret.
- */
+/** A JSON string for the browser: the creation options carry nothing secret. */
 export function startPasskeyRegistration(accessToken: string) {
   return attempt('passkeys', async () => {
     const out = await cognito().send(
@@ -34,7 +27,6 @@ export function startPasskeyRegistration(accessToken: string) {
   });
 }
 
-/** Saves the passkey the browser created (its RegistrationResponseJSON). */
 export function completePasskeyRegistration(accessToken: string, credential: unknown) {
   return attempt('passkeys', async () => {
     await cognito().send(

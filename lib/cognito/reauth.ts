@@ -5,13 +5,9 @@ import { MFA_METHODS } from './mfa';
 import { type Tokens, attempt, clientId, tokensFrom } from './shared';
 import { ANSWER_KEY, passwordVerifier } from './sign-in';
 
-// Proving the password again before a sensitive change.
-
 export type Reauthentication =
   | { type: 'proven'; tokens: Tokens; codeAsked: boolean }
-  /** The password was right and the account asks for an authenticator code, but none was given. */
   | { type: 'code-needed' }
-  /** The password was right and Cognito sent a code (text message or email) for this session. */
   | {
       type: 'code-sent';
       challenge: 'SMS_MFA' | 'EMAIL_OTP';
@@ -19,15 +15,11 @@ export type Reauthentication =
       destination?: string;
     };
 
-/** A proof waiting on a sent code: the challenge and its session. */
 export type PendingProof = { challenge: 'SMS_MFA' | 'EMAIL_OTP'; session: string };
 
 /**
- * A signed-in person proves the password and, if the account asks for one, a two-step code,
- * through a full sign-in (InitiateAuth, then the account's challenge). An authenticator code
- * goes with the password. A sent code (text message, email) cannot: the first call answers
- * `code-sent` with the session, and the second answers that session (`pending`) with the code.
- * Where several methods are on and none is preferred, the authenticator app is chosen if on.
+ * A sent code cannot go with the password: the first call answers `code-sent`, the second answers
+ * that session (`pending`) with the code. Offered a choice, the authenticator app comes first.
  */
 export function reauthenticate(
   email: string,

@@ -6,8 +6,6 @@ import { toAuthFailure, type AuthContext, type AuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
 import type { UserClaims } from '@/lib/claims';
 
-// What every call shares: the result type, the app's token and claim shapes, the call wrapper.
-
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: AuthFailure };
 
 export type Tokens = {
@@ -15,21 +13,14 @@ export type Tokens = {
   /** Seconds since the epoch. */
   accessExpiresAt: number;
   refreshToken?: string;
-  /** The device these tokens were issued to (the access token's `device_key`), if tracked. */
   deviceKey?: string;
   claims: UserClaims;
 };
 
-/** A device Cognito tracks for a browser: its key, its group's key, and the secret only we hold. */
 export type DeviceCredentials = { key: string; groupKey: string; secret: string };
-/** A device Cognito has just issued to a sign-in (NewDeviceMetadata), not yet confirmed. */
 export type NewDevice = { key: string; groupKey: string };
 
-/**
- * What a sign-in carries besides the credentials: this browser's device (so a remembered device
- * is recognised, and skips the two-step code where the pool allows it) and the person's address
- * (so the pool's records of devices and sign-ins name it, not this server's).
- */
+/** `ip`: the person's, so the pool's device and sign-in records name it (decision 016). */
 export type SignInContext = { device?: DeviceCredentials; ip?: string };
 
 export type SignInOutcome =
@@ -39,7 +30,6 @@ export type SignInOutcome =
       challenge: string;
       session: string;
       username: string;
-      /** What the challenge needs (e.g. WEB_AUTHN's CREDENTIAL_REQUEST_OPTIONS). */
       parameters?: Record<string, string>;
     };
 
@@ -74,7 +64,6 @@ export function claimsFromIdToken(idToken: string): UserClaims {
   };
 }
 
-/** The identity provider an id token's `identities` claim names, when it is one the product knows. */
 export function providerOf(identities: unknown): 'Google' | undefined {
   if (!Array.isArray(identities)) return undefined;
   return identities.some(
@@ -122,7 +111,6 @@ export function tokensFrom(
   };
 }
 
-/** The parts of a sign-in request that carry the context: the device key and the address. */
 export function contextParameters(context: SignInContext | undefined): Record<string, string> {
   return context?.device ? { DEVICE_KEY: context.device.key } : {};
 }

@@ -21,12 +21,6 @@ import {
   userContextData,
 } from './shared';
 
-// Signing in: SRP with the device's proof, a passwordless start, a refresh, the challenges' answers.
-
-/**
- * A remembered device proves itself (DEVICE_SRP_AUTH, then DEVICE_PASSWORD_VERIFIER) where the
- * pool asks, instead of the two-step code. Any other answer passes through as it came.
- */
 export async function proveDevice(
   out: InitiateAuthCommandOutput,
   username: string,
@@ -43,8 +37,7 @@ export async function proveDevice(
       reason: typeof name === 'string' ? name : 'unknown',
       detail: error instanceof Error ? error.message.slice(0, 120) : undefined,
     });
-    // The pool refused this device's proof (a secret that no longer matches, a forgotten device):
-    // told apart from a wrong password, so the sign-in can go on as on a new device.
+    // Told apart from a wrong password, so the sign-in goes on as on a new device (decision 016).
     if (name === 'NotAuthorizedException' || name === 'ResourceNotFoundException')
       throw Object.assign(new Error('the device proof was refused'), {
         name: 'DeviceNotRecognized',
@@ -118,12 +111,6 @@ export function outcome(out: InitiateAuthCommandOutput, username: string): SignI
   };
 }
 
-/**
- * The password step of a sign-in by SRP (USER_SRP_AUTH, then PASSWORD_VERIFIER): the flow AWS
- * documents for remembered devices, and the one its own clients use (decision 034). The pool
- * names the user's internal name (USER_ID_FOR_SRP); the answer is signed, and its SECRET_HASH
- * computed, for that name. Any answer after the password passes through as it came.
- */
 export async function passwordVerifier(
   email: string,
   password: string,
@@ -174,14 +161,9 @@ export function signIn(email: string, password: string, context?: SignInContext)
   });
 }
 
-/** The first factors of choice-based sign-in (USER_AUTH) the product offers besides the password. */
 export type PasswordlessFactor = 'EMAIL_OTP' | 'WEB_AUTHN';
 
-/**
- * Choice-based sign-in (USER_AUTH) straight to one factor: an emailed code (EMAIL_OTP) or a passkey
- * (WEB_AUTHN). Cognito answers that challenge, or another when the factor is not available to this
- * user (e.g. SELECT_CHALLENGE without it); the caller decides what to tell.
- */
+/** Cognito may answer another challenge (SELECT_CHALLENGE) when the factor is not available. */
 export function startPasswordless(
   email: string,
   factor: PasswordlessFactor,
@@ -206,12 +188,7 @@ export function startPasswordless(
   });
 }
 
-/**
- * New tokens from a refresh token (GetTokensFromRefreshToken). It serves app clients with refresh
- * token rotation on and off: with rotation on (where REFRESH_TOKEN_AUTH is refused) the answer
- * carries the successor refresh token, which replaces the one presented; without, the presented one
- * stays. A confidential client sends its secret itself here, not a SECRET_HASH.
- */
+/** GetTokensFromRefreshToken serves rotation on and off; it takes ClientSecret, not SECRET_HASH. */
 export function refresh(refreshToken: string, deviceKey?: string) {
   return attempt('refresh', async () => {
     const secret = getEnv().COGNITO_CLIENT_SECRET;
@@ -219,7 +196,6 @@ export function refresh(refreshToken: string, deviceKey?: string) {
       new GetTokensFromRefreshTokenCommand({
         ClientId: clientId(),
         RefreshToken: refreshToken,
-        // A pool that tracks devices wants the key of the device the token was issued to.
         ...(deviceKey ? { DeviceKey: deviceKey } : {}),
         ...(secret ? { ClientSecret: secret } : {}),
       }),
@@ -229,7 +205,6 @@ export function refresh(refreshToken: string, deviceKey?: string) {
   });
 }
 
-/** What each challenge the product answers is answered with. */
 export const ANSWER_KEY = {
   SOFTWARE_TOKEN_MFA: 'SOFTWARE_TOKEN_MFA_CODE',
   SMS_MFA: 'SMS_MFA_CODE',
@@ -249,7 +224,6 @@ export const CHALLENGE_CONTEXT = {
   WEB_AUTHN: 'passkeySignIn',
 } as const satisfies Record<AnsweredChallenge, AuthContext>;
 
-/** Answers a sign-in challenge (a code, a new password, a passkey's assertion); may lead to another. */
 export function respondToChallenge(
   challenge: AnsweredChallenge,
   session: string,

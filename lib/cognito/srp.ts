@@ -16,28 +16,8 @@ import {
 
 export { padHex, secretExponent, srpTimestamp };
 
-/**
- * The client side of Cognito's SRP: the password sign-in (USER_SRP_AUTH, then PASSWORD_VERIFIER),
- * the verifier a device is confirmed with, and the proof a remembered device signs in with
- * (DEVICE_SRP_AUTH, then DEVICE_PASSWORD_VERIFIER). A device's secret is random; only its verifier
- * leaves this server, and a password only as a proof (docs/decisions/034-sign-in-by-srp.md).
- *
- * The same computation as the client in Cognito's own JavaScript SDK (`AuthenticationHelper` in
- * amazon-cognito-identity-js), on the runtime's native big integers: that helper computes a
- * throw-away 1024-bit exponentiation in its constructor and takes about 260 ms of CPU per new
- * device and 490 ms per proof on this machine, against some 1 and 22 ms here, and every first
- * sign-in on a browser confirms a device (docs/decisions/016-remembered-devices.md).
- * srp.test.ts checks each value against that helper, for passwords and devices. The arithmetic
- * the pool's side shares with it is in contract/srp.ts.
- */
-
-/**
- * g^e mod N from a table: row i holds g^(j·16^i) for j = 0..15, so g^e is one product per
- * non-zero hex digit of e, about a sixth of the squarings and products of modPow. Rows are built
- * as far as exponents have reached: a device proof's 1,024-bit exponent needs 256 rows (1.5 MB,
- * some 80 ms once per process), and every exponent raised here is this server's own (a hash, or
- * random). Measured on Node 24: a verifier 1.3 ms against 4.5, a proof 22 ms against 69.
- */
+// Cognito's SRP, client side (decisions 034, 016). Row i holds g^(j·16^i), j < 16, so g^e costs
+// one product per non-zero hex digit of e. Rows grow to 256 at most: every exponent is our own.
 const powersOfG: bigint[][] = [];
 
 function powersRow(i: number): bigint[] {
@@ -52,7 +32,6 @@ function powersRow(i: number): bigint[] {
   return powersOfG[i]!;
 }
 
-/** g^e mod N for e ≥ 0, the same value as modPow(g, e, N). */
 export function powerOfG(exponent: bigint): bigint {
   if (exponent < 0n) throw new RangeError('a negative exponent');
   let result = 1n;
@@ -64,10 +43,8 @@ export function powerOfG(exponent: bigint): bigint {
   return result;
 }
 
-/** What a new device is confirmed with (ConfirmDevice), and the secret this server keeps for it. */
 export type DeviceVerifier = { secret: string; salt: string; verifier: string };
 
-/** The verifier g^x (padded hex) of a device's secret and salt (hex). */
 export function verifierFor(groupKey: string, deviceKey: string, secret: string, salt: string) {
   return padHex(powerOfG(secretExponent(groupKey, deviceKey, secret, salt)));
 }
@@ -91,15 +68,9 @@ export function sessionKey(a: bigint, A: bigint, B: bigint, x: bigint): Buffer |
   return derivedKey(S, u);
 }
 
-/** The parameters of PASSWORD_VERIFIER and DEVICE_PASSWORD_VERIFIER this side signs. */
 type VerifierParameters = Record<string, string | undefined>;
 
-/**
- * One SRP exchange from the client side: A to send (SRP_A), then the signature over the pool's
- * secret block, with the key both sides derive from the secret, its salt and B. `prefix` and
- * `name` are what the secret is bound to: the pool's name and USER_ID_FOR_SRP for a password,
- * the device group key and the device key for a remembered device.
- */
+// `prefix`, `name`: the pool's name and USER_ID_FOR_SRP for a password; group and device key.
 function startExchange() {
   let a = 0n;
   let A = 0n;
@@ -125,7 +96,6 @@ function startExchange() {
   };
 }
 
-/** One device sign-in: SRP_A for DEVICE_SRP_AUTH, then the answer to DEVICE_PASSWORD_VERIFIER. */
 export type DeviceProof = {
   srpA: string;
   answer(parameters: VerifierParameters): Promise<{ signature: string; timestamp: string }>;
@@ -144,11 +114,7 @@ export async function startDeviceProof(device: {
   };
 }
 
-/**
- * One password sign-in (USER_SRP_AUTH, or PASSWORD_SRP in choice-based sign-in): SRP_A for the
- * first call, then the answer to PASSWORD_VERIFIER, signed for the USER_ID_FOR_SRP the pool names
- * (the user's internal name, not the email typed). The password stays on this server.
- */
+/** Signed for the USER_ID_FOR_SRP the pool names (the internal name, not the email typed). */
 export type PasswordProof = {
   srpA: string;
   answer(parameters: VerifierParameters): { signature: string; timestamp: string; userId: string };

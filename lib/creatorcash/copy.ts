@@ -10,7 +10,6 @@ import {
 } from './constants';
 import type { Variant } from './variants';
 
-/** Icon names the page knows how to draw (components/creatorcash/icons.tsx). */
 type CardIcon = 'bolt' | 'percent' | 'receipt' | 'shield' | 'clock' | 'trend';
 export type Card = { title: string; subTitle: string; icon: CardIcon };
 export type FaqItem = { question: string; answer: string };
@@ -22,9 +21,7 @@ export type ApplicationCopy = {
   intro: string;
   step1: StepCopy;
   step2: StepCopy;
-  /** `action` names the control that opens the next state (the success message is clickable). */
   successMessage: StepCopy;
-  /** The address itself is configuration (SUPPORT_EMAIL); the copy owns the wording. */
   failureMessage: {
     title: string;
     description: string;
@@ -32,7 +29,7 @@ export type ApplicationCopy = {
   };
 };
 
-/** One variant's copy (docs/product.md §3). v1 is the short page: no requirements, no FAQ. */
+/** docs/product.md §3.5; the variants' tones: §2.12.2. */
 export type CreatorCashCopy = {
   meta: { title: string; description: string; ogHeadline: string };
   welcomebanner: {
@@ -51,14 +48,12 @@ const upTo = `up to ${percent(ADVANCE_PERCENT)}`;
 const fee = percent(FEE_PERCENT);
 const minRevenue = usd(MIN_MONTHLY_REVENUE_USD);
 
-/** Short promises beside the application steps, on every variant. */
 export const APPLY_PROMISES = [
   'No credit check, so applying never affects your credit',
   `One ${fee} fee, deducted automatically`,
   `Funds in ${fundingWindow} once you are approved`,
 ] as const;
 
-/** The steps' titles are fixed by the product (docs/product.md §2); only their wording around them varies. */
 const STEP_TITLES = {
   step1: 'Connect YouTube',
   step2: 'Submit Your Application',
@@ -66,7 +61,6 @@ const STEP_TITLES = {
   failureMessage: 'Something Went Wrong',
 } as const;
 
-/** The offer at a glance, shown beside the welcome banner on every variant. */
 export const OFFER_TERMS = [
   {
     term: 'Advance',
@@ -88,7 +82,6 @@ const notAffiliatedAnswer =
   'No. Creator Cash is not affiliated with YouTube or Google, and an advance does not include monetization or premium tier access.';
 
 export const COPY: Record<Variant, CreatorCashCopy> = {
-  // v1: speed. The short page for warm audiences who already know the offer.
   v1: {
     meta: {
       title: `Creator Cash: your YouTube earnings up to ${DAYS_FASTER} days sooner`,
@@ -160,7 +153,6 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
     faq: null,
   },
 
-  // v2: growth. For creators who want to reinvest in their channel now.
   v2: {
     meta: {
       title: 'Creator Cash: fund your next video with earnings you already made',
@@ -253,7 +245,6 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
     },
   },
 
-  // v3: trust. Transparent terms for cautious creators comparing options.
   v3: {
     meta: {
       title: 'Creator Cash: cash advances for YouTube creators, no credit check',
@@ -352,7 +343,6 @@ export const COPY: Record<Variant, CreatorCashCopy> = {
   },
 };
 
-/** The page's legal footer, the same on every variant (docs/product.md §2). */
 export const DISCLAIMER = [
   'Creator Cash is not affiliated with, endorsed by or sponsored by YouTube or Google. YouTube is a trademark of Google LLC.',
   'An advance does not include YouTube monetization or access to premium tiers.',

@@ -1,14 +1,8 @@
 import { isVariant, type Variant } from './variants';
 
-/** Longest campaign token we bother decoding; real ones are a dozen characters. */
 const MAX_TOKEN = 256;
 
-/**
- * Decodes the /creatorcash campaign query: the first `&`-separated part of the query string is
- * base64 (standard or URL-safe, padded or not, padding possibly URL-encoded as %3D) of
- * `key=value`, where value is v1, v2 or v3. Further parts (e.g. utm_source=…) are ignored.
- * Returns null for anything else. Runs in the request guard, so it must stay cheap and total.
- */
+/** docs/product.md §2.12.1. Runs in the request guard, so it must stay cheap and total. */
 export function decodeCreatorCashQuery(search: string): Variant | null {
   const query = search.startsWith('?') ? search.slice(1) : search;
   const first = query.split('&', 1)[0] ?? '';

@@ -3,11 +3,6 @@ import { z } from 'zod';
 import { getEnv, type Env } from '@/lib/env';
 import { log } from '@/lib/log';
 
-/**
- * The creator system (docs/product.md §7.3-7.4), called only from the server: the browser never learns its
- * address or key. Every call has a timeout; every answer is validated before use.
- */
-
 type CreatorFailure = 'not-found' | 'unavailable';
 export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };
 
@@ -52,7 +47,6 @@ async function get(
   }
 }
 
-/** The creator id for an email: the exact case-insensitive match among the search results. */
 export async function findCreatorId(
   email: string,
   env: Config = getEnv(),
@@ -73,7 +67,6 @@ export async function findCreatorId(
   return match ? { ok: true, value: match.id } : { ok: false, reason: 'not-found' };
 }
 
-/** A short-lived token that lets the analytics embed show this channel's dashboard. */
 export async function fetchEmbedToken(
   channelId: string,
   env: Config = getEnv(),
@@ -91,11 +84,7 @@ export async function fetchEmbedToken(
   return { ok: true, value: parsed.data.token };
 }
 
-/**
- * Tells the creator system that the creator of this channel now signs in with `email`, so the old
- * address no longer finds the channel (decision 033). 'not-found': no such channel, or the email
- * belongs to another creator there.
- */
+/** 'not-found': no such channel, or the email belongs to another creator there. */
 export async function moveCreatorEmail(
   channelId: string,
   email: string,

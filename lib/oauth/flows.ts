@@ -9,12 +9,7 @@ import {
 } from '@/lib/session/seal';
 import { createState, createVerifier, isWellFormedState } from './pkce';
 
-/**
- * The hosted sign-ins a browser has under way, in one short-lived sealed cookie: each state with
- * its PKCE verifier, so the callback can tell its own answers from anyone else's. A few may be
- * under way at once (two tabs); a new one within the in-progress wait of the last (spec §9: 10 s)
- * is refused, as a second click of the same button would be.
- */
+/** Two tabs may each start one; another within 10 s is a second click (docs/product.md §9.4). */
 export const IN_PROGRESS_S = 10;
 
 type Flow = OAuthFlowsData['flows'][number];
@@ -27,7 +22,6 @@ async function read(cookie: string | undefined, env: Env, now: number): Promise<
 const write = (flows: Flow[], env: Env) =>
   flows.length ? sealOAuthFlows({ v: 1, flows }, env) : Promise.resolve('');
 
-/** A new flow, and the cookie that holds it with the others; or refused while one has just begun. */
 export async function beginFlow(
   cookie: string | undefined,
   env: Env,
@@ -41,10 +35,6 @@ export async function beginFlow(
   return { ok: true, flow, cookie: await write(kept, env) };
 }
 
-/**
- * The flow a callback's state names, taken out of the cookie (a callback is answered once).
- * `cookie` is what the cookie becomes ('' for none left).
- */
 export async function takeFlow(
   cookie: string | undefined,
   state: string | null,

@@ -6,19 +6,10 @@ import { getEnv, siteUrl, type Env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { challengeFor } from './pkce';
 
-/**
- * Cognito's hosted sign-in (docs/product.md §7.2) for "Continue with Google": the authorization code
- * grant with PKCE, done wholly by the server. The browser only ever carries the redirects; the code
- * is exchanged here, and the tokens go into the sealed session cookies like a password sign-in's.
- */
-
 export const CALLBACK_PATH = '/api/auth/callback';
-/**
- * `aws.cognito.signin.user.admin` lets the access token call the user API (profile, sign-out
- * everywhere) as a password sign-in's does; openid, email and profile give the id token its claims.
- */
+// `aws.cognito.signin.user.admin` lets the access token call the user API (profile, sign-out).
 export const HOSTED_SCOPES = ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'];
-/** Spec §9: a sign-out's redirect gives up after 3 s. */
+// docs/product.md §9.4
 export const SIGN_OUT_TIMEOUT_MS = 3000;
 
 export const hostedSignInEnabled = (env: Env = getEnv()) => Boolean(env.COGNITO_DOMAIN);
@@ -39,13 +30,8 @@ const client = (env: Env): oauth.Client => ({ client_id: env.COGNITO_CLIENT_ID }
 const clientAuth = (env: Env) =>
   env.COGNITO_CLIENT_SECRET ? oauth.ClientSecretBasic(env.COGNITO_CLIENT_SECRET) : oauth.None();
 
-/**
- * The origin our callback and sign-out URLs are on, which must match the app client's lists
- * exactly. Production: SITE_URL, never a Host header someone can write. Locally: the address the
- * person opened, as the Host header names it (localhost or 127.0.0.1, both listed by the local
- * pool), so cookies set on it come back with the callback. Not the request's own URL: the server
- * builds that on the address it listens on, an instance's port behind the local balancer.
- */
+// Must match the app client's URL lists exactly. Production: SITE_URL, never a writable Host;
+// locally the loopback Host the person opened (the request URL names the instance's port instead).
 export function appOrigin(host: string | null | undefined, env: Env = getEnv()): string {
   if (env.mode === 'local' && host) {
     try {
@@ -62,7 +48,6 @@ export function appOrigin(host: string | null | undefined, env: Env = getEnv()):
 export const callbackUrl = (origin: string) => `${origin}${CALLBACK_PATH}`;
 export const signedOutUrl = (origin: string) => `${origin}/login`;
 
-/** Where the browser goes to sign in with Google: the pool's authorize endpoint, Google chosen. */
 export async function authorizeUrl(
   flow: { state: string; verifier: string },
   origin: string,
@@ -82,10 +67,7 @@ export async function authorizeUrl(
   return url.toString();
 }
 
-/**
- * The pool's /logout, which ends the hosted session and comes back to /login. Its logout_uri is
- * exact (no query): why someone was sent there travels in a cookie.
- */
+/** logout_uri must match exactly (no query), so why someone was sent there travels in a cookie. */
 export function logoutUrl(origin: string, env: Env = getEnv()): string {
   const url = new URL(`${env.COGNITO_DOMAIN}/logout`);
   url.search = new URLSearchParams({
@@ -95,26 +77,13 @@ export function logoutUrl(origin: string, env: Env = getEnv()): string {
   return url.toString();
 }
 
-/** Why a callback did not end in tokens. */
-export type ExchangeFailure =
-  /** The person pressed Cancel (Google's, or the hosted page's): access_denied. */
-  | 'cancelled'
-  /** The code was used already or is too old (invalid_grant). */
-  | 'expired'
-  /** Cognito could not be reached, timed out, or failed. */
-  | 'unavailable'
-  /** Any other refusal (misconfigured client, redirect mismatch, a malformed answer). */
-  | 'failed';
+export type ExchangeFailure = 'cancelled' | 'expired' | 'unavailable' | 'failed';
 
 const requestOptions = (env: Env) => ({
   signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
   [oauth.allowInsecureRequests]: env.mode === 'local',
 });
 
-/**
- * Checks the callback's parameters against the flow it belongs to and exchanges the code (with the
- * PKCE verifier) for tokens at the token endpoint.
- */
 export async function exchangeCode(
   callback: URLSearchParams,
   flow: { state: string; verifier: string },
@@ -161,7 +130,7 @@ function classify(error: unknown): ExchangeFailure {
     return error.error === 'invalid_grant' ? 'expired' : 'failed';
   }
   const name = error instanceof Error ? error.name : typeof error;
-  // Timeouts (TimeoutError/AbortError) and network failures (fetch's TypeError).
+  // fetch rejects with a TypeError when the network fails.
   if (name === 'TimeoutError' || name === 'AbortError' || error instanceof TypeError) {
     log.warn('oauth.token_unavailable', { reason: name });
     return 'unavailable';

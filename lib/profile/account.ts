@@ -28,8 +28,6 @@ import { changePasswordSchema, nameSchema } from '@/lib/validation/schemas';
 import { deviceKeySchema } from '@/lib/validation/device';
 import { SIGNED_IN_AREA, failed, proveIdentity } from './common';
 
-// The account as a whole: its name, its password, its sessions and devices, its deletion.
-
 export const updateNameAction = authedAction(
   nameSchema,
   async ({ name }, { session, values }) => {
@@ -43,21 +41,15 @@ export const updateNameAction = authedAction(
   { ownCredentials: true },
 );
 
-/** What became of the other sessions after a password change (the 'All Set!' modal says it). */
 export type OthersOutcome = 'signed-out' | 'signed-out-here-too' | 'failed';
 
-/**
- * ASVS 3.3.3: end every other session. GlobalSignOut revokes every token of the user, this
- * session's too, so this one signs in again with the new password it was just given (never
- * stored). An account with MFA meets a code challenge there: then this session ends as well.
- */
+/** GlobalSignOut ends this session too: it signs in again with the new password (decision 005). */
 export async function signOutOthers(session: Session, newPassword: string): Promise<OthersOutcome> {
   const out = await globalSignOut(session.accessToken);
   if (!out.ok) {
     log.warn('profile.sign_out_others_failed', { reason: out.failure.name });
     return 'failed';
   }
-  // A remembered device signs in again without a code, as it would at the sign-in page.
   const { result: again } = await withDevice(await signInContext(session.claims.email), (c) =>
     signIn(session.claims.email, newPassword, c),
   );
@@ -72,23 +64,19 @@ export async function signOutOthers(session: Session, newPassword: string): Prom
     return 'signed-out';
   }
   log.info('profile.signed_out_others', { here: again.ok ? again.value.type : again.failure.name });
-  // This session's tokens are already revoked. Its cookies are cleared when the person closes the
-  // 'All Set!' modal (sign-out): clearing them here would re-render /profile into a redirect to
-  // /login before the modal could say why.
+  // Cookies go when the modal closes: clearing them here would redirect first (decision 005).
   return 'signed-out-here-too';
 }
 
 export const changePasswordAction = authedAction(
   changePasswordSchema,
   async ({ currentPassword, newPassword }, { session, form }) => {
-    // A checkbox beside the schema's fields: the choice has to travel with the new password.
     const others = form.get('signOutOthers') === 'on';
-    // A guess at the current password counts like one at sign-in (the same limit and failures).
     const limited = await checkLimit('signIn', session.claims.email);
     if (limited) return { status: 'error', message: limited };
     const result = await changePassword(session.accessToken, currentPassword, newPassword);
     if (!result.ok) {
-      // Cognito's word for a wrong current password here (a revoked token ends the session).
+      // Cognito's word for a wrong current password; a revoked token is 'session-invalid' instead.
       if (
         result.failure.name === 'NotAuthorizedException' &&
         result.failure.kind !== 'session-invalid'
@@ -104,14 +92,9 @@ export const changePasswordAction = authedAction(
   { ownCredentials: true },
 );
 
-/**
- * Sign out everywhere: GlobalSignOut revokes every token of the user; this session's cookies go
- * too. Other sessions end at their next account page, and within 5 minutes everywhere.
- */
 export const signOutEverywhereAction = authed<[], never>(async ({ session }) => {
   const result = await globalSignOut(session.accessToken);
-  // Tokens already revoked (a sign-out elsewhere) leave nothing to keep; any other failure means
-  // the other sessions still stand, so this one stays and says so.
+  // Tokens already revoked (a sign-out elsewhere) leave nothing to keep.
   if (!result.ok && result.failure.name !== 'NotAuthorizedException') {
     log.warn('profile.sign_out_everywhere_failed', { reason: result.failure.name });
     return { status: 'error', message: result.failure.message };
@@ -122,11 +105,6 @@ export const signOutEverywhereAction = authed<[], never>(async ({ session }) => 
   return { status: 'success' };
 });
 
-/**
- * Forgets one of the account's devices: it is no longer remembered (its next sign-in asks for the
- * two-step code) and its session ends at its next refresh. Forgetting this browser's own device
- * also drops its cookie and signs out here, with the reason on the sign-in page.
- */
 export const forgetDeviceAction = authed<[key: unknown], never>(async ({ session }, key) => {
   const parsed = deviceKeySchema.safeParse(key);
   if (!parsed.success) return { status: 'error', message: { text: APP_MSG.systemError } };
@@ -143,12 +121,6 @@ export const forgetDeviceAction = authed<[key: unknown], never>(async ({ session
   return { status: 'success' };
 });
 
-/**
- * Deletes the account, after the proof of the password and, with two-step on, a current code
- * (docs/decisions/017-deleting-an-account.md): DeleteUser, then every cookie of this browser goes
- * (session, refresh, device) and /login says so. Sessions elsewhere end at their next request,
- * when the pool no longer knows the user. The creator system's record is not the pool's to delete.
- */
 export const deleteAccountAction = authedAction(
   proofSchema(false),
   async ({ currentPassword, code }, { session }) => {

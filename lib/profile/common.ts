@@ -18,16 +18,6 @@ import {
 } from '@/lib/session';
 import { MSG } from '@/lib/validation/messages';
 
-// What the profile's changes share: the proof of the password a change asks for, a failure as
-// the dialog's answer, and the session's claims refreshed after a change.
-
-/**
- * Profile edits (docs/product.md §4): name and password in one step; email and phone in two (update, then
- * verify the code). After each change the session's claims are updated so the header and the
- * cards show the new values at once.
- */
-
-/** A failed profile call, logged, as the dialog's answer (user gone: sign out after 1 s). */
 export function failed<F extends string>(
   op: string,
   failure: AuthFailure,
@@ -37,24 +27,16 @@ export function failed<F extends string>(
   return failureState(failure, { ...options, signOutIfGone: true });
 }
 
-// What a change of the account's details refreshes: the signed-in pages, whose header shows the
-// name. The public pages show no account data; Creator Cash's built pages stay as built.
+// Only the signed-in pages show account data; Creator Cash's built pages stay as built.
 export const SIGNED_IN_AREA = '/(dashboard)';
 
-/** What a follow-up step answers when the proof of the password is missing or too old. */
 export const REAUTH_AGAIN = 'Please confirm your password again: close this window and start over.';
 
 export type Proven = { ok: true; session: Session };
 export type NotProven<F extends string> = { ok: false; state: ActionState<F> };
 
-/**
- * ASVS 3.7.1 / 2.5.5: before an email, phone or two-step change, the person proves who they are
- * with the password (and a current code when two-step is on) through a full sign-in, counted like
- * one at the sign-in page. The proof must be this session's own account; its tokens serve
- * `withTokens` (if given) and are then revoked, so it leaves no session behind. The proof is
- * recorded in the sealed session (`reauthAt`) for the follow-up steps, which accept it for
- * REAUTH_WINDOW_S; an email change also keeps the address it named (its own sealed cookie).
- */
+// ASVS 3.7.1 (decision 030): a full sign-in, counted like one at /login. Its tokens serve
+// `withTokens`, then are revoked, so it leaves no session behind.
 export async function proveIdentity<F extends string = ProofField>(
   session: Session,
   proof: { currentPassword: string; code: string },
@@ -82,11 +64,9 @@ export async function proveIdentity<F extends string = ProofField>(
       },
     };
   };
-  // A password guess from someone holding the session counts like one at sign-in.
   const limited = await checkLimit('signIn', session.claims.email);
   if (limited) return refuse({ message: limited });
-  // A code sent by text message or email answers the sign-in that sent it (its session waits
-  // in a sealed cookie); without a code, the password starts a new one.
+  // A sent code answers the sign-in that sent it (waiting in a sealed cookie); none: a new sign-in.
   const pending = proof.code ? await getProofChallenge(session) : null;
   const texts = pending ? null : await smsAllowed(session.claims.email);
   if (texts) return refuse({ message: texts });
@@ -100,7 +80,6 @@ export async function proveIdentity<F extends string = ProofField>(
     const { failure } = proved;
     if (failure.kind !== 'unavailable') await recordFailure('signIn', session.claims.email);
     if (failure.kind === 'challenge-expired' && pending) {
-      // The sent code's sign-in is over (3 minutes): the password starts another, with a new code.
       await clearProofChallenge();
       return proveIdentity(session, { ...proof, code: '' }, op, {
         values,
@@ -159,7 +138,6 @@ export async function proveIdentity<F extends string = ProofField>(
   return { ok: true, session: await recordReauth(session, op) };
 }
 
-/** Re-reads the user after a verified change; falls back to what we know changed. */
 export async function refreshClaims(
   session: Session,
   fallback: Partial<Session['claims']>,

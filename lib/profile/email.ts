@@ -12,15 +12,10 @@ import { changeEmailSchema, verifyEmailChangeSchema } from '@/lib/validation/sch
 import { MSG } from '@/lib/validation/messages';
 import { REAUTH_AGAIN, failed, proveIdentity, refreshClaims } from './common';
 
-// Changing the sign-in email: the new address, then its code.
-
 export const sameEmail = (a: string, b: string) =>
   a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/**
- * Step 1 of an email change, after the password (and code) prove who asks: Cognito keeps the old
- * address active and emails a code to the new one.
- */
+/** Cognito keeps the old address active until the new one's emailed code is verified. */
 export const requestEmailChangeAction = authedAction(
   changeEmailProofSchema(false),
   async ({ email, currentPassword, code }, ctx) => {
@@ -48,11 +43,7 @@ export const requestEmailChangeAction = authedAction(
   { ownCredentials: true },
 );
 
-/**
- * Send Again: asking for the same change again sends a fresh code to the new address: only ever
- * the one the proven request named (kept server-side in a sealed cookie), and only within the
- * proof's window.
- */
+/** A fresh code only goes to the address the proven request named (kept in a sealed cookie). */
 export const resendEmailChangeCodeAction = authed<[email: string], 'code'>(
   async ({ session }, email) => {
     const parsed = changeEmailSchema.safeParse({ email });
@@ -82,7 +73,6 @@ export const resendEmailChangeCodeAction = authed<[email: string], 'code'>(
   { ownCredentials: true },
 );
 
-/** Step 2: the code makes the new address the sign-in address. */
 export const verifyEmailChangeAction = authedAction(
   verifyEmailChangeSchema,
   async ({ email, code }, { session }) => {
@@ -97,14 +87,12 @@ export const verifyEmailChangeAction = authedAction(
       });
     const oldEmail = session.claims.email;
     const asked = await getEmailChange(session);
-    // The change is done: Send Again has no address to go to any more.
     await clearEmailChange();
     const updated = await refreshClaims(session, { email: asked ?? email, emailVerified: true });
     log.info('profile.email_changed');
-    // The old address hears of it, in case the change was not its owner's (ASVS 2.5.5).
     if (!sameEmail(oldEmail, updated.email)) {
       await notifyEmailChanged(oldEmail, updated.email);
-      // The creator system follows, so the old address no longer finds this channel (decision 033).
+      // The old address must no longer find this channel (decision 033).
       if (session.claims.channelId) {
         const moved = await moveCreatorEmail(session.claims.channelId, updated.email);
         if (moved.ok) log.info('channel.email_moved', { account: session.claims.sub });

@@ -14,13 +14,7 @@ import { proofFor, spendReauth, type Session } from '@/lib/session';
 import { passkeyCredentialSchema, passkeyIdSchema } from '@/lib/validation/passkey';
 import { REAUTH_AGAIN, failed, proveIdentity } from './common';
 
-// Passkeys: adding one (after the password), removing one.
-
-/**
- * Adding a passkey needs the password (and a current code) proved for it, every time: a recent
- * sign-in is not enough, since whoever holds a session could otherwise add a way in that outlives
- * a password reset (docs/decisions/030-whoever-proves-the-address.md).
- */
+/** Every time: a session alone could add a way in that outlives a reset (decision 030). */
 export const passkeyProofFresh = (session: Session) => proofFor(session, 'passkey');
 
 export async function passkeyOptions(session: Session): Promise<ActionState<ProofField>> {
@@ -30,10 +24,6 @@ export async function passkeyOptions(session: Session): Promise<ActionState<Proo
   return { status: 'success', data: { options: options.value } };
 }
 
-/**
- * Adding a passkey, step 1: the browser's creation options from Cognito, once the password has
- * been proved for it; otherwise the answer asks for the password first (`data.proof`).
- */
 export const startPasskeyAction = authed<[], ProofField>(
   async ({ session }) => {
     if (!(await passkeyProofFresh(session))) return { status: 'idle', data: { proof: 'needed' } };
@@ -42,7 +32,6 @@ export const startPasskeyAction = authed<[], ProofField>(
   { ownCredentials: true },
 );
 
-/** The same, with the password (and a current code) proving who asks. */
 export const provePasskeyAction = authedAction(
   proofSchema(false),
   async (proofInput, ctx): Promise<ActionState<ProofField>> => {
@@ -53,7 +42,6 @@ export const provePasskeyAction = authedAction(
   { ownCredentials: true },
 );
 
-/** Step 2: Cognito checks and keeps the passkey the browser made (a RegistrationResponseJSON). */
 export const completePasskeyAction = authed<[credential: unknown], never>(
   async ({ session }, credential) => {
     if (!(await passkeyProofFresh(session)))
@@ -74,7 +62,6 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
   { ownCredentials: true },
 );
 
-/** Removes one passkey: sign-in with it stops working at once. */
 export const removePasskeyAction = authed<[id: unknown], never>(
   async ({ session }, id) => {
     const parsed = passkeyIdSchema.safeParse(id);

@@ -18,14 +18,8 @@ import { updateSessionClaims } from '@/lib/session';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
 import { SIGNED_IN_AREA, failed, proveIdentity, refreshClaims } from './common';
 
-// Changing the phone number: the new number, then its code.
-
-/**
- * A new number is not verified yet: text-message codes stop with the old one, so no sign-in
- * waits on a code sent to a mistyped number (docs/decisions/018-two-step-codes.md). The creator
- * turns them on again once the new number is verified. A failure is logged, not shown: the
- * number changed, and the profile shows what Cognito says is on.
- */
+// A new number is unverified, so text codes stop (decision 018). A failure is only logged: the
+// profile shows what Cognito says is on.
 export async function stopTextCodes(accessToken: string): Promise<void> {
   const current = await getMfaSettings(accessToken);
   if (!current.ok || !current.value.methods.includes('SMS_MFA')) return;
@@ -34,10 +28,6 @@ export async function stopTextCodes(accessToken: string): Promise<void> {
   else log.warn('profile.text_codes_not_stopped', { reason: off.failure.name });
 }
 
-/**
- * Step 1 of a phone change, after the password (and code) prove who asks: the number is replaced
- * at once, unverified, and a code goes to it by SMS.
- */
 export const requestPhoneChangeAction = authedAction(
   changePhoneProofSchema(false),
   async ({ phoneNo, currentPassword, code }, ctx) => {

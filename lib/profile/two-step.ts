@@ -24,13 +24,7 @@ import {
 } from '@/lib/validation/two-step';
 import { REAUTH_AGAIN, failed, proveIdentity } from './common';
 
-// Two-step verification: the authenticator app, codes by text or email, the method asked first.
-
-/**
- * Authenticator-app setup, step 1: once the password proves who asks, a new secret from Cognito
- * (pending until verified), as a QR code and as text. The secret goes to the dialog only: never
- * stored, never logged.
- */
+/** The secret goes to the dialog only: never stored, never logged. */
 export const startAuthenticatorSetupAction = authedAction(
   proofSchema(false),
   async (proofInput, ctx): Promise<ActionState<ProofField>> => {
@@ -55,7 +49,6 @@ export async function makeAuthenticatorSecret(session: Session): Promise<ActionS
   return { status: 'success', data: { secret: result.value, qr } };
 }
 
-/** Step 2: a code from the app proves the secret arrived; then sign-in asks for codes. */
 export const confirmAuthenticatorSetupAction = authedAction(
   authenticatorCodeSchema,
   async ({ code }, { session }) => {
@@ -77,14 +70,10 @@ export const confirmAuthenticatorSetupAction = authedAction(
   { ownCredentials: true },
 );
 
-/**
- * Turning MFA off proves the password and a current code through a real sign-in
- * (docs/decisions/005-turning-off-mfa.md); that sign-in's own tokens are revoked afterwards.
- */
 export const turnOffTwoStepAction = authedAction(
   authenticatorTurnOffSchema,
   async ({ currentPassword, code }, { session }) => {
-    // Turned off with the proof sign-in's own access token, before its tokens are revoked.
+    // decision 005: off with the proof sign-in's own access token, before its tokens are revoked.
     const outcome: { off?: Result<void> } = {};
     const proof = await proveIdentity(session, { currentPassword, code }, 'two_step_turn_off', {
       withTokens: async (tokens) => {
@@ -102,17 +91,11 @@ export const turnOffTwoStepAction = authedAction(
   { ownCredentials: true },
 );
 
-/**
- * Turns on two-step codes by text message (to the verified phone number) or email (to the
- * verified address). Adding a method needs no proof: it only adds a second step, delivered to the
- * account's own verified contacts. The first method on becomes the preferred one; otherwise the
- * preference stays.
- */
+/** Adding a method needs no proof: it only adds a step, sent to the account's verified contacts. */
 export const turnOnCodeMethodAction = authed<[method: unknown], never>(
   async ({ session }, method) => {
     const parsed = codeMethodField.safeParse(method);
     if (!parsed.success) return { status: 'error', message: { text: 'Invalid MFA type' } };
-    // Server-side facts: the sealed session's claims, from Cognito's id token.
     if (
       parsed.data === 'SMS_MFA' &&
       !(session.claims.phoneNumber && session.claims.phoneNumberVerified)
@@ -123,8 +106,7 @@ export const turnOnCodeMethodAction = authed<[method: unknown], never>(
       };
     const current = await getMfaSettings(session.accessToken);
     if (!current.ok) return failed('code_method_on', current.failure);
-    // Beside another method, a new one could move the second step away from it: the password
-    // first (a session alone must not, decision 030).
+    // Beside another method, a new one could move the second step away from it (decision 030).
     if (current.value.methods.length > 0 && !reauthFresh(session))
       return { status: 'idle', data: { proof: 'needed' } };
     const preferred =
@@ -139,10 +121,6 @@ export const turnOnCodeMethodAction = authed<[method: unknown], never>(
   { ownCredentials: true },
 );
 
-/**
- * Turns a sent-code method off, after the proof of the password (and the code the account asks
- * for), as turning the authenticator app off does (docs/decisions/005-turning-off-mfa.md).
- */
 export const turnOffCodeMethodAction = authedAction(
   codeMethodOffSchema(false),
   async ({ method, currentPassword, code }, { session, values }) => {
@@ -162,10 +140,6 @@ export const turnOffCodeMethodAction = authedAction(
   { ownCredentials: true },
 );
 
-/**
- * The password (and the code sign-in would ask for) before a change of the two-step methods that
- * a session alone may not make; the change itself is asked for again within the proof's window.
- */
 export const proveTwoStepChangeAction = authedAction(
   proofSchema(false),
   async (proofInput, ctx): Promise<ActionState<ProofField>> => {
@@ -178,12 +152,10 @@ export const proveTwoStepChangeAction = authedAction(
   { ownCredentials: true },
 );
 
-/** Makes one method that is on the one sign-in asks for first. */
 export const preferMethodAction = authed<[method: unknown], never>(
   async ({ session }, method) => {
     const parsed = twoStepMethodField.safeParse(method);
     if (!parsed.success) return { status: 'error', message: { text: 'Invalid MFA type' } };
-    // Which method sign-in asks for first is a two-step setting: the password first.
     if (!reauthFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
     const preferred = await preferMfaMethod(session.accessToken, parsed.data);
     if (!preferred.ok) return failed('prefer_method', preferred.failure);

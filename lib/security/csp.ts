@@ -1,9 +1,3 @@
-/**
- * The Content-Security-Policy of docs/architecture.md §6, as a pure function. A page rendered per
- * request names its scripts by a fresh nonce, with 'strict-dynamic' so the scripts they load are
- * trusted in turn. A statically rendered page (Creator Cash) cannot carry a nonce: its inline
- * scripts run, from this origin only (docs/decisions/037). An answer with no page runs nothing.
- */
 export function contentSecurityPolicy({
   scripts,
   frameOrigin,
@@ -46,7 +40,6 @@ export function originOf(url: string): string {
   return new URL(url).origin;
 }
 
-/** Headers every response carries (docs/architecture.md §6); HSTS only where the site is served over HTTPS. */
 export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
   return {
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -7,26 +7,9 @@ import { sharedRedis } from '@/lib/redis';
 import type { RedisLink } from '@/lib/redis-link';
 import { REFRESHED_SHARE_S, sealRefreshed, unsealRefreshed } from './seal';
 
-/**
- * One refresh per refresh token, however many requests arrive carrying it
- * (docs/decisions/012-one-refresh-per-token.md).
- *
- * When the app client rotates refresh tokens, Cognito takes a refresh token once (and again only
- * during the client's grace period, which may be 0): the ten requests of one page view that all
- * find the access token expired (the page, its RSC fetches, the dashboard's token fetch) would each
- * refresh, and every one but the first would be refused as reuse and end the session. So the first
- * refresh's answer is handed to every other request that presents the same token in the next
- * minute: within this process through the promise itself, and across instances through Redis when
- * REDIS_URL is set (sealed; the instance that takes a short lock refreshes, the others wait for its
- * answer). Only answers that worked are shared: a failure is for each request to find out.
- *
- * An answer whose access token has expired since is not handed on as it is: with rotation, the
- * chain goes on from the successor it named (the presented token is spent); without, the same
- * token is refreshed again.
- */
+// One refresh per refresh token, its answer shared for a minute (decision 012).
 
 const SHARE_MS = REFRESHED_SHARE_S * 1000;
-/** How long the instance that refreshes may take before another tries for itself. */
 const LOCK_MS = 5000;
 const POLL_MS = 50;
 
@@ -44,19 +27,13 @@ function prune(now: number) {
 const keyOf = (refreshToken: string) =>
   createHash('sha256').update(refreshToken).digest('base64url');
 
-/** Whether an answer's access token still has a second to live. */
 const fresh = (tokens: Tokens, now = Date.now()) => tokens.accessExpiresAt * 1000 - 1000 > now;
 
-/**
- * A shared answer that is no longer fresh: its access token has expired since. With rotation it
- * names the successor of the token presented, and the chain goes on from there (the presented
- * token is spent); without, the same token is simply refreshed again.
- */
+/** A stale answer's successor: with rotation the presented token is spent, so the chain goes on. */
 function successorOf(tokens: Tokens, presented: string): string | undefined {
   return tokens.refreshToken && tokens.refreshToken !== presented ? tokens.refreshToken : undefined;
 }
 
-/** Links of a successor chain followed at most, within one minute's answers. */
 const MAX_CHAIN = 8;
 
 export async function refreshOnce(
@@ -78,7 +55,6 @@ export async function refreshOnce(
     if (latest && latest !== known && latest.keepUntil > Date.now()) return latest.result;
   }
   const result = acrossInstances(key, refreshToken, deviceKey, chain);
-  // While in flight, and for a minute after, every request with this token gets this answer.
   const entry: Shared = { result, keepUntil: now + SHARE_MS + LOCK_MS };
   inProcess.set(key, entry);
   void result.then((r) => {
@@ -87,15 +63,10 @@ export async function refreshOnce(
   return result;
 }
 
-/** Forgets every shared answer of this process (tests). */
 export function forgetRefreshes(): void {
   inProcess.clear();
 }
 
-/**
- * The answer shared under `key`, only if it was stored for that key: a value moved or copied to
- * another key (a store mixed up, written by hand) is ignored and logged.
- */
 async function read(redis: RedisLink, key: string): Promise<Tokens | null> {
   const sealed = await redis.client.get(`refreshed:${key}`);
   const shared = sealed ? await unsealRefreshed(sealed, getEnv()) : null;
@@ -108,10 +79,6 @@ async function read(redis: RedisLink, key: string): Promise<Tokens | null> {
   return tokens;
 }
 
-/**
- * Another instance's answer for this token: fresh, it is used; stale but rotated, the chain goes
- * on from its successor; stale and not rotated, there is nothing to take (undefined).
- */
 async function taken(
   tokens: Tokens | null,
   presented: string,
@@ -137,7 +104,6 @@ async function acrossInstances(
     if (found) return found;
     const mine = await redis.client.set(`refreshed:${key}:lock`, '1', 'PX', LOCK_MS, 'NX');
     if (mine !== 'OK') {
-      // Another instance is refreshing this token: its answer appears under the key.
       const deadline = Date.now() + LOCK_MS;
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));

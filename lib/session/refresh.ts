@@ -31,24 +31,13 @@ import {
 
 type GuardAuth = {
   signedIn: boolean;
-  /**
-   * Why a session ended, when the person should be told (/login?reason=…): just now, or earlier
-   * where an action or route handler ended it (a notice cookie the guard reads once).
-   */
   ended?: EndedReason;
-  /** Applies the cookie changes (refreshed or cleared) to the outgoing response. */
   apply(response: NextResponse): void;
-  /** Marks the reason as shown: the notice cookie goes with this response. */
   told(response: NextResponse): void;
 };
 
 type Jar = { name: string; value: string; options?: Parameters<NextResponse['cookies']['set']>[2] };
 
-/**
- * Reads the session for the guard, refreshing an access token that has expired or is about to.
- * New cookies are written onto the request too, so the page rendered in this same request
- * already sees them (docs/architecture.md §3). An invalid session is cleared.
- */
 export async function authenticateRequest(request: NextRequest): Promise<GuardAuth> {
   const env = getEnv();
   const names = cookieNames(env);
@@ -73,11 +62,6 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     },
   });
 
-  /**
-   * The session ends here, for a reason the person should be told. A fetch (the router's, or a
-   * prefetch) may see the redirect without anyone looking: then the next page that sends the
-   * person to /login says why instead.
-   */
   const ended = (reason: EndedReason | undefined): GuardAuth => {
     if (reason && request.headers.get('sec-fetch-dest') !== 'document')
       writer.set(names.ended, reason, cookieOptions(env, ENDED_NOTICE_TTL_S));
@@ -93,20 +77,17 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     unsealSession(sessionCookie, env),
     unsealRefresh(refreshCookie, env),
   ]);
-  // The two cookies must belong to the same person: a refresh cookie of someone else (swapped in,
-  // or left over) would otherwise turn this browser into that person at the next refresh.
+  // Someone else's refresh cookie (swapped in, left over) would sign this browser in as them.
   if (session && stored && stored.sub !== session.claims.sub) {
     log.warn('session.mismatch');
     clearTokens(writer);
     return result(false);
   }
-  // Without a readable session cookie nothing tells how long the person has been away: a refresh
-  // cookie alone never starts a session.
+  // Nothing tells how long the person has been away: a refresh cookie alone never starts a session.
   if (!session) {
     clearTokens(writer);
     return result(false);
   }
-  // Written back by an answer that arrived after this browser signed out of the session.
   if (signedOutOf(session, signedOutAt)) {
     log.info('session.ended', { reason: 'signed-out', account: session.claims.sub });
     clearTokens(writer);
@@ -119,15 +100,13 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     clearTokens(writer);
     return ended(state === 'idle' ? 'idle' : 'session-expired');
   }
-  // Every session of the account was ended since this one started (./revocations.ts), as
-  // verifySession() says too: the guard and the page agree, so neither sends the other round.
+  // As verifySession() decides, or the guard and the page would send the person back and forth.
   const revoked = await revokedAt(session.claims.sub);
   if (revoked !== undefined && session.startedAt < revoked) {
     log.info('session.ended', { reason: 'revoked', account: session.claims.sub });
     clearTokens(writer);
     return result(false);
   }
-  // This request is activity: record it (to the minute, so most requests rewrite nothing).
   const seen = now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;
   const keep = async (next: typeof session) =>
     writer.set(
@@ -141,7 +120,6 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
       if (seen !== session) await keep(seen);
       return result(true);
     }
-    // Ask Cognito whether the token still stands (GlobalSignOut elsewhere revokes it).
     const confirmed = await confirmSession(session.accessToken);
     if (confirmed.ok) {
       const claims = { ...session.claims, ...confirmed.value, sub: session.claims.sub };
@@ -169,7 +147,6 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
 
   const refreshed = await refreshOnce(stored.refreshToken, stored.deviceKey);
   if (refreshed.ok && refreshed.value.claims.sub !== session.claims.sub) {
-    // Tokens for another account than this session's: never written (a shared answer mixed up).
     log.error('session.refresh_other_account', { account: session.claims.sub });
     clearTokens(writer);
     return result(false);
@@ -181,11 +158,8 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
   if (refreshed.failure.kind === 'session-invalid') {
     log.info('session.ended', { reason: refreshed.failure.name, account: session.claims.sub });
     clearTokens(writer);
-    // A session on a tracked device also ends when the device is forgotten (from another browser,
-    // say): the person is told, rather than finding the sign-in page without a word.
     return stored.deviceKey ? ended('device-ended') : result(false);
   }
-  // Identity unreachable: keep the cookies for a later try; the still-valid token may serve.
   log.warn('session.refresh_failed', { reason: refreshed.failure.name });
   const usable = session.accessExpiresAt > now;
   if (usable && seen !== session) await keep(seen);

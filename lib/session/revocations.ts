@@ -3,18 +3,11 @@ import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { sharedRedis } from '@/lib/redis';
 
-/**
- * When every session of an account was ended (sign out everywhere, a reset, "this wasn't me", a
- * deletion): a session that started before it is refused at its next request, not at the next
- * token check up to 5 minutes later. Shared through Redis when REDIS_URL is set (every instance
- * sees it at once); in this process's memory too, which alone covers a single instance.
- */
 const HOLDER = Symbol.for('creator-dashboard.session.revocations');
 const memory = ((globalThis as { [HOLDER]?: Map<string, number> })[HOLDER] ??= new Map());
 const MEMORY_MAX = 50_000;
 const key = (sub: string) => `rv:${sub}`;
 
-/** Records that every session of `sub` that started before `at` (seconds) is over. */
 export async function markRevoked(sub: string, at = Math.floor(Date.now() / 1000)): Promise<void> {
   memory.delete(sub);
   memory.set(sub, at);
@@ -22,7 +15,6 @@ export async function markRevoked(sub: string, at = Math.floor(Date.now() / 1000
   const redis = sharedRedis();
   if (!redis?.usable()) return;
   try {
-    // Kept as long as any session could still be live.
     await redis.client.set(key(sub), String(at), 'EX', getEnv().sessionLimits.maxS);
   } catch (error) {
     redis.failed(error);
@@ -30,7 +22,6 @@ export async function markRevoked(sub: string, at = Math.floor(Date.now() / 1000
   }
 }
 
-/** When the sessions of `sub` were last ended, in seconds; undefined when never (or forgotten). */
 export async function revokedAt(sub: string): Promise<number | undefined> {
   const redis = sharedRedis();
   if (redis?.usable()) {
@@ -44,11 +35,7 @@ export async function revokedAt(sub: string): Promise<number | undefined> {
   return memory.get(sub);
 }
 
-/**
- * Proofs of the password already used for a way in (a passkey, an authenticator app), by account
- * and proof id: a replayed cookie that still carries one cannot use it again. Kept as long as
- * a proof lasts.
- */
+// Password proofs already spent, so a replayed cookie cannot spend one again (decision 030).
 const SPENT = Symbol.for('creator-dashboard.session.spent-proofs');
 const spentHere = ((globalThis as { [SPENT]?: Map<string, number> })[SPENT] ??= new Map());
 const PROOF_S = 10 * 60;

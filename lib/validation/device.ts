@@ -1,12 +1,11 @@
 import { z } from 'zod';
 
-/** A device key as Cognito makes them (NewDeviceMetadataType: `[\w-]+_[0-9a-f-]+`, at most 55). */
+/** Cognito's NewDeviceMetadataType.DeviceKey: `[\w-]+_[0-9a-f-]+`, at most 55 characters. */
 export const deviceKeySchema = z
   .string()
   .max(55)
   .regex(/^[\w-]+_[0-9a-f-]+$/);
 
-/** A page token of the device list, as it travels in /profile's query string. */
 export const devicePageSchema = z
   .string()
   .min(1)

@@ -1,11 +1,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import type { TwoStepMethod } from './two-step-methods';
 
-/**
- * Every form's schema by name, each loaded the first time its form is checked or focused
- * (docs/decisions/023): a page's first script holds these few lines, not the schemas. One entry
- * per schema the browser uses; a schema that depends on the form's props takes them.
- */
+// Each schema loads on its form's first check or focus, not with the page (decision 023).
 const schemas = () => import('./schemas');
 const twoStep = () => import('./two-step');
 const proof = () => import('./proof');

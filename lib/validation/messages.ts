@@ -1,4 +1,4 @@
-/** Every validation message of docs/product.md §5, word for word, in one place. */
+/** docs/product.md §5, word for word. */
 export const MSG = {
   emailRequired: 'Email address is required',
   emailEmpty: 'Email cannot be empty',

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-/**
- * What the browser hands back from a passkey ceremony (RegistrationResponseJSON or
- * AuthenticationResponseJSON), checked for shape and size before it goes to Cognito, which verifies
- * it: anything else is refused here with a plain message, never passed on.
- */
+// Shape and size only (Cognito verifies the ceremony): anything else is refused, never passed on.
 const base64url = z
   .string()
   .max(16_384)
@@ -24,7 +20,6 @@ export const passkeyCredentialSchema = z.object({
 
 export type PasskeyCredential = z.infer<typeof passkeyCredentialSchema>;
 
-/** A passkey's credential id, as Cognito lists it. */
 export const passkeyIdSchema = z
   .string()
   .min(1)

@@ -8,18 +8,9 @@ import {
 } from '@/lib/validation/schemas';
 import { authenticatorCodeField } from './authenticator';
 
-/**
- * Proving who is at the keyboard before a sensitive change (ASVS 3.7.1): the current password and,
- * when the account has authenticator-app two-step on, a current code. Shared by the dialogs and
- * their server actions.
- */
-
 const currentPassword = currentPasswordField(MSG.currentPasswordRequired);
 
-/**
- * The proof's fields. The browser asks for the code when it knows two-step is on; the server takes
- * the code as optional and lets Cognito's own sign-in say whether one is needed.
- */
+/** The server takes the code as optional: Cognito's own sign-in says whether one is needed. */
 export const proofShape = (codeRequired: boolean) => ({
   currentPassword,
   code: codeRequired ? authenticatorCodeField : optionalSixDigitCode(),
@@ -27,7 +18,6 @@ export const proofShape = (codeRequired: boolean) => ({
 
 export const proofSchema = (codeRequired: boolean) => z.object(proofShape(codeRequired));
 
-/** Turning two-step off always asks for a code: it is on (docs/decisions/005-turning-off-mfa.md). */
 export const authenticatorTurnOffSchema = proofSchema(true);
 
 export const changeEmailProofSchema = (codeRequired: boolean) =>

@@ -1,21 +1,15 @@
 import * as z from 'zod/mini';
 import { MSG } from './messages';
 
-/**
- * One set of schemas for the browser (react-hook-form) and the server actions. Field names are
- * docs/product.md §3.4. Every rule reports its own message, so a form can show all of them at once.
- * Written with zod's tree-shakable "mini" API: these schemas ship to the browser, and the full
- * API would add about 20 KB (gzip) to every form page.
- */
+// zod/mini: these schemas ship to the browser; the full API adds about 20 KB (gzip) per form page.
 
-// Starts with a letter; letters, digits and ._%+- ; @ ; a domain ; a TLD of 2+ letters (docs/product.md §5).
+// docs/product.md §5.1
 export const EMAIL_PATTERN =
   /^[A-Za-z][A-Za-z0-9._%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 const MAX_EMAIL = 254;
 // Cognito's own password limit.
 const MAX_PASSWORD = 256;
 
-/** The email as sign-in, sign-up and reset use it: trimmed and lowercased. */
 export function normalizeEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
@@ -31,7 +25,6 @@ export const emailField = (required: string = MSG.emailRequired) =>
       z.toLowerCase(),
     );
 
-/** The password policy of docs/product.md §5; each unmet rule is its own issue. */
 export const newPasswordField = (required: string = MSG.passwordRequired) =>
   z.string({ error: required }).check(
     z.minLength(1, required),
@@ -50,23 +43,18 @@ export const newPasswordField = (required: string = MSG.passwordRequired) =>
     }),
   );
 
-/** Sign-in only requires a non-empty password (docs/product.md §5). */
 export const currentPasswordField = (required: string) =>
   z.string({ error: required }).check(z.minLength(1, required), z.maxLength(MAX_PASSWORD));
 
 const requiredText = (message: string) =>
   z.string({ error: message }).check(z.minLength(1, message));
 
-/** The six OTP boxes as one string: the digits joined, spaces dropped (docs/product.md §5.4). */
 const joinDigits = (digits: string[]) => digits.join('').replace(/\s/g, '');
 const digitBoxes = (params?: { error: string }) =>
   z.array(z.string({ error: MSG.codeDigitsOnly }), params);
 const digitsOnly = () => z.regex(/^\d*$/, { error: MSG.codeDigitsOnly, abort: true });
 
-/**
- * Six single digits, as the OTP boxes send them (docs/product.md §5.4). `enter` is what an empty
- * code reads: the email wording for codes the service sends, the app's for authenticator codes.
- */
+/** `enter` is what an empty code reads: the email wording, or the app's for authenticator codes. */
 export const sixDigitCode = (enter: string) =>
   z.pipe(
     z.pipe(digitBoxes({ error: enter }), z.transform(joinDigits)),
@@ -79,7 +67,6 @@ export const sixDigitCode = (enter: string) =>
       ),
   );
 
-/** The six boxes where they may be missing or empty: six digits, or none at all. */
 export const optionalSixDigitCode = () =>
   z.pipe(
     z.pipe(
@@ -92,10 +79,8 @@ export const optionalSixDigitCode = () =>
     ),
   );
 
-/** A code the identity service sent by email or text message. */
 export const verificationCodeField = sixDigitCode(MSG.codeEnter);
 
-/** `confirm` must equal `field` once both are given (the empty case has its own message). */
 const matching = (field: string, confirm: string) =>
   z.refine<Record<string, unknown>>((v) => v[confirm] === '' || v[field] === v[confirm], {
     path: [confirm],
@@ -115,12 +100,10 @@ export const signUpSchema = z
   })
   .check(matching('password', 'verifyPassword'));
 
-/** A form of the six boxes alone, for a code the identity service sent (email or text message). */
 export const verificationCodeSchema = z.object({ code: verificationCodeField });
 
 export const forgotRequestSchema = z.object({ email: emailField() });
 
-/** The email a passwordless sign-in (an emailed code, a passkey) starts from. */
 export const signInEmailSchema = z.object({ email: emailField() });
 
 export const forgotConfirmSchema = z
@@ -132,7 +115,6 @@ export const forgotConfirmSchema = z
   })
   .check(matching('newPassword', 'confirmNewPassword'));
 
-/** An invited user's first password (NEW_PASSWORD_REQUIRED): the policy plus confirmation. */
 export const newPasswordChallengeSchema = z
   .object({
     newPassword: newPasswordField(MSG.newPasswordRequired),
@@ -146,12 +128,11 @@ export const nameSchema = z.object({
     z.minLength(1, { error: MSG.nameRequired, abort: true }),
     z.minLength(2, { error: MSG.nameLength, abort: true }),
     z.maxLength(100, MSG.nameInvalid),
-    // Letters, optionally separated by a space, dot, apostrophe or hyphen ("Mary-Jane O'Neil Jr.").
+    // docs/product.md §5.5
     z.regex(/^\p{L}+(?:(?:[ .'-]|\. )\p{L}+)*\.?$/u, MSG.nameInvalid),
   ),
 });
 
-/** US numbers only: 11 digits starting with 1, sent as +digits (docs/product.md §5). */
 export const phoneSchema = z.object({
   phoneNo: z.pipe(
     z.string({ error: MSG.phoneRequired }).check(
@@ -180,7 +161,6 @@ export const changePasswordSchema = z
     matching('newPassword', 'confirmNewPassword'),
   );
 
-/** Confirming a new email: the address it was sent to and the code (docs/product.md §4). */
 export const verifyEmailChangeSchema = z.object({
   email: emailField(MSG.emailEmpty),
   code: verificationCodeField,

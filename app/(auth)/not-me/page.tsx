@@ -9,10 +9,7 @@ import { unsealNotMe } from '@/lib/session/seal';
 
 export const metadata: Metadata = { title: 'Secure your account', robots: { index: false } };
 
-/**
- * "This wasn't me", from a security notice: a button, not the link itself, ends every session (a
- * mail scanner that opens links must not sign the creator out). Decision 032.
- */
+// A button, not the link itself, ends every session: mail scanners open links (decision 032).
 export default async function NotMePage({
   searchParams,
 }: {

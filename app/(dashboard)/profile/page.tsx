@@ -26,7 +26,6 @@ const skipped = <T,>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true
 
 export default async function ProfilePage({ searchParams }: { searchParams: Search }) {
   const { claims, accessToken } = await requireSession();
-  // A page of the device list beyond the first (spec §9: 60 a page); anything odd is the first.
   const search = await searchParams;
   const page = devicePageSchema.safeParse(search.devices);
   // After a reset (decision 032): every way in, listed above the cards that remove each.
@@ -47,11 +46,9 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
       ? await listDevices(accessToken)
       : listed;
   if (!twoStep.ok) log.warn('profile.two_step_status_failed', { reason: twoStep.failure.name });
-  // A pool without passkeys (WebAuthnNotEnabledException) shows no card; other failures say so.
   if (!passkeys.ok && passkeys.failure.name !== 'WebAuthnNotEnabledException')
     log.warn('profile.passkeys_failed', { reason: passkeys.failure.name });
-  // A pool that tracks no devices answers InvalidParameterException (spec §8's device-config
-  // message, logged): no card.
+  // A pool tracking no devices answers InvalidParameterException (docs/product.md §8.7): no card.
   if (!devices.ok) log.warn('profile.devices_failed', { reason: devices.failure.message.text });
   if (!activity.ok) log.warn('profile.activity_failed', { reason: activity.failure.name });
   const deviceList = devices.ok ? devices.value : undefined;

@@ -14,12 +14,8 @@ function fail(error: EmbedTokenError, status: number) {
   return Response.json(body, { status, headers: HEADERS });
 }
 
-/**
- * A short-lived analytics embed token for the signed-in creator. The session is confirmed with
- * Cognito on every call (a sign-out everywhere ends a copied cookie here at once), and the channel
- * id is the one Cognito holds now (an attribute only an admin call writes): never the request's,
- * and it never leaves the server.
- */
+// Cognito confirms the session on every call (a sign-out everywhere ends a copied cookie here at
+// once), and the channel id is Cognito's, never the request's (decision 006).
 export async function GET() {
   const session = await verifySession();
   if (!session) return fail('unauthenticated', 401);
@@ -27,8 +23,7 @@ export async function GET() {
   if (!confirmed.ok) {
     if (confirmed.failure.kind === 'session-invalid') {
       log.info('session.ended', { reason: confirmed.failure.name, by: 'embed_token' });
-      // The account is gone (deleted by an admin): the reason waits in a cookie, and /login says
-      // so however the person gets there (docs/decisions/011-why-a-session-ended.md).
+      // The account was deleted: /login says so (decision 011).
       const gone = confirmed.failure.name === 'UserNotFoundException';
       await endSession(gone ? 'no-account' : undefined);
       return fail('unauthenticated', 401);

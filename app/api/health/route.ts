@@ -6,11 +6,7 @@ export const dynamic = 'force-dynamic';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
-/**
- * Public liveness plus upstream reachability. Answers 200 while the app itself runs. The figures
- * are computed at most once per few seconds per instance, and each address may ask 60 times a
- * minute (RULES.health).
- */
+/** Public; answers 200 while the app itself runs, whatever the upstreams say. */
 export async function GET() {
   const wait = await limitWait('health');
   if (wait > 0) {

@@ -3,7 +3,6 @@ import { log } from '@/lib/log';
 import { checkLimit } from '@/lib/rate-limit';
 import { verifySession } from '@/lib/session';
 
-/** Core Web Vitals from real browsers (sendBeacon), validated and written to the log. */
 const metric = z.strictObject({
   name: z.enum(['CLS', 'FCP', 'FID', 'INP', 'LCP', 'TTFB']),
   value: z.number().finite().min(0).max(600_000),

@@ -1,4 +1,3 @@
-// The Twitter card uses the same generated image as Open Graph.
 export { alt, size, contentType, generateStaticParams, default } from './opengraph-image';
 
 // Route segment config must be a literal in this file to be read at build time.

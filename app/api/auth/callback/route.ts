@@ -33,11 +33,7 @@ const REFUSAL_REASONS: Record<Refusal, HostedReason> = {
   unavailable: 'google-unavailable',
 };
 
-/**
- * Where the pool sends the browser back after Google. The state must be one this browser started;
- * then the code is exchanged (with the PKCE verifier) on the server and the creator is let in, or
- * refused. Every way this can end that is not the dashboard is /login with words for it.
- */
+/** Where the pool returns after Google; every ending but the dashboard is /login with a reason. */
 export async function GET(request: NextRequest) {
   const env = getEnv();
   const names = cookieNames(env);
@@ -49,7 +45,6 @@ export async function GET(request: NextRequest) {
     nowSeconds(),
   );
 
-  /** A redirect (a path here, or an absolute URL) carrying what is left of the flows cookie. */
   const to = (target: string) => {
     const response = seeOther(target, NO_STORE);
     response.cookies.set(

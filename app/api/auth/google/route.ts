@@ -13,11 +13,7 @@ export const dynamic = 'force-dynamic';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-/**
- * "Continue with Google": starts a hosted sign-in. A fresh state and PKCE verifier go into a
- * short-lived sealed cookie, and the browser goes to the pool's /oauth2/authorize with Google
- * chosen. Nothing of them reaches a script.
- */
+/** The state and PKCE verifier go into a short-lived sealed cookie, never to a script. */
 export async function GET(request: NextRequest) {
   const env = getEnv();
   const to = (path: string) => seeOther(path, NO_STORE);

@@ -7,14 +7,7 @@ export const dynamic = 'force-dynamic';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-/**
- * Sign-out a page asks for on its own (components/dashboard/sign-out.ts): the account it shows
- * cannot be used, or the session already ended. It answers where the browser goes next as JSON,
- * and the page then loads that address once. A server action would re-render the page in its
- * answer, and the router's move to /login would race the page's own load. Leftover cookies go even
- * when the session had ended. Only the site's own pages may ask: another site's page cannot sign a
- * person out.
- */
+/** Answers where the browser goes next (decision 020); only the site's own pages may ask. */
 export async function POST(request: NextRequest) {
   if (!fromOurPage(request)) {
     log.warn('auth.sign_out_refused', { site: request.headers.get('sec-fetch-site') ?? 'none' });
@@ -31,7 +24,6 @@ export async function POST(request: NextRequest) {
   return Response.json({ next }, { headers: NO_STORE });
 }
 
-/** The browser says the request came from one of our pages (Fetch Metadata, or Origin = Host). */
 function fromOurPage(request: NextRequest): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site) return site === 'same-origin';

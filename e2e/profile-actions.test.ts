@@ -588,8 +588,8 @@ describe('an account that signs in with Google', () => {
       { set: (name: string, value: string) => void jar.set(name, value) },
       { ...tokens, claims: { ...tokens.claims, provider: 'Google', username: 'Google_1' } },
     );
-    const { FEDERATED_SETTING } = await import('@/lib/actions');
-    const refused = { status: 'error', message: { text: FEDERATED_SETTING } };
+    const { FLOW_MSG } = await import('@/lib/messages');
+    const refused = { status: 'error', message: { text: FLOW_MSG.federatedSetting } };
     expect(await actions.updateNameAction(idle, form([['name', 'After']]))).toEqual(refused);
     expect(
       await actions.changePasswordAction(

@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 import { getEnv } from '@/lib/env';
 import { log, requestContextOf, withRequestId } from '@/lib/log';
 import type { AuthFailure } from '@/lib/cognito/errors';
-import { APP_MSG, type Message } from '@/lib/messages';
+import { APP_MSG, type Message, FLOW_MSG } from '@/lib/messages';
 import { getPendingEmail, verifySession, type Session } from '@/lib/session';
 import type { ActionState } from './action-state';
 
@@ -108,7 +108,7 @@ export function authed<A extends unknown[], F extends string>(
   return withSession(async (session, ...args: A) => {
     if (!session) return refuseUnauthenticated<F>();
     if (options.ownCredentials && session.claims.provider)
-      return { status: 'error', message: { text: FEDERATED_SETTING } };
+      return { status: 'error', message: { text: FLOW_MSG.federatedSetting } };
     return handler({ session }, ...args);
   });
 }
@@ -117,9 +117,6 @@ type AuthedOptions = {
   /** Refused for an account that signs in with Google, which holds these (decision 015). */
   ownCredentials?: boolean;
 };
-
-export const FEDERATED_SETTING =
-  'Your account signs in with Google, so this is managed in your Google account.';
 
 export function withPendingEmail<A extends unknown[], F extends string>(
   handler: (ctx: { email: string }, ...args: A) => Promise<ActionState<F>>,

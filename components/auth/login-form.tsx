@@ -16,7 +16,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { IntentLink } from '@/components/ui/intent-link';
 import { PasswordField } from '@/components/ui/password-field';
 import type { Message } from '@/lib/messages';
-import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
+import { passkeyCeremonyMessage } from '@/lib/messages/passkeys';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';

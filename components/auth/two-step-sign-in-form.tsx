@@ -6,7 +6,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import type { TwoStepMethod } from '@/lib/validation/two-step';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';

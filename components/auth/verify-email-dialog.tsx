@@ -9,7 +9,7 @@ import { CodeForm } from '@/components/forms/code-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 
 /** Cannot be closed: verifying or signing out are the only ways on (docs/product.md §4.3). */
 export function VerifyEmailDialog({ email }: { email: string }) {

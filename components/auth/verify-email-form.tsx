@@ -7,7 +7,7 @@ import { CodeForm } from '@/components/forms/code-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { ResendRow } from '@/components/ui/resend-row';
 import type { Message } from '@/lib/messages';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { AuthHeading } from './auth-heading';
 import { EmailText } from '@/components/ui/email-text';
 

@@ -8,7 +8,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import type { ActionState } from '@/lib/action-state';
 import { APP_MSG } from '@/lib/messages';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { verifyEmailChangeSchema } from '@/lib/validation/schemas';
 import { click, codeBoxes, renderWithRouter, router } from '@/test/form-render';
 import { useActionForm, type SchemaLoader } from './use-action-form';

@@ -17,6 +17,7 @@ import type { Message } from '@/lib/messages';
 import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { ProofFields } from './proof-fields';
 import { loadSchema } from '@/lib/validation/load';
+import { FLOW_MSG } from '@/lib/messages';
 
 type CodeMethod = 'SMS_MFA' | 'EMAIL_OTP';
 
@@ -162,7 +163,7 @@ export function CodeMethods({
       else if (answer.data?.proof === 'needed') setWaiting(() => call);
       else {
         onRefused?.();
-        setMessage(answer.message ?? { text: 'Something went wrong. Please try again.' });
+        setMessage(answer.message ?? { text: FLOW_MSG.somethingWrong });
       }
     });
 

@@ -4,7 +4,7 @@ import { deleteAccountAction } from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
-import { loginPath } from '@/lib/login-notices';
+import { loginPath } from '@/lib/messages/notices';
 import { ProofFields } from './proof-fields';
 import { loadSchema } from '@/lib/validation/load';
 

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import type { TrackedDevice } from '@/lib/cognito';
 import { formatDateTime } from '@/lib/format';
-import { loginPath } from '@/lib/login-notices';
+import { loginPath } from '@/lib/messages/notices';
 import type { Message } from '@/lib/messages';
 
 export function Devices({

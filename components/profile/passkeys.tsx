@@ -17,7 +17,7 @@ import type { ActionState } from '@/lib/action-state';
 import type { Passkey } from '@/lib/cognito';
 import { formatDate } from '@/lib/format';
 import type { Message } from '@/lib/messages';
-import { passkeyCeremonyMessage } from '@/lib/passkey-messages';
+import { passkeyCeremonyMessage } from '@/lib/messages/passkeys';
 import { ProofFields } from './proof-fields';
 import { loadSchema } from '@/lib/validation/load';
 

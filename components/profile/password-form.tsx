@@ -6,7 +6,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { loadSchema } from '@/lib/validation/load';
 
 const OUTCOMES: readonly string[] = [

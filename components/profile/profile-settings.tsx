@@ -9,7 +9,7 @@ import { EmailText } from '@/components/ui/email-text';
 import type { MfaSettings, Passkey } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import { APP_MSG } from '@/lib/messages';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { EmailFlow } from './email-flow';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Message } from '@/lib/messages';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { PasswordField } from './password-field';
 import type { FieldProps } from './field';
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Message } from '@/lib/messages';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { FieldMessages, describedBy } from './field-messages';
 
 export const OTP_LENGTH = 6;

@@ -7,6 +7,7 @@ import {
   MFA_METHODS,
   type MfaMethod,
   respondToChallenge,
+  type AnsweredChallenge,
   type Result,
   type SignInContext,
   type SignInOutcome,
@@ -18,7 +19,7 @@ import { boundClaims } from '@/lib/channel';
 import { type CreatorResult } from '@/lib/creators';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, codeChecked, smsSent } from '@/lib/rate-limit';
-import { type Message } from '@/lib/messages';
+import { type Message, APP_MSG } from '@/lib/messages';
 import {
   clearChallenge,
   clearPendingEmail,
@@ -89,7 +90,7 @@ export async function keepChallenge(
       // Only an authenticator app: text messages need a verified number (decision 018).
       if (!methodList(outcome.parameters?.MFAS_CAN_SETUP).includes('SOFTWARE_TOKEN_MFA')) {
         log.warn('auth.mfa_setup_unavailable', { offered: outcome.parameters?.MFAS_CAN_SETUP });
-        return { ok: false, message: { text: 'No valid MFA method provided' } };
+        return { ok: false, message: { text: APP_MSG.noValidMfa } };
       }
       const associated = await associateForSetup(outcome.session);
       if (!associated.ok) {
@@ -106,7 +107,7 @@ export async function keepChallenge(
     }
   }
   log.warn('auth.unsupported_challenge', { challenge: outcome.challenge });
-  return { ok: false, message: { text: 'Please use your credentials to sign in' } };
+  return { ok: false, message: { text: APP_MSG.useCredentials } };
 }
 
 export async function finishSignIn(
@@ -151,11 +152,11 @@ export async function challengeContext(challenge: { username: string; deviceKey?
   return context.ip ? { ip: context.ip } : {};
 }
 
-export async function waitingChallenge(name: ChallengeData['name'], second = false) {
+export async function waitingChallenge<N extends ChallengeData['name']>(name: N, second = false) {
   const challenge = await getChallenge();
   if (!challenge || challenge.name !== name || Boolean(challenge.second) !== second)
     redirect(CHALLENGE_EXPIRED);
-  return challenge;
+  return challenge as ChallengeData & { name: N };
 }
 
 export async function settleChallenge<T extends SignInOutcome, F extends string>(
@@ -189,6 +190,37 @@ export async function settleChallenge<T extends SignInOutcome, F extends string>
   redirect(finished.next);
 }
 
+type Settling<F extends string> = Omit<
+  Parameters<typeof settleChallenge<SignInOutcome, F>>[2],
+  'context'
+>;
+
+/** Answers the waiting challenge and finishes the sign-in, or answers why not. */
+export async function answerWaiting<F extends string>(
+  challenge: ChallengeData & { name: AnsweredChallenge },
+  answer: string,
+  {
+    second,
+    answered,
+    ...settling
+  }: Settling<F> & {
+    second?: boolean;
+    answered?: (result: Result<SignInOutcome>) => Promise<void>;
+  },
+): Promise<ActionState<F>> {
+  const context = await challengeContext(challenge);
+  const result = await respondToChallenge(
+    challenge.name,
+    challenge.session,
+    challenge.username,
+    answer,
+    context,
+    second,
+  );
+  await answered?.(result);
+  return settleChallenge(challenge, result, { context, ...settling });
+}
+
 export type CodeChallenge = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
 
 /** `second`: an EMAIL_OTP sent after the password, not an emailed way in. */
@@ -202,18 +234,9 @@ export async function answerCodeChallenge(
   const challenge = await waitingChallenge(name, second);
   const limited = await checkLimit('verifyCode', challenge.username);
   if (limited) return { status: 'error', message: limited };
-  const context = await challengeContext(challenge);
-  const result = await respondToChallenge(
-    name,
-    challenge.session,
-    challenge.username,
-    code,
-    context,
+  return answerWaiting(challenge, code, {
     second,
-  );
-  await codeChecked(challenge.username, result);
-  return settleChallenge(challenge, result, {
-    context,
+    answered: (result) => codeChecked(challenge.username, result),
     remember,
     failed: failedEvent,
     onFailure: (failure) => failureState<CodeField>(failure, { codeField: 'code' }),

@@ -8,7 +8,7 @@ import { getEnv } from '@/lib/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit } from '@/lib/rate-limit';
-import { APP_MSG, emailNotFound, unfinishedSignUp, type Message } from '@/lib/messages';
+import { APP_MSG, emailNotFound, unfinishedSignUp, type Message, FLOW_MSG } from '@/lib/messages';
 import { setChallenge } from '@/lib/session';
 
 export async function precheck(
@@ -54,11 +54,9 @@ export async function unfinished(email: string): Promise<boolean | Message> {
   return found.failure.message;
 }
 
-export const FACTOR_UNAVAILABLE: Record<PasswordlessFactor, string> = {
-  EMAIL_OTP:
-    "Email sign-in codes aren't available for this account. Please sign in with your password.",
-  WEB_AUTHN:
-    'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
+const FACTOR_UNAVAILABLE: Record<PasswordlessFactor, string> = {
+  EMAIL_OTP: FLOW_MSG.emailCodesUnavailable,
+  WEB_AUTHN: FLOW_MSG.noPasskeyYet,
 };
 
 export async function startFactor<F extends string>(

@@ -7,8 +7,8 @@ import { accountSub, signOutUserEverywhere } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/env';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
-import { codeResent, unfinishedSignUp } from '@/lib/messages';
-import { MSG } from '@/lib/validation/messages';
+import { codeResent, unfinishedSignUp, FLOW_MSG } from '@/lib/messages';
+import { MSG } from '@/lib/messages/fields';
 import { markRevoked } from '@/lib/session/revocations';
 import { securityNotice } from '@/lib/notify';
 import { clearResetEmail, getResetEmail, setResetEmail } from '@/lib/session';
@@ -56,7 +56,7 @@ export const forgotConfirmAction = validatedAction(
     const email = await getResetEmail();
     if (!email || email !== typed) {
       log.info('auth.reset_failed', { reason: 'no-request-here', account: emailRef(typed) });
-      return { status: 'error', message: { text: RESET_ELSEWHERE }, values };
+      return { status: 'error', message: { text: FLOW_MSG.resetExpired }, values };
     }
     const stage = { stage: 'confirm', email };
     const limited = await checkLimit('verifyCode', email);
@@ -90,14 +90,12 @@ export const forgotConfirmAction = validatedAction(
   },
 );
 
-export const RESET_ELSEWHERE = 'This reset has expired. Please request a new code.';
-
 export const resendResetCodeAction = publicAction(
   async (email: string): Promise<ActionState<ForgotField>> => {
     const parsed = forgotRequestSchema.safeParse({ email });
     if (!parsed.success) return { status: 'error', message: { text: MSG.emailInvalid } };
     if ((await getResetEmail()) !== parsed.data.email)
-      return { status: 'error', message: { text: RESET_ELSEWHERE } };
+      return { status: 'error', message: { text: FLOW_MSG.resetExpired } };
     const limited = await checkLimit('resendCode', parsed.data.email);
     if (limited) return { status: 'error', message: limited, data: { stage: 'confirm', email } };
     const result = await forgotPassword(parsed.data.email);

@@ -7,7 +7,7 @@ import {
   validatedAction,
   type ActionState,
 } from '@/lib/actions';
-import { completeMfaSetup, respondToChallenge, resendSignUpCode, signIn } from '@/lib/cognito';
+import { completeMfaSetup, resendSignUpCode, signIn } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
 import { type CreatorResult } from '@/lib/creators';
 import { emailRef, log } from '@/lib/log';
@@ -18,8 +18,8 @@ import {
   recordSuccess,
   smsAllowed,
 } from '@/lib/rate-limit';
-import { APP_MSG, codeResent } from '@/lib/messages';
-import { MSG } from '@/lib/validation/messages';
+import { APP_MSG, codeResent, FLOW_MSG } from '@/lib/messages';
+import { MSG } from '@/lib/messages/fields';
 import { clearChallenge, getChallenge, setPendingEmail } from '@/lib/session';
 import {
   newPasswordChallengeSchema,
@@ -36,6 +36,7 @@ import {
   CodeField,
   SignInField,
   answerCodeChallenge,
+  answerWaiting,
   challengeContext,
   finishSignIn,
   settleChallenge,
@@ -84,7 +85,7 @@ export const signInAction = validatedAction(
   },
 );
 
-export const answerTwoStepCode = (method: CodeChallenge) =>
+const answerTwoStepCode = (method: CodeChallenge) =>
   validatedAction(twoStepCodeSchema(method), ({ code }, { form }) =>
     answerCodeChallenge(
       method,
@@ -117,19 +118,10 @@ export const chooseTwoStepMethodAction = validatedAction(
   async ({ method }) => {
     const challenge = await waitingChallenge('SELECT_MFA_TYPE');
     if (!(challenge.choices ?? []).includes(method))
-      return { status: 'error', message: { text: 'Invalid MFA type' } };
+      return { status: 'error', message: { text: APP_MSG.invalidMfaType } };
     const texts = method === 'SMS_MFA' ? await smsAllowed(challenge.username) : null;
     if (texts) return { status: 'error', message: texts };
-    const context = await challengeContext(challenge);
-    const result = await respondToChallenge(
-      'SELECT_MFA_TYPE',
-      challenge.session,
-      challenge.username,
-      method,
-      context,
-    );
-    return settleChallenge(challenge, result, {
-      context,
+    return answerWaiting(challenge, method, {
       failed: 'auth.two_step_choice_failed',
       onFailure: (failure) => failureState(failure),
       signedIn: ['auth.two_step_chosen', { method }],
@@ -166,16 +158,7 @@ export const newPasswordChallengeAction = validatedAction(
   newPasswordChallengeSchema,
   async ({ newPassword }) => {
     const challenge = await waitingChallenge('NEW_PASSWORD_REQUIRED');
-    const context = await challengeContext(challenge);
-    const result = await respondToChallenge(
-      'NEW_PASSWORD_REQUIRED',
-      challenge.session,
-      challenge.username,
-      newPassword,
-      context,
-    );
-    return settleChallenge(challenge, result, {
-      context,
+    return answerWaiting(challenge, newPassword, {
       failed: 'auth.new_password_failed',
       onFailure: (failure) => failureState(failure),
       signedIn: ['auth.signed_in', { newPassword: true }],
@@ -231,31 +214,20 @@ export const passkeySignInFinishAction = publicAction(
     const parsed = passkeyCredentialSchema.safeParse(credential);
     if (!parsed.success) {
       log.warn('auth.passkey_malformed', { account: emailRef(challenge.username) });
-      return { status: 'error', message: { text: PASSKEY_REFUSED } };
+      return { status: 'error', message: { text: FLOW_MSG.passkeyRefused } };
     }
-    const context = await challengeContext(challenge);
-    const result = await respondToChallenge(
-      'WEB_AUTHN',
-      challenge.session,
-      challenge.username,
-      JSON.stringify(parsed.data),
-      context,
-    );
-    await (result.ok ? recordSuccess : recordFailure)('signIn', challenge.username);
-    return settleChallenge(challenge, result, {
-      context,
+    return answerWaiting<SignInField>(challenge, JSON.stringify(parsed.data), {
+      answered: (result) =>
+        (result.ok ? recordSuccess : recordFailure)('signIn', challenge.username),
       failed: 'auth.passkey_failed',
       onFailure: async (failure) => {
         await clearChallenge();
         // Cognito's words for a refused assertion say little a person can act on.
         const message =
-          failure.kind === 'unavailable' ? failure.message : { text: PASSKEY_REFUSED };
+          failure.kind === 'unavailable' ? failure.message : { text: FLOW_MSG.passkeyRefused };
         return { status: 'error', message };
       },
       signedIn: ['auth.signed_in', { factor: 'WEB_AUTHN' }],
     });
   },
 );
-
-export const PASSKEY_REFUSED =
-  "That passkey didn't work for this account. Try another passkey, or sign in with your password.";

@@ -1,4 +1,5 @@
-import { APP_MSG, type Message } from '@/lib/messages';
+import { APP_MSG, FLOW_MSG, type Message } from '@/lib/messages';
+import { COGNITO_MSG } from '@/lib/messages/cognito';
 
 export type AuthContext =
   | 'signIn'
@@ -65,10 +66,7 @@ const CODE_REQUESTS: AuthContext[] = [
   'sendCode',
   'passwordless',
 ];
-const TOO_MANY_CODES =
-  'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.';
 const text = (t: string) => () => ({ text: t });
-const INVALID_CODE = 'Invalid verification code.';
 
 const SESSION_ENDING = [
   'NotAuthorizedException',
@@ -78,21 +76,18 @@ const SESSION_ENDING = [
   'RefreshTokenReuseException',
 ];
 
-/** docs/product.md §8.7. */
-export const DEVICE_CONFIG_MSG = 'Device tracking has not been configured in this User Pool';
-
 const RULES: Rule[] = [
   {
     name: 'InvalidParameterException',
     in: ['devices'],
     kind: 'other',
-    message: text(DEVICE_CONFIG_MSG),
+    message: text(COGNITO_MSG.deviceTrackingOff),
   },
   {
     name: 'ResourceNotFoundException',
     in: ['devices'],
     kind: 'other',
-    message: text('That device is no longer on your account. Reload the page to see your devices.'),
+    message: text(COGNITO_MSG.deviceGone),
   },
   ...SESSION_ENDING.map((name): Rule => ({
     name,
@@ -110,7 +105,7 @@ const RULES: Rule[] = [
     name: 'UsernameExistsException',
     kind: 'exists',
     message: () => ({
-      text: 'Looks like you already have an account. Please log in.',
+      text: COGNITO_MSG.accountExists,
       link: { label: 'log in', href: '/login' },
     }),
   },
@@ -119,7 +114,7 @@ const RULES: Rule[] = [
     in: ['signIn', 'forgotPassword'],
     kind: 'unconfirmed',
     message: () => ({
-      text: 'Your account has not been confirmed yet. Click here to verify your email.',
+      text: COGNITO_MSG.unconfirmed,
       link: { label: 'Click here', href: '/verify-email' },
     }),
   },
@@ -127,72 +122,70 @@ const RULES: Rule[] = [
     name: 'NotAuthorizedException',
     when: LOCKED_OUT,
     kind: 'locked',
-    message: text('Too many failed attempts. Please wait a few minutes and try again.'),
+    message: text(COGNITO_MSG.lockedOut),
   },
   {
     name: 'LimitExceededException',
     in: CODE_REQUESTS,
     kind: 'other',
-    message: text(TOO_MANY_CODES),
+    message: text(COGNITO_MSG.tooManyCodes),
   },
   {
     name: 'LimitExceededException',
     kind: 'other',
-    message: text('Too many attempts. Please wait a few minutes and try again.'),
+    message: text(COGNITO_MSG.tooManyAttempts),
   },
   {
     name: 'PasswordHistoryPolicyViolationException',
     kind: 'other',
-    message: text('You have used this password recently. Please choose a different one.'),
+    message: text(COGNITO_MSG.passwordUsedRecently),
   },
   {
     name: 'WebAuthnNotEnabledException',
     kind: 'other',
-    message: text("Passkeys aren't available for this account. Please sign in with your password."),
+    message: text(COGNITO_MSG.passkeysOff),
   },
   {
     name: 'WebAuthnChallengeNotFoundException',
     kind: 'other',
-    message: text('Adding the passkey took too long. Please try again.'),
+    message: text(COGNITO_MSG.passkeyTooSlow),
   },
   ...['WebAuthnRelyingPartyMismatchException', 'WebAuthnOriginNotAllowedException'].map(
     (name): Rule => ({
       name,
       kind: 'other',
-      message: text("This passkey belongs to another site and can't be used here."),
+      message: text(COGNITO_MSG.passkeyOtherSite),
     }),
   ),
   {
     name: 'WebAuthnClientMismatchException',
     kind: 'other',
-    message: text("This passkey was started in another app and can't be finished here."),
+    message: text(COGNITO_MSG.passkeyOtherApp),
   },
   {
     name: 'WebAuthnCredentialNotSupportedException',
     kind: 'other',
-    message: text(
-      "This kind of passkey isn't supported. Try your device's built-in passkey or another security key.",
-    ),
+    message: text(COGNITO_MSG.passkeyUnsupported),
   },
   {
     // Cognito's request-rate quota, after the SDK's retries (docs/product.md §9.3).
     name: 'TooManyRequestsException',
     kind: 'unavailable',
-    message: text('Our sign-in service is busy right now. Please try again in a moment.'),
+    message: text(COGNITO_MSG.busy),
   },
   {
     name: 'NotAuthorizedException',
     when: INCORRECT,
     in: ['signIn'],
     kind: 'other',
-    message: text('Email or password is incorrect.'),
+    message: text(COGNITO_MSG.wrongPassword),
   },
   {
     name: 'NotAuthorizedException',
     when: INCORRECT,
     in: ['changePassword'],
     kind: 'other',
-    message: text('Incorrect old password'),
+    message: text(COGNITO_MSG.wrongOldPassword),
   },
   {
     name: 'NotAuthorizedException',
@@ -205,37 +198,37 @@ const RULES: Rule[] = [
     name: 'CodeMismatchException',
     in: ['confirmSignUp', 'verifyEmail'],
     kind: 'code-mismatch',
-    message: text('Code entered does not match what was emailed. Try again.'),
+    message: text(COGNITO_MSG.emailedCodeMismatch),
   },
   {
     name: 'CodeMismatchException',
     in: ['verifyPhone', 'mfaSent'],
     kind: 'code-mismatch',
-    message: text('Code entered does not match what was sent. Try again.'),
+    message: text(COGNITO_MSG.sentCodeMismatch),
   },
   {
     name: 'NotAuthorizedException',
     when: INCORRECT,
     in: ['reauth'],
     kind: 'wrong-password',
-    message: text('Current password is incorrect.'),
+    message: text(COGNITO_MSG.wrongCurrentPassword),
   },
   {
     name: 'CodeMismatchException',
     kind: 'code-mismatch',
-    message: text(INVALID_CODE),
+    message: text(COGNITO_MSG.invalidCode),
   },
   // What VerifySoftwareToken answers for a wrong authenticator code ("Code mismatch").
   {
     name: 'EnableSoftwareTokenMFAException',
     kind: 'code-mismatch',
-    message: text(INVALID_CODE),
+    message: text(COGNITO_MSG.invalidCode),
   },
   {
     name: 'ExpiredCodeException',
     kind: 'expired-code',
     message: () => ({
-      text: 'Verification code expired. Resend Code.',
+      text: COGNITO_MSG.codeExpired,
       link: { label: 'Resend Code', action: 'resend' },
     }),
   },
@@ -249,28 +242,26 @@ const RULES: Rule[] = [
     name: 'InvalidParameterException',
     in: ['textCodesOn'],
     kind: 'other',
-    message: text('Add and verify a phone number first to get codes by text message.'),
+    message: text(FLOW_MSG.phoneFirst),
   },
   {
     name: 'InvalidParameterException',
     in: ['emailCodesOn'],
     kind: 'other',
-    message: text("Email codes aren't available for this account."),
+    message: text(COGNITO_MSG.emailCodesOff),
   },
   {
     name: 'InvalidParameterException',
     in: ['mfaMethodOff'],
     kind: 'other',
-    message: text(
-      'Two-step verification is required for this account: keep at least one method on.',
-    ),
+    message: text(COGNITO_MSG.twoStepRequired),
   },
   {
     name: 'InvalidParameterException',
     in: ['forgotPassword'],
     kind: 'other',
     message: ({ support }) => ({
-      text: "We couldn't find an active account associated with that email. If you need help, just email us.",
+      text: COGNITO_MSG.noActiveAccount,
       link: { label: 'email us', href: `mailto:${support}` },
     }),
   },

@@ -1,9 +1,7 @@
 import 'server-only';
-import { RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, secretHash } from './client';
 import { MFA_METHODS } from './mfa';
-import { type Tokens, attempt, clientId, tokensFrom } from './shared';
-import { ANSWER_KEY, passwordVerifier } from './sign-in';
+import { type Tokens, attempt, tokensFrom } from './shared';
+import { passwordVerifier, sendAnswer } from './sign-in';
 
 export type Reauthentication =
   | { type: 'proven'; tokens: Tokens; codeAsked: boolean }
@@ -28,23 +26,11 @@ export function reauthenticate(
   pending?: PendingProof,
 ) {
   return attempt(pending ? 'mfaSent' : 'reauth', async (): Promise<Reauthentication> => {
-    const hash = secretHash(email);
     const answer = async (
       challenge: 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP',
       session: string | undefined,
     ) => {
-      const out = await cognito().send(
-        new RespondToAuthChallengeCommand({
-          ClientId: clientId(),
-          ChallengeName: challenge,
-          Session: session,
-          ChallengeResponses: {
-            USERNAME: email,
-            [ANSWER_KEY[challenge]]: code,
-            ...(hash ? { SECRET_HASH: hash } : {}),
-          },
-        }),
-      );
+      const out = await sendAnswer(challenge, session, email, code);
       if (out.ChallengeName) throw new Error(`unexpected challenge ${out.ChallengeName}`);
       return {
         type: 'proven',
@@ -60,18 +46,7 @@ export function reauthenticate(
       const offered = out.ChallengeParameters?.MFAS_CAN_CHOOSE ?? '';
       const pick = MFA_METHODS.find((m) => offered.includes(`"${m}"`));
       if (!pick) throw new Error(`nothing to choose from: ${offered}`);
-      out = await cognito().send(
-        new RespondToAuthChallengeCommand({
-          ClientId: clientId(),
-          ChallengeName: 'SELECT_MFA_TYPE',
-          Session: out.Session,
-          ChallengeResponses: {
-            USERNAME: email,
-            ANSWER: pick,
-            ...(hash ? { SECRET_HASH: hash } : {}),
-          },
-        }),
-      );
+      out = await sendAnswer('SELECT_MFA_TYPE', out.Session, email, pick);
     }
     if (!out.ChallengeName)
       return { type: 'proven', tokens: tokensFrom(out.AuthenticationResult), codeAsked: false };

@@ -42,8 +42,8 @@ export async function attempt<T>(context: AuthContext, run: () => Promise<T>): P
 }
 
 export const clientId = () => getEnv().COGNITO_CLIENT_ID;
-export const bool = (v: unknown) => v === true || v === 'true';
-export const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+const bool = (v: unknown) => v === true || v === 'true';
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 export function claimsFromIdToken(idToken: string): UserClaims {
   const c = decodeJwt(idToken);
@@ -64,7 +64,7 @@ export function claimsFromIdToken(idToken: string): UserClaims {
   };
 }
 
-export function providerOf(identities: unknown): 'Google' | undefined {
+function providerOf(identities: unknown): 'Google' | undefined {
   if (!Array.isArray(identities)) return undefined;
   return identities.some(
     (i) =>

@@ -234,21 +234,32 @@ export function respondToChallenge(
   second?: boolean,
 ) {
   return attempt(second ? 'mfaSent' : CHALLENGE_CONTEXT[challenge], async () => {
-    const hash = secretHash(username);
-    const out = await cognito().send(
-      new RespondToAuthChallengeCommand({
-        ClientId: clientId(),
-        ChallengeName: challenge,
-        Session: session,
-        ChallengeResponses: {
-          USERNAME: username,
-          [ANSWER_KEY[challenge]]: answer,
-          ...contextParameters(context),
-          ...(hash ? { SECRET_HASH: hash } : {}),
-        },
-        ...userContextData(context),
-      }),
-    );
+    const out = await sendAnswer(challenge, session, username, answer, context);
     return outcome(await proveDevice(out, username, context), username);
   });
+}
+
+/** One RespondToAuthChallenge call; the caller reads the answer and handles errors. */
+export function sendAnswer(
+  challenge: AnsweredChallenge,
+  session: string | undefined,
+  username: string,
+  answer: string,
+  context?: SignInContext,
+) {
+  const hash = secretHash(username);
+  return cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: challenge,
+      Session: session,
+      ChallengeResponses: {
+        USERNAME: username,
+        [ANSWER_KEY[challenge]]: answer,
+        ...contextParameters(context),
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
 }

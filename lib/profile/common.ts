@@ -16,7 +16,7 @@ import {
   updateSessionClaims,
   type Session,
 } from '@/lib/session';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 
 export function failed<F extends string>(
   op: string,
@@ -29,8 +29,6 @@ export function failed<F extends string>(
 
 // Only the signed-in pages show account data; Creator Cash's built pages stay as built.
 export const SIGNED_IN_AREA = '/(dashboard)';
-
-export const REAUTH_AGAIN = 'Please confirm your password again: close this window and start over.';
 
 export type Proven = { ok: true; session: Session };
 export type NotProven<F extends string> = { ok: false; state: ActionState<F> };

@@ -4,16 +4,15 @@ import { authed, authedAction } from '@/lib/actions';
 import { updateAttributes, verifyAttribute } from '@/lib/cognito';
 import { moveCreatorEmail } from '@/lib/creators';
 import { log } from '@/lib/log';
-import { codeResent } from '@/lib/messages';
+import { codeResent, FLOW_MSG } from '@/lib/messages';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { notifyEmailChanged } from '@/lib/notify';
 import { clearEmailChange, getEmailChange, reauthFresh } from '@/lib/session';
 import { changeEmailSchema, verifyEmailChangeSchema } from '@/lib/validation/schemas';
-import { MSG } from '@/lib/validation/messages';
-import { REAUTH_AGAIN, failed, proveIdentity, refreshClaims } from './common';
+import { MSG } from '@/lib/messages/fields';
+import { failed, proveIdentity, refreshClaims } from './common';
 
-export const sameEmail = (a: string, b: string) =>
-  a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Cognito keeps the old address active until the new one's emailed code is verified. */
 export const requestEmailChangeAction = authedAction(
@@ -23,7 +22,7 @@ export const requestEmailChangeAction = authedAction(
     if (sameEmail(email, ctx.session.claims.email)) {
       return {
         status: 'error',
-        fieldErrors: { email: [{ text: 'This is already your email address.' }] },
+        fieldErrors: { email: [{ text: FLOW_MSG.sameEmail }] },
         values,
       };
     }
@@ -55,13 +54,13 @@ export const resendEmailChangeCodeAction = authed<[email: string], 'code'>(
     const target = await getEmailChange(session);
     if (!target || !reauthFresh(session)) {
       log.info('profile.email_resend_refused', { reason: 'no-proof' });
-      return { status: 'error', message: { text: REAUTH_AGAIN } };
+      return { status: 'error', message: { text: FLOW_MSG.reauthAgain } };
     }
     if (!sameEmail(parsed.data.email, target)) {
       log.warn('profile.email_resend_refused', { reason: 'other-address' });
       return {
         status: 'error',
-        message: { text: 'We can only send a new code to the address you asked for.' },
+        message: { text: FLOW_MSG.resendOnlyAsked },
       };
     }
     const limited = await checkLimit('sendCode', session.claims.sub);

@@ -8,14 +8,14 @@ import {
   startPasskeyRegistration,
 } from '@/lib/cognito';
 import { log } from '@/lib/log';
-import { APP_MSG } from '@/lib/messages';
+import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
 import { proofFor, spendReauth, type Session } from '@/lib/session';
 import { passkeyCredentialSchema, passkeyIdSchema } from '@/lib/validation/passkey';
-import { REAUTH_AGAIN, failed, proveIdentity } from './common';
+import { failed, proveIdentity } from './common';
 
 /** Every time: a session alone could add a way in that outlives a reset (decision 030). */
-export const passkeyProofFresh = (session: Session) => proofFor(session, 'passkey');
+const passkeyProofFresh = (session: Session) => proofFor(session, 'passkey');
 
 export async function passkeyOptions(session: Session): Promise<ActionState<ProofField>> {
   const options = await startPasskeyRegistration(session.accessToken);
@@ -45,11 +45,11 @@ export const provePasskeyAction = authedAction(
 export const completePasskeyAction = authed<[credential: unknown], never>(
   async ({ session }, credential) => {
     if (!(await passkeyProofFresh(session)))
-      return { status: 'error', message: { text: REAUTH_AGAIN } };
+      return { status: 'error', message: { text: FLOW_MSG.reauthAgain } };
     const parsed = passkeyCredentialSchema.safeParse(credential);
     if (!parsed.success) {
       log.warn('profile.passkey_malformed');
-      return { status: 'error', message: { text: PASSKEY_NOT_SAVED } };
+      return { status: 'error', message: { text: FLOW_MSG.passkeyNotSaved } };
     }
     const saved = await completePasskeyRegistration(session.accessToken, parsed.data);
     if (!saved.ok) return failed('passkey_complete', saved.failure);
@@ -74,5 +74,3 @@ export const removePasskeyAction = authed<[id: unknown], never>(
   },
   { ownCredentials: true },
 );
-
-export const PASSKEY_NOT_SAVED = "The passkey couldn't be saved. Please try again.";

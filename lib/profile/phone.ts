@@ -12,7 +12,7 @@ import {
 } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/log';
-import { codeResent } from '@/lib/messages';
+import { codeResent, FLOW_MSG } from '@/lib/messages';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { updateSessionClaims } from '@/lib/session';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
@@ -36,7 +36,7 @@ export const requestPhoneChangeAction = authedAction(
     if (same && ctx.session.claims.phoneNumberVerified) {
       return {
         status: 'error',
-        fieldErrors: { phoneNo: [{ text: 'This is already your phone number.' }] },
+        fieldErrors: { phoneNo: [{ text: FLOW_MSG.samePhone }] },
         values,
       };
     }

@@ -22,7 +22,8 @@ import {
   codeMethodOffSchema,
   twoStepMethodField,
 } from '@/lib/validation/two-step';
-import { REAUTH_AGAIN, failed, proveIdentity } from './common';
+import { failed, proveIdentity } from './common';
+import { FLOW_MSG, APP_MSG } from '@/lib/messages';
 
 /** The secret goes to the dialog only: never stored, never logged. */
 export const startAuthenticatorSetupAction = authedAction(
@@ -53,7 +54,7 @@ export const confirmAuthenticatorSetupAction = authedAction(
   authenticatorCodeSchema,
   async ({ code }, { session }) => {
     if (!(await proofFor(session, 'two_step_setup')))
-      return { status: 'error', message: { text: REAUTH_AGAIN } };
+      return { status: 'error', message: { text: FLOW_MSG.reauthAgain } };
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited };
     const verified = await verifySoftwareToken(session.accessToken, code, DEVICE_NAME);
@@ -95,14 +96,14 @@ export const turnOffTwoStepAction = authedAction(
 export const turnOnCodeMethodAction = authed<[method: unknown], never>(
   async ({ session }, method) => {
     const parsed = codeMethodField.safeParse(method);
-    if (!parsed.success) return { status: 'error', message: { text: 'Invalid MFA type' } };
+    if (!parsed.success) return { status: 'error', message: { text: APP_MSG.invalidMfaType } };
     if (
       parsed.data === 'SMS_MFA' &&
       !(session.claims.phoneNumber && session.claims.phoneNumberVerified)
     )
       return {
         status: 'error',
-        message: { text: 'Add and verify a phone number first to get codes by text message.' },
+        message: { text: FLOW_MSG.phoneFirst },
       };
     const current = await getMfaSettings(session.accessToken);
     if (!current.ok) return failed('code_method_on', current.failure);
@@ -155,7 +156,7 @@ export const proveTwoStepChangeAction = authedAction(
 export const preferMethodAction = authed<[method: unknown], never>(
   async ({ session }, method) => {
     const parsed = twoStepMethodField.safeParse(method);
-    if (!parsed.success) return { status: 'error', message: { text: 'Invalid MFA type' } };
+    if (!parsed.success) return { status: 'error', message: { text: APP_MSG.invalidMfaType } };
     if (!reauthFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
     const preferred = await preferMfaMethod(session.accessToken, parsed.data);
     if (!preferred.ok) return failed('prefer_method', preferred.failure);

@@ -1,4 +1,4 @@
-import { loginPath } from '@/lib/login-notices';
+import { loginPath } from '@/lib/messages/notices';
 import type { EndedReason } from './index';
 
 type RouteAccess = 'public-only' | 'public' | 'protected';

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/env';
 import { isSpent, markSpent, revokedAt } from './revocations';
-import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/login-notices';
+import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/messages/notices';
 import {
   CHALLENGE_TTL_S,
   PENDING_TTL_S,

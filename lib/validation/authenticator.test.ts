@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { MSG } from '@/lib/messages/fields';
 import { groupKey, otpauthUri, authenticatorCodeSchema } from './authenticator';
 import { authenticatorTurnOffSchema } from './proof';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { sixDigitCode } from '@/lib/validation/schemas';
 
 export { DEVICE_NAME, ISSUER, groupKey, otpauthUri } from '@/lib/validation/authenticator-key';

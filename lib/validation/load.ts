@@ -8,39 +8,29 @@ const proof = () => import('./proof');
 const authenticator = () => import('./authenticator');
 
 type Load = () => Promise<$ZodType>;
+const from =
+  <M>(load: () => Promise<M>, pick: (m: M) => $ZodType): Load =>
+  () =>
+    load().then(pick);
 
 export const loadSchema = {
-  signIn: () => schemas().then((m) => m.signInSchema),
-  signInEmail: () => schemas().then((m) => m.signInEmailSchema),
-  signUp: () => schemas().then((m) => m.signUpSchema),
-  verificationCode: () => schemas().then((m) => m.verificationCodeSchema),
-  forgotRequest: () => schemas().then((m) => m.forgotRequestSchema),
-  forgotConfirm: () => schemas().then((m) => m.forgotConfirmSchema),
-  newPasswordChallenge: () => schemas().then((m) => m.newPasswordChallengeSchema),
-  name: () => schemas().then((m) => m.nameSchema),
-  changePassword: () => schemas().then((m) => m.changePasswordSchema),
-  verifyEmailChange: () => schemas().then((m) => m.verifyEmailChangeSchema),
-  authenticatorCode: () => authenticator().then((m) => m.authenticatorCodeSchema),
-  twoStepMethod: () => twoStep().then((m) => m.twoStepMethodSchema),
-  authenticatorTurnOff: () => proof().then((m) => m.authenticatorTurnOffSchema),
-  twoStepCode:
-    (method: TwoStepMethod): Load =>
-    () =>
-      twoStep().then((m) => m.twoStepCodeSchema(method)),
-  codeMethodOff:
-    (proofWithApp: boolean): Load =>
-    () =>
-      twoStep().then((m) => m.codeMethodOffSchema(proofWithApp)),
-  proof:
-    (twoStepOn: boolean): Load =>
-    () =>
-      proof().then((m) => m.proofSchema(twoStepOn)),
-  changeEmailProof:
-    (twoStepOn: boolean): Load =>
-    () =>
-      proof().then((m) => m.changeEmailProofSchema(twoStepOn)),
-  changePhoneProof:
-    (twoStepOn: boolean): Load =>
-    () =>
-      proof().then((m) => m.changePhoneProofSchema(twoStepOn)),
+  signIn: from(schemas, (m) => m.signInSchema),
+  signInEmail: from(schemas, (m) => m.signInEmailSchema),
+  signUp: from(schemas, (m) => m.signUpSchema),
+  verificationCode: from(schemas, (m) => m.verificationCodeSchema),
+  forgotRequest: from(schemas, (m) => m.forgotRequestSchema),
+  forgotConfirm: from(schemas, (m) => m.forgotConfirmSchema),
+  newPasswordChallenge: from(schemas, (m) => m.newPasswordChallengeSchema),
+  name: from(schemas, (m) => m.nameSchema),
+  changePassword: from(schemas, (m) => m.changePasswordSchema),
+  verifyEmailChange: from(schemas, (m) => m.verifyEmailChangeSchema),
+  authenticatorCode: from(authenticator, (m) => m.authenticatorCodeSchema),
+  twoStepMethod: from(twoStep, (m) => m.twoStepMethodSchema),
+  authenticatorTurnOff: from(proof, (m) => m.authenticatorTurnOffSchema),
+  twoStepCode: (method: TwoStepMethod) => from(twoStep, (m) => m.twoStepCodeSchema(method)),
+  codeMethodOff: (proofWithApp: boolean) =>
+    from(twoStep, (m) => m.codeMethodOffSchema(proofWithApp)),
+  proof: (twoStepOn: boolean) => from(proof, (m) => m.proofSchema(twoStepOn)),
+  changeEmailProof: (twoStepOn: boolean) => from(proof, (m) => m.changeEmailProofSchema(twoStepOn)),
+  changePhoneProof: (twoStepOn: boolean) => from(proof, (m) => m.changePhoneProofSchema(twoStepOn)),
 };

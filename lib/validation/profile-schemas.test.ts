@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { MSG } from '@/lib/messages/fields';
 import {
   changeEmailSchema,
   changePasswordSchema,

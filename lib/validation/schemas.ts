@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MSG } from './messages';
+import { MSG } from '@/lib/messages/fields';
 
 // zod/mini: these schemas ship to the browser; the full API adds about 20 KB (gzip) per form page.
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MSG } from '@/lib/validation/messages';
+import { MSG } from '@/lib/messages/fields';
 import { sixDigitCode } from '@/lib/validation/schemas';
 import { proofShape } from '@/lib/validation/proof';
 import { TWO_STEP_METHODS, type TwoStepMethod } from '@/lib/validation/two-step-methods';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
 import { getEnv } from '@/lib/env';
-import { loginNotice } from '@/lib/login-notices';
+import { loginNotice } from '@/lib/messages/notices';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/search-params';
 

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
-import type { HostedReason } from '@/lib/login-notices';
+import type { HostedReason } from '@/lib/messages/notices';
 import { log } from '@/lib/log';
 import { beginFlow } from '@/lib/oauth/flows';
 import { appOrigin, authorizeUrl, hostedSignInEnabled } from '@/lib/oauth/hosted';

@@ -1,5 +1,5 @@
 import { APP_MSG } from '@/lib/messages';
-import { HOSTED_REASONS, LOGIN_REASONS, loginNotice } from './login-notices';
+import { HOSTED_REASONS, LOGIN_REASONS, loginNotice } from './notices';
 
 const context = { idleS: 1800, maxS: 43_200, supportEmail: 'help@creators.example' };
 

@@ -18,6 +18,28 @@ export const APP_MSG = {
   oauthPending: 'Pending sign-in attempt already in progress',
   signOutTimeout: 'Signout timeout fail',
   googleAccountExists: 'This email signs in with Google. Use Continue with Google.',
+  noValidMfa: 'No valid MFA method provided',
+  invalidMfaType: 'Invalid MFA type',
+  useCredentials: 'Please use your credentials to sign in',
+} as const;
+
+/** The product's own answers in its flows, beside the catalogue's. */
+export const FLOW_MSG = {
+  emailCodesUnavailable:
+    "Email sign-in codes aren't available for this account. Please sign in with your password.",
+  noPasskeyYet:
+    'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
+  passkeyRefused:
+    "That passkey didn't work for this account. Try another passkey, or sign in with your password.",
+  passkeyNotSaved: "The passkey couldn't be saved. Please try again.",
+  resetExpired: 'This reset has expired. Please request a new code.',
+  reauthAgain: 'Please confirm your password again: close this window and start over.',
+  sameEmail: 'This is already your email address.',
+  samePhone: 'This is already your phone number.',
+  resendOnlyAsked: 'We can only send a new code to the address you asked for.',
+  phoneFirst: 'Add and verify a phone number first to get codes by text message.',
+  federatedSetting: 'Your account signs in with Google, so this is managed in your Google account.',
+  somethingWrong: 'Something went wrong. Please try again.',
 } as const;
 
 export function unfinishedSignUp(email: string): Message {

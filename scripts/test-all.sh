@@ -33,7 +33,7 @@ step lint npx eslint . --max-warnings=0
 step format npx prettier --check . --log-level warn
 # The fuzz suites (`npm run test:fuzz`) run inside these two steps, once, with the rest: jest's
 # *.fuzz.test.ts in unit, e2e/fuzz.spec.ts in e2e.
-step unit npx jest --ci --json --outputFile="$results/unit.json"
+step unit npx jest --ci --maxWorkers=2 --json --outputFile="$results/unit.json"
 step build node scripts/build.mjs
 if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then
   step e2e npx playwright test
@@ -48,7 +48,8 @@ if [ "$(cat "$results/build.status")" = ok ] && [ -x "$chromium_path" ]; then
   # all three (the hosted flow's cookie leaves on one instance and comes back to another), on the
   # lenient pool (e2e/pool.ts: unknown users named, no rotation), so what LEGACY shows runs too:
   # with the pool settings' own spec and the emailed-code sign-in's, whose answers differ there.
-  # What one page shows by itself (validation, layout, @one-instance) is not run again.
+  # Only flows whose state spans requests (sessions, challenges, Google's state, limits, the
+  # one refresh per token) or whose answers the lenient pool changes: @one-instance marks the rest.
   step e2e-cluster env E2E_CLUSTER=1 E2E_POOL=lenient \
     E2E_JSON="$results/e2e-cluster.json" npx playwright test --project=chromium --grep-invert @one-instance \
     e2e/auth.spec.ts e2e/profile.spec.ts e2e/google.spec.ts e2e/dashboard.spec.ts \

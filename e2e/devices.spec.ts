@@ -174,9 +174,11 @@ test.describe('remembered devices', () => {
     await expect(deviceItems(page)).toHaveCount(1);
     await expect(page, 'this browser stays signed in').toHaveURL('/profile');
 
-    // The forgotten browser's next renewal is refused: signed out, told why.
+    // The forgotten browser's next renewal is refused: signed out, told why. (Away from the
+    // profile meanwhile, so nothing of that page goes to /login before the person comes back.)
+    await other.goto('about:blank');
     await other.waitForTimeout(4000);
-    await other.reload();
+    await other.goto('/profile');
     await expect(other).toHaveURL(/\/login/);
     await expect(other.getByText('Your session on this device has ended.')).toBeVisible();
     await other.context().close();

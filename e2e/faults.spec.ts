@@ -87,6 +87,57 @@ test('when Cognito throttles, sign-in says the service is busy (after the retrie
   await expect(page).toHaveURL('/');
 });
 
+test('when Cognito stops answering, the token, the dashboard and a sign-in answer within the timeout; healed, sign-in works', async ({
+  signedInPage: page,
+  browser,
+  account: { email, password },
+}) => {
+  test.setTimeout(90_000);
+  // The e2e stack's upstream timeout is 4 s (playwright.config.ts), for every call with its retries.
+  const BUDGET_MS = 4000 + 2500;
+  const identityFault = (mode: 'stall' | 'off') =>
+    fetch(`${IDENTITY}/__local/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: '*', mode }),
+    });
+  const timed = async <T>(step: () => Promise<T>) => {
+    const started = Date.now();
+    const value = await step();
+    return { value, ms: Date.now() - started };
+  };
+  const other = await browser.newPage();
+  expect((await identityFault('stall')).ok).toBeTruthy();
+  try {
+    const token = await timed(() => page.request.get('/api/embed-token'));
+    expect(token.value.status()).toBe(503);
+    expect(token.ms).toBeLessThan(BUDGET_MS);
+
+    const dashboard = await timed(() => page.goto('/'));
+    expect(dashboard.value?.status()).toBe(200);
+    expect(dashboard.ms).toBeLessThan(BUDGET_MS);
+
+    await other.goto('/login');
+    await other.getByLabel('Email', { exact: true }).fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(password);
+    const signIn = await timed(async () => {
+      await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(formAlert(other)).toHaveText('Network Error', { timeout: BUDGET_MS });
+    });
+    expect(signIn.ms).toBeLessThan(BUDGET_MS);
+    await expect(other.getByLabel('Email', { exact: true })).toHaveValue(email);
+  } finally {
+    await identityFault('off');
+  }
+  // Calls that went unanswered stop being made for a few seconds, then are tried again.
+  await expect(async () => {
+    await other.getByLabel('Password', { exact: true }).fill(password);
+    await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(other).toHaveURL('/', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await other.close();
+});
+
 test('Continue with Google says plainly when the creator system is down, and works once it heals', async ({
   page,
 }) => {

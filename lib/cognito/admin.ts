@@ -10,9 +10,8 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Env } from '@/lib/env';
-import { retryDelay } from './client';
+import { cognitoHandler, guarded, retryDelay } from './client';
 import { emailRef, log } from '@/lib/log';
 import { toAuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
@@ -21,18 +20,16 @@ import type { Result } from './shared';
 let shared: CognitoIdentityProviderClient | undefined;
 
 export function createAdminClient(env: Env) {
-  return new CognitoIdentityProviderClient({
+  const client = new CognitoIdentityProviderClient({
     region: env.COGNITO_REGION,
     endpoint: env.COGNITO_ENDPOINT,
     retryStrategy: new ConfiguredRetryStrategy(3, (attempt) => retryDelay(attempt)),
-    requestHandler: new NodeHttpHandler({
-      connectionTimeout: 3000,
-      requestTimeout: env.UPSTREAM_TIMEOUT_MS,
-    }),
+    requestHandler: cognitoHandler(env),
     ...(env.mode === 'local'
       ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
+  return guarded(client, env);
 }
 
 export async function inviteUser(
@@ -42,7 +39,7 @@ export async function inviteUser(
 ): Promise<Result<{ status: string }>> {
   await removeUnconfirmed(env, email);
   try {
-    const out = await createAdminClient(env).send(
+    const out = await admin(env).send(
       new AdminCreateUserCommand({
         UserPoolId: env.COGNITO_USER_POOL_ID,
         Username: email,

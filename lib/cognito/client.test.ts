@@ -62,3 +62,122 @@ describe('a throttled call (TooManyRequestsException)', () => {
     }
   });
 });
+
+describe('an identity service that stops answering', () => {
+  type Http = typeof import('node:http');
+  /** A server on 127.0.0.1 that counts requests and answers as `answer` says. */
+  async function upstream(
+    answer: (
+      req: import('node:http').IncomingMessage,
+      res: import('node:http').ServerResponse,
+    ) => void,
+  ) {
+    const http: Http = await import('node:http');
+    let requests = 0;
+    const server = http.createServer((req, res) => {
+      requests++;
+      req.resume();
+      answer(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    return {
+      port,
+      requests: () => requests,
+      close: () => {
+        server.closeAllConnections();
+        server.close();
+      },
+    };
+  }
+  const silent = () => undefined;
+  const getUser = async () => {
+    const { GetUserCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    return new GetUserCommand({ AccessToken: 'token' });
+  };
+  const envFor = async (port: number, timeout = 300) => {
+    const { parseEnv } = await import('@/lib/env');
+    return parseEnv({ LOCAL_IDENTITY_PORT: String(port), UPSTREAM_TIMEOUT_MS: String(timeout) });
+  };
+  const timed = async (call: Promise<unknown>) => {
+    const started = Date.now();
+    const error = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    return { error, ms: Date.now() - started };
+  };
+
+  it('a call with no answer fails within UPSTREAM_TIMEOUT_MS, retries included, as Network Error', async () => {
+    const { createCognitoClient } = await import('./client');
+    const { toAuthFailure } = await import('./errors');
+    const server = await upstream(silent);
+    try {
+      const client = createCognitoClient(await envFor(server.port));
+      const { error, ms } = await timed(client.send(await getUser()));
+      expect(ms).toBeGreaterThanOrEqual(280);
+      expect(ms).toBeLessThan(300 + 400);
+      expect(toAuthFailure(error, 'refresh', 'help@x.co')).toMatchObject({
+        kind: 'unavailable',
+        message: { text: 'Network Error' },
+      });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('an answer whose body stalls after its headers fails within the timeout too', async () => {
+    const { createCognitoClient } = await import('./client');
+    const server = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+      res.write('{"Username":');
+    });
+    try {
+      const client = createCognitoClient(await envFor(server.port));
+      const { error, ms } = await timed(client.send(await getUser()));
+      expect(error).toBeInstanceOf(Error);
+      expect(ms).toBeLessThan(300 + 400);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('after five calls without an answer, the next is refused at once without calling', async () => {
+    const { createAdminClient } = await import('./admin');
+    const { toAuthFailure } = await import('./errors');
+    const server = await upstream(silent);
+    try {
+      const client = createAdminClient(await envFor(server.port));
+      for (let i = 0; i < 5; i++) await timed(client.send(await getUser()));
+      const before = server.requests();
+      const { error, ms } = await timed(client.send(await getUser()));
+      expect(ms).toBeLessThan(50);
+      expect(server.requests()).toBe(before);
+      expect(toAuthFailure(error, 'refresh', 'help@x.co')).toMatchObject({
+        kind: 'unavailable',
+        message: { text: 'Network Error' },
+      });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a throttled service is still called: throttling is an answer, not silence', async () => {
+    const { createCognitoClient } = await import('./client');
+    const server = await upstream((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify({ __type: 'TooManyRequestsException', message: 'Too many requests' }));
+    });
+    try {
+      // Long enough for the three attempts and their backoff.
+      const client = createCognitoClient(await envFor(server.port, 3000));
+      for (let i = 0; i < 6; i++) {
+        const { error } = await timed(client.send(await getUser()));
+        expect(error).toMatchObject({ name: 'TooManyRequestsException' });
+      }
+      expect(server.requests()).toBe(18);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createHmac } from 'node:crypto';
 import { getEnv, type Env } from '@/lib/env';
+import { upstreamGuard } from '@/lib/upstream';
 
 /** docs/product.md §9.3. */
 export function retryDelay(attempt: number, random: () => number = Math.random): number {
@@ -11,18 +12,37 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
+/** Each attempt times out (the SDK only warns unless told to throw), and so does a stalled body. */
+export function cognitoHandler(env: Pick<Env, 'UPSTREAM_TIMEOUT_MS'>) {
+  return new NodeHttpHandler({
+    connectionTimeout: Math.min(env.UPSTREAM_TIMEOUT_MS, 3000),
+    requestTimeout: env.UPSTREAM_TIMEOUT_MS,
+    socketTimeout: env.UPSTREAM_TIMEOUT_MS,
+    throwOnRequestTimeout: true,
+  });
+}
+
+/** Every call, its retries included, answers within UPSTREAM_TIMEOUT_MS (docs/product.md §9.3). */
+export function guarded<C extends CognitoIdentityProviderClient>(client: C, env: Env): C {
+  const run = upstreamGuard('cognito', env.UPSTREAM_TIMEOUT_MS);
+  type Send = (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
+  const send = client.send.bind(client) as Send;
+  const guardedSend: Send = (command, options) =>
+    run((signal) => send(command, { ...options, abortSignal: signal }));
+  client.send = guardedSend as C['send'];
+  return client;
+}
+
 export function createCognitoClient(env: Env) {
-  return new CognitoIdentityProviderClient({
+  const client = new CognitoIdentityProviderClient({
     region: env.COGNITO_REGION,
     endpoint: env.COGNITO_ENDPOINT,
     retryStrategy: new ConfiguredRetryStrategy(3, (attempt) => retryDelay(attempt)),
-    requestHandler: new NodeHttpHandler({
-      connectionTimeout: Math.min(env.UPSTREAM_TIMEOUT_MS, 3000),
-      requestTimeout: env.UPSTREAM_TIMEOUT_MS,
-    }),
+    requestHandler: cognitoHandler(env),
     // These calls are unsigned: the SDK must not look for AWS credentials on the host.
     credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
   });
+  return guarded(client, env);
 }
 
 let client: CognitoIdentityProviderClient | undefined;

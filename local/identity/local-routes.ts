@@ -38,12 +38,12 @@ const NoticeBody = z.strictObject({
   link: z.string().url().max(2000).optional(),
 });
 
-/** The fault switch: an operation (or "*": every one) answers TooManyRequestsException, or not. */
+/** The fault switch: an operation (or "*": every one) answers TooManyRequestsException, never answers, or is healed. */
 const FaultBody = z.strictObject({
   operation: z
     .string()
     .refine((name) => name === '*' || OPERATIONS.has(name), 'not an operation of this pool'),
-  mode: z.enum(['throttle', 'off']),
+  mode: z.enum(['throttle', 'stall', 'off']),
 });
 
 const view = (user: UserRecord) => ({
@@ -67,7 +67,7 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
  *   POST /__local/users/attributes         { email, attributes: { name: value } } ("" deletes)
  *   POST /__local/notices                  { to, purpose: 'email-changed' | 'security', event?, link? }:
  *                                          an email notice, no code
- *   POST /__local/faults                   { operation: 'InitiateAuth' | '*', mode: 'throttle' | 'off' }
+ *   POST /__local/faults                   { operation: 'InitiateAuth' | '*', mode: 'throttle' | 'stall' | 'off' }
  *                                          the operation answers TooManyRequestsException until 'off'
  *                                          ('*' with 'off' clears every switch)
  */
@@ -115,7 +115,7 @@ export async function handleLocal(
     const fault = FaultBody.safeParse(body);
     if (!fault.success) return problems(fault.error);
     const { operation, mode } = fault.data;
-    if (mode === 'throttle') svc.faults.set(operation, 'throttle');
+    if (mode !== 'off') svc.faults.set(operation, mode);
     else if (operation === '*') svc.faults.clear();
     else svc.faults.delete(operation);
     return sendJson(res, 200, { ok: true, faults: Object.fromEntries(svc.faults) });

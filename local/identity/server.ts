@@ -98,9 +98,10 @@ async function handleCognito(
       ),
     );
   }
-  // The fault switch (POST /__local/faults): Cognito's throttling answer, on demand.
-  if (svc.faults.has(name ?? '') || svc.faults.has('*'))
-    return sendCognitoError(res, tooManyRequests(MESSAGES.tooManyRequests));
+  // The fault switch (POST /__local/faults): Cognito's throttling answer, or none at all.
+  const fault = svc.faults.get(name ?? '') ?? svc.faults.get('*');
+  if (fault === 'stall') return;
+  if (fault === 'throttle') return sendCognitoError(res, tooManyRequests(MESSAGES.tooManyRequests));
   try {
     // A signature's freshness is against the host's clock; tests move only the pool's.
     await authorizeIam(name!, req, raw, svc.settings, Date.now());

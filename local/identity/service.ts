@@ -84,8 +84,8 @@ export class IdentityService {
   readonly scryptLogN: number;
   readonly clientWriteAttributes: ReadonlySet<string>;
   readonly settings: PoolSettings;
-  /** Operations the fault switch (`POST /__local/faults`) makes answer TooManyRequestsException; "*" = all. */
-  readonly faults = new Map<string, 'throttle'>();
+  /** Operations the fault switch (`POST /__local/faults`) throttles or stalls; "*" = all. */
+  readonly faults = new Map<string, 'throttle' | 'stall'>();
   private readonly ttl: TokenTtls;
 
   constructor(options: ServiceOptions) {

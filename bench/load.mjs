@@ -352,9 +352,10 @@ function stepsOf(user, actionId) {
         headers: { accept: 'text/x-component', 'next-action': actionId, 'x-forwarded-for': xff },
         body,
       });
-      // Signed in, the answer names the dashboard as the page to go on to (lib/actions.ts, goOn);
+      // Signed in, the action redirects to the dashboard (the framework names it in a header);
       // the next step loads it.
-      if (res.status !== 200 || !text.includes('"next":"/"')) {
+      const to = res.headers.get('x-action-redirect')?.split(';')[0];
+      if (res.status >= 400 || to !== '/') {
         throw new Error(`status ${res.status}: ${text.slice(0, 160)}`);
       }
       const c = cookiesOf(res);

@@ -180,8 +180,8 @@ async function seal(data: object, env: Secrets, ttl: number) {
   return value;
 }
 
-// Each sealed value is decrypted once per process, as guard, layout and page read the same cookie;
-// on globalThis because the guard and each route bundle their own copy of this module.
+// Each sealed value is decrypted once per process: guard, layout and page read the same cookie
+// (decision 040). On globalThis: the guard and each route bundle their own copy of this module.
 const UNSEALED_MAX = 2000;
 const UNSEALED_FOR_MS = 60_000;
 type Unsealed = { secrets: string; data: unknown; until: number };

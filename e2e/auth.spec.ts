@@ -559,27 +559,26 @@ test.describe('accounts the creator system does not list under this email', () =
     await expect(formAlert(page)).toHaveText('No account found with this username.');
   });
 
-  test(
-    'a deleted account is told so even when the dashboard noticed first',
-    { tag: '@one-instance' },
-    async ({ signedInPage: page, account: { email } }) => {
-      await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
-      await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
+  test('a deleted account is told so even when the dashboard noticed first', async ({
+    signedInPage: page,
+    account: { email },
+  }) => {
+    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
+    await cognitoCall('AdminDeleteUser', { UserPoolId: POOL_ID, Username: email });
 
-      // The dashboard's next token request is where the session ends: the reason waits in a cookie.
-      const answer = await page.request.get('/api/embed-token');
-      expect(answer.status()).toBe(401);
-      expect(await answer.json()).toEqual({ error: 'unauthenticated' });
+    // The dashboard's next token request is where the session ends: the reason waits in a cookie.
+    const answer = await page.request.get('/api/embed-token');
+    expect(answer.status()).toBe(401);
+    expect(await answer.json()).toEqual({ error: 'unauthenticated' });
 
-      // The next account page still tells the person, though the session is already gone.
-      await page.goto('/profile');
-      await expect(page).toHaveURL('/login?reason=no-account');
-      await expect(formAlert(page)).toHaveText('No account found with this username.');
-      // Once: the reason is not shown again.
-      await page.goto('/profile');
-      await expect(page).toHaveURL('/login');
-    },
-  );
+    // The next account page still tells the person, though the session is already gone.
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login?reason=no-account');
+    await expect(formAlert(page)).toHaveText('No account found with this username.');
+    // Once: the reason is not shown again.
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login');
+  });
 
   test('prefetches that meet the ended session leave the reason for the page a person loads', async ({
     signedInPage: page,

@@ -306,30 +306,26 @@ test(
   },
 );
 
-test(
-  'email: until verified, the old address stays the sign-in address',
-  { tag: '@one-instance' },
-  async ({ page }) => {
-    const { email, password } = await openProfile(page);
-    const fresh = uniqueEmail('pending');
-    await createCreator(fresh);
-    await edit(page, 'Email Address').click();
-    await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(fresh);
-    await confirmPassword(page.getByRole('dialog'), password);
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(card(page, 'Email Address')).toContainText(email);
+test('email: until verified, the old address stays the sign-in address', async ({ page }) => {
+  const { email, password } = await openProfile(page);
+  const fresh = uniqueEmail('pending');
+  await createCreator(fresh);
+  await edit(page, 'Email Address').click();
+  await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(fresh);
+  await confirmPassword(page.getByRole('dialog'), password);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card(page, 'Email Address')).toContainText(email);
 
-    await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
-    await expect(page).toHaveURL('/login');
-    await signInWithForm(page, fresh, password);
-    await expect(formAlert(page)).toBeVisible();
-    await expect(page).toHaveURL('/login');
-    await signInWithForm(page, email, password);
-    await expect(page).toHaveURL('/');
-  },
-);
+  await page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await signInWithForm(page, fresh, password);
+  await expect(formAlert(page)).toBeVisible();
+  await expect(page).toHaveURL('/login');
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/');
+});
 
 test('phone: digits only, messages, wrong code, resend, change number, verify', async ({
   page,

@@ -1,10 +1,11 @@
 import {
   BulkheadRejectedError,
   BrokenCircuitError,
+  CircuitState,
   ConsecutiveBreaker,
   bulkhead,
   circuitBreaker,
-  handleWhen,
+  handleAll,
   wrap,
 } from 'cockatiel';
 import { log } from '@/lib/log';
@@ -26,7 +27,7 @@ export const UPSTREAM_GUARD: UpstreamGuardOptions = {
 
 /** Refused without calling: the upstream is known to be silent, or enough calls already wait on it. */
 export class UpstreamRefused extends Error {
-  override name = 'ServiceUnavailable';
+  override name = 'UpstreamRefused';
   constructor(
     readonly upstream: string,
     readonly reason: 'open' | 'busy',
@@ -35,20 +36,27 @@ export class UpstreamRefused extends Error {
   }
 }
 
-// Only silence opens the breaker: a refused connection or a throttled answer costs nothing to wait
-// for, and the next call may well succeed (decision 039).
-const noAnswer = (error: Error) => error.name === 'TimeoutError' || error.name === 'AbortError';
+// Silence only: the SDK names a reset or broken connection TimeoutError too, but those come back at
+// once, as do a refused connection and a throttled answer (decision 039).
+function noAnswer(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return false;
+  return error.name === 'TimeoutError' || error.name === 'AbortError';
+}
+
+type Outcome<T> = { answered: true; value: T } | { answered: false; error: unknown };
 
 /**
- * Runs each call with its own deadline (`deadlineMs` for all its attempts), at most
- * `concurrency` at once, and refuses at once while the upstream has stopped answering.
+ * Runs each call under its own deadline (`deadlineMs` for all its attempts), at most `concurrency`
+ * at once, and refuses at once while the upstream is silent or being tried again.
  */
 export function upstreamGuard(
   upstream: string,
   deadlineMs: number,
   options: UpstreamGuardOptions = UPSTREAM_GUARD,
 ) {
-  const breaker = circuitBreaker(handleWhen(noAnswer), {
+  const breaker = circuitBreaker(handleAll, {
     halfOpenAfter: options.halfOpenAfterMs,
     breaker: new ConsecutiveBreaker(options.failures),
   });
@@ -57,10 +65,19 @@ export function upstreamGuard(
   const policy = wrap(bulkhead(options.concurrency, 0), breaker);
 
   return async function run<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    // One call tries a silent upstream again; the others do not wait for it.
+    if (breaker.state === CircuitState.HalfOpen) throw new UpstreamRefused(upstream, 'open');
+    let outcome: Outcome<T>;
     try {
-      return await policy.execute(({ signal }) =>
-        call(AbortSignal.any([signal, AbortSignal.timeout(deadlineMs)])),
-      );
+      // Any answer, an error answer included, counts as an answer: only silence opens the breaker.
+      outcome = await policy.execute(async () => {
+        try {
+          return { answered: true, value: await call(AbortSignal.timeout(deadlineMs)) };
+        } catch (error) {
+          if (noAnswer(error)) throw error;
+          return { answered: false, error };
+        }
+      });
     } catch (error) {
       if (error instanceof BrokenCircuitError) throw new UpstreamRefused(upstream, 'open');
       if (error instanceof BulkheadRejectedError) {
@@ -69,5 +86,22 @@ export function upstreamGuard(
       }
       throw error;
     }
+    if (!outcome.answered) throw outcome.error;
+    return outcome.value;
   };
+}
+
+// On globalThis: the guard and the routes bundle this module separately (decision 019).
+const GUARDS = Symbol.for('creator-dashboard.upstream-guards');
+type Run = ReturnType<typeof upstreamGuard>;
+const guards = ((globalThis as { [GUARDS]?: Map<string, Run> })[GUARDS] ??= new Map());
+
+/** One guard per upstream and process, whichever bundle asks. */
+export function sharedUpstreamGuard(key: string, upstream: string, deadlineMs: number): Run {
+  let run = guards.get(key);
+  if (!run) {
+    run = upstreamGuard(upstream, deadlineMs);
+    guards.set(key, run);
+  }
+  return run;
 }

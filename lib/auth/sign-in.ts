@@ -217,8 +217,12 @@ export const passkeySignInFinishAction = publicAction(
       return { status: 'error', message: { text: FLOW_MSG.passkeyRefused } };
     }
     return answerWaiting<SignInField>(challenge, JSON.stringify(parsed.data), {
-      answered: (result) =>
-        (result.ok ? recordSuccess : recordFailure)('signIn', challenge.username),
+      // An unreachable pool is no failed sign-in (as for the password).
+      answered: async (result) => {
+        if (result.ok) await recordSuccess('signIn', challenge.username);
+        else if (result.failure.kind !== 'unavailable')
+          await recordFailure('signIn', challenge.username);
+      },
       failed: 'auth.passkey_failed',
       onFailure: async (failure) => {
         await clearChallenge();

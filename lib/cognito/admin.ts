@@ -29,7 +29,7 @@ export function createAdminClient(env: Env) {
       ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
-  return guarded(client, env);
+  return guarded(client, env, 'cognito-admin');
 }
 
 export async function inviteUser(

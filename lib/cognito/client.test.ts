@@ -116,7 +116,8 @@ describe('an identity service that stops answering', () => {
       const client = createCognitoClient(await envFor(server.port));
       const { error, ms } = await timed(client.send(await getUser()));
       expect(ms).toBeGreaterThanOrEqual(280);
-      expect(ms).toBeLessThan(300 + 400);
+      // Not 3 × 300 ms: the deadline is the call's, retries included.
+      expect(ms).toBeLessThan(800);
       expect(toAuthFailure(error, 'refresh', 'help@x.co')).toMatchObject({
         kind: 'unavailable',
         message: { text: 'Network Error' },
@@ -136,7 +137,7 @@ describe('an identity service that stops answering', () => {
       const client = createCognitoClient(await envFor(server.port));
       const { error, ms } = await timed(client.send(await getUser()));
       expect(error).toBeInstanceOf(Error);
-      expect(ms).toBeLessThan(300 + 400);
+      expect(ms).toBeLessThan(800);
     } finally {
       server.close();
     }
@@ -151,7 +152,7 @@ describe('an identity service that stops answering', () => {
       for (let i = 0; i < 5; i++) await timed(client.send(await getUser()));
       const before = server.requests();
       const { error, ms } = await timed(client.send(await getUser()));
-      expect(ms).toBeLessThan(50);
+      expect(ms).toBeLessThan(200);
       expect(server.requests()).toBe(before);
       expect(toAuthFailure(error, 'refresh', 'help@x.co')).toMatchObject({
         kind: 'unavailable',

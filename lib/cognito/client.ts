@@ -4,7 +4,7 @@ import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createHmac } from 'node:crypto';
 import { getEnv, type Env } from '@/lib/env';
-import { upstreamGuard } from '@/lib/upstream';
+import { sharedUpstreamGuard } from '@/lib/upstream';
 
 /** docs/product.md §9.3. */
 export function retryDelay(attempt: number, random: () => number = Math.random): number {
@@ -23,12 +23,25 @@ export function cognitoHandler(env: Pick<Env, 'UPSTREAM_TIMEOUT_MS'>) {
 }
 
 /** Every call, its retries included, answers within UPSTREAM_TIMEOUT_MS (docs/product.md §9.3). */
-export function guarded<C extends CognitoIdentityProviderClient>(client: C, env: Env): C {
-  const run = upstreamGuard('cognito', env.UPSTREAM_TIMEOUT_MS);
+export function guarded<C extends CognitoIdentityProviderClient>(
+  client: C,
+  env: Env,
+  name: 'cognito' | 'cognito-admin',
+): C {
+  const run = sharedUpstreamGuard(
+    `${name} ${env.COGNITO_ENDPOINT ?? env.COGNITO_REGION} ${env.UPSTREAM_TIMEOUT_MS}`,
+    name,
+    env.UPSTREAM_TIMEOUT_MS,
+  );
   type Send = (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
   const send = client.send.bind(client) as Send;
-  const guardedSend: Send = (command, options) =>
-    run((signal) => send(command, { ...options, abortSignal: signal }));
+  const guardedSend: Send = (command, options) => {
+    if (typeof options === 'function') throw new TypeError('send takes no callback here');
+    const own = options?.abortSignal;
+    return run((signal) =>
+      send(command, { ...options, abortSignal: own ? AbortSignal.any([own, signal]) : signal }),
+    );
+  };
   client.send = guardedSend as C['send'];
   return client;
 }
@@ -42,7 +55,7 @@ export function createCognitoClient(env: Env) {
     // These calls are unsigned: the SDK must not look for AWS credentials on the host.
     credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
   });
-  return guarded(client, env);
+  return guarded(client, env, 'cognito');
 }
 
 let client: CognitoIdentityProviderClient | undefined;

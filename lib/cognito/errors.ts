@@ -280,6 +280,7 @@ const UNAVAILABLE = new Set([
   'InternalErrorException',
   'InternalServerException',
   'ServiceUnavailable',
+  'UpstreamRefused',
   'TooManyRequestsException',
 ]);
 

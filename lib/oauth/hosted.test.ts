@@ -40,3 +40,29 @@ describe('the origin of the callback and sign-out URLs', () => {
     expect(appOrigin('evil.example', production)).toBe('https://creators.example.com');
   });
 });
+
+describe('a token endpoint that never answers', () => {
+  it('is "unavailable" within UPSTREAM_TIMEOUT_MS, not a hang', async () => {
+    const http = await import('node:http');
+    const { parseEnv } = await import('@/lib/env');
+    const { exchangeCode } = await import('./hosted');
+    const server = http.createServer((req) => req.resume());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      const env = parseEnv({ LOCAL_IDENTITY_PORT: String(port), UPSTREAM_TIMEOUT_MS: '300' });
+      const started = Date.now();
+      const answer = await exchangeCode(
+        new URLSearchParams({ code: 'a-code', state: 'the-state' }),
+        { state: 'the-state', verifier: 'v'.repeat(64) },
+        'http://localhost:3000',
+        env,
+      );
+      expect(answer).toEqual({ ok: false, reason: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { issuerUrl } from '@/lib/cognito/endpoints';
 import { getEnv, siteUrl, type Env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { challengeFor } from './pkce';
+import { sharedUpstreamGuard } from '@/lib/upstream';
 
 export const CALLBACK_PATH = '/api/auth/callback';
 // `aws.cognito.signin.user.admin` lets the access token call the user API (profile, sign-out).
@@ -79,10 +80,15 @@ export function logoutUrl(origin: string, env: Env = getEnv()): string {
 
 export type ExchangeFailure = 'cancelled' | 'expired' | 'unavailable' | 'failed';
 
-const requestOptions = (env: Env) => ({
-  signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
-  [oauth.allowInsecureRequests]: env.mode === 'local',
-});
+const requestOptions = (env: Env) => ({ [oauth.allowInsecureRequests]: env.mode === 'local' });
+
+/** The token endpoint: within UPSTREAM_TIMEOUT_MS, capped, behind a breaker (decision 039). */
+const tokenEndpoint = (env: Env) =>
+  sharedUpstreamGuard(
+    `cognito-hosted ${env.COGNITO_DOMAIN} ${env.UPSTREAM_TIMEOUT_MS}`,
+    'cognito-hosted',
+    env.UPSTREAM_TIMEOUT_MS,
+  );
 
 export async function exchangeCode(
   callback: URLSearchParams,
@@ -93,14 +99,16 @@ export async function exchangeCode(
   const as = server(env);
   try {
     const params = oauth.validateAuthResponse(as, client(env), callback, flow.state);
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client(env),
-      clientAuth(env),
-      params,
-      callbackUrl(origin),
-      flow.verifier,
-      requestOptions(env),
+    const response = await tokenEndpoint(env)((signal) =>
+      oauth.authorizationCodeGrantRequest(
+        as,
+        client(env),
+        clientAuth(env),
+        params,
+        callbackUrl(origin),
+        flow.verifier,
+        { ...requestOptions(env), signal },
+      ),
     );
     if (response.status >= 500) {
       log.warn('oauth.token_unavailable', { status: response.status });
@@ -129,9 +137,17 @@ function classify(error: unknown): ExchangeFailure {
     log.warn('oauth.token_refused', { error: error.error, status: error.status });
     return error.error === 'invalid_grant' ? 'expired' : 'failed';
   }
-  const name = error instanceof Error ? error.name : typeof error;
+  const name =
+    error && typeof error === 'object' && typeof (error as { name?: unknown }).name === 'string'
+      ? (error as { name: string }).name
+      : typeof error;
   // fetch rejects with a TypeError when the network fails.
-  if (name === 'TimeoutError' || name === 'AbortError' || error instanceof TypeError) {
+  if (
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    name === 'UpstreamRefused' ||
+    error instanceof TypeError
+  ) {
     log.warn('oauth.token_unavailable', { reason: name });
     return 'unavailable';
   }

@@ -68,7 +68,8 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
  *   POST /__local/notices                  { to, purpose: 'email-changed' | 'security', event?, link? }:
  *                                          an email notice, no code
  *   POST /__local/faults                   { operation: 'InitiateAuth' | '*', mode: 'throttle' | 'stall' | 'off' }
- *                                          the operation answers TooManyRequestsException until 'off'
+ *                                          the operation answers TooManyRequestsException, or
+ *                                          never answers, until 'off'
  *                                          ('*' with 'off' clears every switch)
  */
 export async function handleLocal(

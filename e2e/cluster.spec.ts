@@ -214,6 +214,49 @@ test('an instance killed while a creator works: the balancer goes around it; nob
   await expect(page.getByTestId('user-name')).toHaveText('Dana Scully');
 });
 
+test('an instance told to stop (SIGTERM) under steady traffic: the balancer leaves it before it closes, nothing fails', async () => {
+  test.setTimeout(90_000);
+  const logged = stack.log('web2').length;
+  const answers: { status: number; by: string; at: number }[] = [];
+  let sending = true;
+  const client = async () => {
+    while (sending) {
+      const res = await fetch(`${stack.web}/api/live`).catch(() => null);
+      await res?.body?.cancel();
+      answers.push({
+        status: res?.status ?? 0,
+        by: res?.headers.get('x-served-by') ?? '',
+        at: Date.now(),
+      });
+    }
+  };
+  const clients = Array.from({ length: 4 }, client);
+  await expect.poll(() => answers.some((a) => a.by === 'web2')).toBe(true);
+  const stoppedAt = Date.now();
+  const pid = stopService('web2', 'SIGTERM');
+  // The drain's delay (5 s) outlasts haproxy's three failed checks a second apart.
+  await expect
+    .poll(() => stack.log('web2').slice(logged), { timeout: 30_000 })
+    .toContain('"event":"server.drained"');
+  sending = false;
+  await Promise.all(clients);
+  expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+  const lastByWeb2 = Math.max(...answers.filter((a) => a.by === 'web2').map((a) => a.at));
+  expect(lastByWeb2 - stoppedAt).toBeLessThan(5000);
+  expect(answers.filter((a) => a.at > stoppedAt + 5500).length).toBeGreaterThan(0);
+  expect(stack.log('web2').slice(logged)).not.toContain('server.drain_cut');
+  await restarted('web2', pid);
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${stack.web}/api/live`);
+        return res.headers.get('x-served-by');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('web2');
+});
+
 test('Redis stopped: limits fall back to each instance, logged once, no error; started again, shared again', async ({
   page,
 }) => {
@@ -228,6 +271,11 @@ test('Redis stopped: limits fall back to each instance, logged once, no error; s
   // Each instance counts on its own: 61 checks from one address all pass (20 or so each).
   const apart = await healthChecks(newAddress(), 61);
   expect(apart.map((a) => a.status)).toEqual(Array(61).fill(200));
+  // Redis is shared by every instance: its loss is no reason to take any out (decision 041).
+  for (const name of INSTANCES) {
+    const { port } = stack.services()[name]!;
+    expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+  }
   for (const name of INSTANCES)
     expect(since(name, 'redis.down'), `${name} says once that Redis is down`).toBe(1);
   // A creator signs in and works meanwhile.

@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures';
+import { expect, formAlert, STRONG_PASSWORD, test } from './fixtures';
 import { e2ePorts } from './ports';
-import { startSideStack, type SideStack } from './side-stack';
+import { confirmedAccountOn, startSideStack, type SideStack } from './side-stack';
 
 // One delivery path (docs/decisions/036): a host that runs plain `next build` (a Vercel-style
 // host; here COMPILE_HINTS=0, so nothing runs after `next build`) serves the same pages with the
@@ -14,7 +14,8 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   plain = await startSideStack({
     offset: 60,
-    env: { NEXT_DIST_DIR: '.next-plain', COMPILE_HINTS: '0' },
+    // A drain delay, as behind a balancer, for the last test (decision 041).
+    env: { NEXT_DIST_DIR: '.next-plain', COMPILE_HINTS: '0', DRAIN_DELAY_MS: '1500' },
   });
 });
 test.afterAll(() => plain?.stop());
@@ -101,4 +102,36 @@ test('a plain next build serves every kind of answer with the same headers', asy
   // The one difference: the compile hint on the first line (scripts/compile-hints.mjs).
   expect((await a.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
   expect((await b.text()).startsWith('//#')).toBe(false);
+});
+
+test('SIGTERM: not ready at once, served through the delay, the request in flight answered, exit 0', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = await confirmedAccountOn(plain, 'drain');
+  // A request in flight: a sign-in while Cognito does not answer takes the 4 s upstream timeout.
+  await fetch(`${plain.identity}/__local/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operation: 'InitiateAuth', mode: 'stall' }),
+  });
+  await page.goto(`${plain.web}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  const sent = page.waitForRequest(
+    (req) => req.method() === 'POST' && req.url().endsWith('/login'),
+  );
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await sent;
+  await page.waitForTimeout(500);
+  const exited = plain.terminate();
+
+  await expect.poll(async () => (await fetch(`${plain.web}/api/ready`)).status).toBe(503);
+  expect((await fetch(`${plain.web}/api/live`)).status).toBe(200);
+  await expect(formAlert(page)).toHaveText('Network Error', { timeout: 8000 });
+  expect(await exited).toBe(0);
+  const log = plain.log('web-app');
+  expect(log).toContain('"event":"server.draining"');
+  expect(log).toContain('"event":"server.drained"');
+  expect(log).not.toContain('server.drain_cut');
 });

@@ -22,6 +22,8 @@ export type SideStack = {
   /** A service's log (STACK_LOG_DIR), e.g. 'web1' or 'local-identity'. */
   log(name: string): string;
   stop(): void;
+  /** SIGTERM to the launcher alone, as a supervisor sends it; answers its exit code. */
+  terminate(): Promise<number | null>;
 };
 
 export async function startSideStack({
@@ -73,9 +75,12 @@ export async function startSideStack({
     });
   const web = `http://127.0.0.1:${ports.web}`;
   let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
+  const exitCode = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exited = true;
+      resolve(code);
+    }),
+  );
   await expect
     .poll(
       async () => {
@@ -102,6 +107,10 @@ export async function startSideStack({
       } catch {
         return '';
       }
+    },
+    terminate() {
+      if (child.pid && !exited) process.kill(child.pid, 'SIGTERM');
+      return exitCode;
     },
     stop() {
       if (!child.pid) return;

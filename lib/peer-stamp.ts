@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { PEER_HEADER_KEY, peerHeaderName } from './client-address';
+import { track } from './drain';
 
 // Next drops the socket address when a client sends X-Forwarded-For; this header keeps it,
 // under a per-process random name a client cannot send.
@@ -19,6 +20,7 @@ export function installPeerStamp(): string {
       const peer = req.socket?.remoteAddress;
       if (peer) req.headers[name] = peer;
       else delete req.headers[name];
+      track(this, args[1] as http.ServerResponse);
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;

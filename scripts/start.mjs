@@ -104,7 +104,10 @@ function run(name, args, { quiet = false, extraEnv = {}, command = process.execP
   if (cluster) recordService(name, { pid: child.pid, port });
   child.on('exit', (code, signal) => {
     children.delete(child);
-    if (stopping) return;
+    if (stopping) {
+      if (code !== 0 && name.startsWith('web')) childFailed = true;
+      return;
+    }
     const how = signal ?? `exit ${code}`;
     if (cluster && name !== 'balancer') {
       const restartS = Number(env.CLUSTER_RESTART_S ?? 2);
@@ -132,6 +135,13 @@ function recordService(name, facts) {
   );
 }
 
+// Next leaves SIGTERM to the app, which drains (instrumentation.ts, decision 041); the launcher
+// waits for that, and a little more, before it kills.
+const DRAIN_ENV = { NEXT_MANUAL_SIG_HANDLE: 'true' };
+const drainMs = () =>
+  (Number(env.DRAIN_DELAY_MS) || 5000) + (Number(env.DRAIN_TIMEOUT_MS) || 25_000) + 3000;
+let childFailed = false;
+
 function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -150,13 +160,13 @@ function shutdown(code = 0) {
         /* already gone */
       }
     }
-    process.exit(code);
-  }, 5000);
+    process.exit(code || 1);
+  }, drainMs());
   deadline.unref();
   const check = setInterval(() => {
     if (children.size === 0) {
       clearInterval(check);
-      process.exit(code);
+      process.exit(code || (childFailed ? 1 : 0));
     }
   }, 50);
 }
@@ -363,7 +373,13 @@ async function main() {
     if (!local && env.HOSTNAME) devArgs.push('--hostname', env.HOSTNAME);
     run('web app', devArgs);
   } else {
-    run('web app', nextStart(webPort, hostname));
+    // One server and no balancer: nothing needs the delay before it stops taking connections.
+    run('web app', nextStart(webPort, hostname), {
+      extraEnv: {
+        ...DRAIN_ENV,
+        DRAIN_DELAY_MS: env.DRAIN_DELAY_MS?.trim() || (local ? '0' : '5000'),
+      },
+    });
   }
   await waitHealthy('web app', `http://localhost:${webPort}/api/health`, 120_000);
   if (stopping) return;
@@ -416,17 +432,20 @@ async function startCluster({ redis, haproxy }) {
   // on): an instance that closed one as haproxy reused it would lose that request (README "Deploy").
   const keepAlive = env.KEEP_ALIVE_TIMEOUT?.trim() || String(INSTANCE_KEEP_ALIVE_MS);
   for (const { name, port } of instances)
-    run(name, nextStart(port, 'localhost', keepAlive), { port, extraEnv: shared });
+    run(name, nextStart(port, 'localhost', keepAlive), {
+      port,
+      extraEnv: { ...shared, ...DRAIN_ENV },
+    });
   await Promise.all(
     instances.map(({ name, port }) =>
-      waitHealthy(name, `http://127.0.0.1:${port}/robots.txt`, 120_000),
+      waitHealthy(name, `http://127.0.0.1:${port}/api/ready`, 120_000),
     ),
   );
   const configFile = path.join(env.LOCAL_DATA_DIR, 'cluster', 'haproxy.cfg');
   mkdirSync(path.dirname(configFile), { recursive: true });
   writeFileSync(configFile, haproxyConfig({ port: webPort, instances }));
   run('balancer', ['-db', '-f', configFile], { command: haproxy, port: webPort });
-  await waitHealthy('balancer', `http://localhost:${webPort}/robots.txt`, 20_000);
+  await waitHealthy('balancer', `http://localhost:${webPort}/api/ready`, 20_000);
   if (stopping) return;
 
   say('');

@@ -23,6 +23,8 @@ describe('routeAccess', () => {
     ['/privacy', 'public'],
     ['/robots.txt', 'public'],
     ['/api/health', 'public'],
+    ['/api/live', 'public'],
+    ['/api/ready', 'public'],
     ['/api/vitals', 'public'],
     ['/login-help', 'protected'],
     ['/profiles', 'protected'],

@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   '/privacy',
   '/robots.txt',
   '/api/health',
+  '/api/live',
+  '/api/ready',
   '/api/vitals',
   '/api/auth/sign-out',
   '/not-me',

@@ -26,4 +26,11 @@ test('the web app never logged a password, code, token or cookie', async () => {
   const json = log.split('\n').filter((l) => l.startsWith('{'));
   expect(json.length).toBeGreaterThan(10);
   for (const line of json) expect(() => JSON.parse(line)).not.toThrow();
+
+  // A sign-in names its account by the same keyed reference a failed one does, and only by it.
+  const signedIn = json
+    .map((line) => JSON.parse(line) as { event?: string; account?: string })
+    .filter((line) => line.event === 'auth.signed_in');
+  expect(signedIn.length, 'the run signed in').toBeGreaterThan(20);
+  for (const line of signedIn) expect(line.account).toMatch(/^e:[0-9a-f]{16}$/);
 });

@@ -56,6 +56,27 @@ describe('the request log context', () => {
     ]);
   });
 
+  it("a Redis link opened inside a request reports its state changes with no request's id", () => {
+    const redis = JSON.stringify(path.join(__dirname, 'redis.ts'));
+    // Nothing listens on port 9 (discard): the link goes down as soon as it tries.
+    const lines = linesOf(`
+      process.env.REDIS_URL = 'redis://127.0.0.1:9';
+      const r = await import(${redis});
+      const { sharedRedis, closeSharedRedis } = r.default ?? r;
+      await withRequestId('req-opener1', async () => {
+        sharedRedis();
+        log.info('opened');
+      }, { ip: '203.0.113.8' });
+      await new Promise((res) => setTimeout(res, 300));
+      closeSharedRedis();
+    `);
+    const down = lines.find((l) => l.event === 'redis.down');
+    expect(lines.find((l) => l.event === 'opened')).toHaveProperty('reqId', 'req-opener1');
+    expect(down).toBeDefined();
+    expect(down).not.toHaveProperty('reqId');
+    expect(down).not.toHaveProperty('ip');
+  });
+
   it('writes no address when there is none (a request id alone, as before)', () => {
     const [line] = linesOf(`withRequestId('req-00000002', () => log.info('session.ended'));`);
     expect(line).toEqual(

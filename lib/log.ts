@@ -40,6 +40,11 @@ export function withRequestId<T>(
   return context.run({ reqId, ...extra }, fn);
 }
 
+/** Runs `fn` outside any request, so what it starts (a connection and its events) logs no request's id. */
+export function outsideRequest<T>(fn: () => T): T {
+  return context.exit(fn);
+}
+
 function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
   const { reqId, ip, clientReqId } = context.getStore() ?? {};
   logger[level]({

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { log, outsideRequest } from '@/lib/log';
 import { RedisLink } from '@/lib/redis-link';
 
 // On globalThis: Next bundles this module twice, and a process must hold one link (decision 019).
@@ -11,11 +11,15 @@ const holder = globalThis as Holder;
 export function sharedRedis(): RedisLink | null {
   if (holder[HOLDER] === undefined) {
     const url = getEnv().REDIS_URL;
+    // Opened by whichever request comes first; its events belong to no request.
     holder[HOLDER] = url
-      ? new RedisLink(url, {
-          onChange: (state, reason) =>
-            state === 'down' ? log.warn('redis.down', { reason }) : log.info('redis.up'),
-        })
+      ? outsideRequest(
+          () =>
+            new RedisLink(url, {
+              onChange: (state, reason) =>
+                state === 'down' ? log.warn('redis.down', { reason }) : log.info('redis.up'),
+            }),
+        )
       : null;
   }
   return holder[HOLDER];

@@ -186,7 +186,7 @@ export async function settleChallenge<T extends SignInOutcome, F extends string>
   }
   const finished = await finishSignIn(result.value, { context, remember });
   if (!finished.done) return { status: 'error', message: finished.message };
-  log.info(...signedIn);
+  log.info(signedIn[0], { ...signedIn[1], account: emailRef(challenge.username) });
   redirect(finished.next);
 }
 

@@ -85,7 +85,7 @@ export const forgotConfirmAction = validatedAction(
       ? await finishSignIn(signedIn.value, { context, review: true })
       : null;
     if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
-    log.info('auth.reset_and_signed_in');
+    log.info('auth.reset_and_signed_in', { account: emailRef(email) });
     redirect(finished.next);
   },
 );

@@ -80,7 +80,9 @@ export const signInAction = validatedAction(
       : { ok: false, reason: 'not-found' };
     const finished = await finishSignIn(result.value, { lookup: record, context });
     if (!finished.done) return { status: 'error', message: finished.message, values };
-    log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged');
+    log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged', {
+      account: emailRef(email),
+    });
     redirect(finished.next);
   },
 );
@@ -171,7 +173,7 @@ export const emailCodeStartAction = validatedAction(
   async ({ email }, { values }) => {
     const started = await startFactor(email, 'EMAIL_OTP', values);
     if (!started.ok) return started.state;
-    log.info('auth.challenged', { challenge: 'EMAIL_OTP' });
+    log.info('auth.challenged', { challenge: 'EMAIL_OTP', account: emailRef(email) });
     return { status: 'success', values, data: { stage: 'code', email } };
   },
 );

@@ -46,7 +46,7 @@ export const signUpAction = validatedAction(
           : result.failure.message;
       return { status: 'error', message, values };
     }
-    log.info('auth.signed_up');
+    log.info('auth.signed_up', { account: emailRef(email) });
     await setPendingEmail(email);
     redirect('/verify-email');
   },
@@ -64,7 +64,7 @@ export const verifySignUpAction = validatedAction(verificationCodeSchema, async 
     return failureState(result.failure, { codeField: 'code' });
   }
   // The pending email stays until sign-in: clearing it here would re-render this page without it.
-  log.info('auth.confirmed');
+  log.info('auth.confirmed', { account: emailRef(email) });
   return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
 });
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import type { HostedReason } from '@/lib/messages/notices';
-import { log } from '@/lib/log';
+import { emailRef, log } from '@/lib/log';
 import { admitFederated, dismissFederated, type Refusal } from '@/lib/oauth/federation';
 import { takeFlow } from '@/lib/oauth/flows';
 import {
@@ -72,7 +72,11 @@ export async function GET(request: NextRequest) {
   const { tokens } = exchanged;
   const admitted = await admitFederated(tokens);
   if (!admitted.ok) {
-    log.info('oauth.refused', { reason: admitted.reason, account: tokens.claims.sub });
+    log.info('oauth.refused', {
+      reason: admitted.reason,
+      account: emailRef(tokens.claims.email),
+      sub: tokens.claims.sub,
+    });
     await dismissFederated(tokens);
     // The hosted session ends too: the pool's /logout comes back to /login, which says why (the
     // sign-out URL is exact, so the reason waits in the notice cookie the guard reads).
@@ -86,6 +90,10 @@ export async function GET(request: NextRequest) {
   }
   const response = to('/');
   await writeTokens(response.cookies, { ...tokens, claims: admitted.claims });
-  log.info('auth.signed_in', { with: 'google', account: tokens.claims.sub });
+  log.info('auth.signed_in', {
+    with: 'google',
+    account: emailRef(tokens.claims.email),
+    sub: tokens.claims.sub,
+  });
   return response;
 }

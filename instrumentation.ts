@@ -1,10 +1,14 @@
+import type { Instrumentation } from 'next';
+
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    // Before any request is handled, so each carries its socket's address (lib/peer-stamp.ts).
-    const { installPeerStamp } = await import('./lib/peer-stamp');
-    installPeerStamp();
+    // Before any request is handled: each gets its address, id and access line (lib/server-hook.ts).
+    const { installServerHook } = await import('./lib/server-hook');
+    installServerHook();
     const { checkConfigurationOrExit } = await import('./lib/startup-check');
     checkConfigurationOrExit();
+    const { bridgeConsole } = await import('./lib/console-bridge');
+    bridgeConsole();
     // The launcher sets it, so Next leaves SIGTERM to us: not ready first, then drain (decision 041).
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
       const { getEnv } = await import('./lib/env');
@@ -21,3 +25,9 @@ export async function register() {
     }
   }
 }
+
+export const onRequestError: Instrumentation.onRequestError = async (...args) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { logRequestError } = await import('./lib/request-error');
+  logRequestError(...args);
+};

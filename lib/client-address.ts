@@ -11,6 +11,16 @@ export function peerHeaderName(): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
+/** The request id the server hook stamps, under the same private suffix as the address. */
+export const requestIdHeaderName = (peerHeader: string): string =>
+  peerHeader.replace('x-cd-peer-', 'x-cd-rid-');
+
+export function stampedRequestId(headers: HeaderReader): string | undefined {
+  const name = peerHeaderName();
+  const id = name ? headers.get(requestIdHeaderName(name)) : null;
+  return id && /^[0-9a-f-]{36}$/.test(id) ? id : undefined;
+}
+
 export function normalizeAddress(raw: string | null | undefined): string | undefined {
   let a = raw?.trim();
   if (!a || a.length > 64) return undefined;

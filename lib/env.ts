@@ -95,6 +95,10 @@ const schema = z.object({
     .default(DEFAULT_SESSION_MAX_S),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(MAX_TRUSTED_PROXY_HOPS).default(0),
+  ACCESS_LOG: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .transform((v) => v === 'on'),
 });
 
 export type Env = z.infer<typeof schema> & {

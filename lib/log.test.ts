@@ -1,28 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { PEER_HEADER_KEY } from './client-address';
 import { REQUEST_ID_HEADER, arrivalContextOf, requestContextOf } from './log';
+import { childLog } from '@/test/child-log';
 
-/**
- * What the logger writes, read from a separate Node process: pino writes straight to file
- * descriptor 1, which a test cannot read in its own process.
- */
 function linesOf(script: string): Record<string, unknown>[] {
-  const log = path.join(__dirname, 'log.ts');
-  const code = `const m = await import(${JSON.stringify(log)}); const { log, withRequestId } = m.default ?? m;\n${script}`;
-  const out = execFileSync(
-    process.execPath,
-    // react-server: lib/log.ts reads lib/env.ts, a server-only module, as the app's server does.
-    ['--conditions=react-server', '--import', 'tsx', '--input-type=module', '-e', code],
-    {
-      env: { ...process.env, NODE_ENV: 'test', LOG_IN_TESTS: '1', LOG_LEVEL: 'info' },
-      encoding: 'utf8',
-    },
-  );
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const log = JSON.stringify(path.join(__dirname, 'log.ts'));
+  return childLog(
+    `const m = await import(${log}); const { log, withRequestId } = m.default ?? m;\n${script}`,
+  ).lines;
 }
 
 describe('the request log context', () => {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { getEnv, logSettings } from '@/lib/env';
-import { clientAddressFromHeaders } from './client-address';
+import { clientAddressFromHeaders, stampedRequestId } from './client-address';
 
 // Callers pass facts, never secrets; the redaction is a second net for the usual names.
 type Fields = Record<string, string | number | boolean | null | undefined>;
@@ -80,7 +80,8 @@ export function arrivalContextOf(
 ): { reqId: string; ip: string; clientReqId?: string } {
   const claimed = headers.get(REQUEST_ID_HEADER);
   return {
-    reqId: crypto.randomUUID(),
+    // The server hook's, which its access line and the answer's header carry (lib/server-hook.ts).
+    reqId: stampedRequestId(headers) ?? crypto.randomUUID(),
     ip: clientAddressFromHeaders(headers, trustedHops),
     ...(claimed && /^[\w.-]{8,128}$/.test(claimed) ? { clientReqId: claimed } : {}),
   };

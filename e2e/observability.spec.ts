@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { WEB_APP_LOG, expect, formAlert, test } from './fixtures';
+
+type Line = Record<string, unknown> & { event?: string; reqId?: string };
+
+function logLines(): Line[] {
+  return readFileSync(WEB_APP_LOG, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Line);
+}
+
+const accessLineOf = (reqId: string) =>
+  logLines().find((l) => l.event === 'http.access' && l.reqId === reqId);
+
+test('each request leaves one access line, under the id its answer carries, with no query', async ({
+  request,
+}) => {
+  const res = await request.get('/login?email=someone%40example.com&code=424242');
+  const reqId = res.headers()['x-request-id']!;
+  expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(() => accessLineOf(reqId), { timeout: 10_000 }).toBeTruthy();
+  expect(accessLineOf(reqId)).toMatchObject({ method: 'GET', route: '/login', status: 200 });
+  expect(logLines().filter((l) => l.reqId === reqId && l.event === 'http.access')).toHaveLength(1);
+  expect(JSON.stringify(logLines().filter((l) => l.reqId === reqId))).not.toContain('424242');
+
+  // A static file, outside the guard, has its id and line too.
+  const robots = await request.get('/robots.txt');
+  const robotsId = robots.headers()['x-request-id']!;
+  await expect.poll(() => accessLineOf(robotsId)?.route, { timeout: 10_000 }).toBe('/robots.txt');
+});
+
+test("a form's action and what it logs share the request's id", async ({ page, account }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass1');
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/login',
+  );
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const reqId = (await (await answered).allHeaders())['x-request-id']!;
+  await expect(formAlert(page)).toBeVisible();
+  await expect
+    .poll(() => accessLineOf(reqId), { timeout: 10_000 })
+    .toMatchObject({ method: 'POST', route: '/login', action: true, status: 200 });
+  const failed = logLines().find((l) => l.event === 'auth.sign_in_failed' && l.reqId === reqId);
+  expect(failed?.account).toMatch(/^e:[0-9a-f]{16}$/);
+});

@@ -9,9 +9,12 @@ export async function register() {
     checkConfigurationOrExit();
     const { bridgeConsole } = await import('./lib/console-bridge');
     bridgeConsole();
+    const { getEnv } = await import('./lib/env');
+    const { startTelemetry } = await import('./lib/telemetry');
+    const { log } = await import('./lib/log');
+    log.info('telemetry', { export: startTelemetry({ local: getEnv().mode === 'local' }) });
     // The launcher sets it, so Next leaves SIGTERM to us: not ready first, then drain (decision 041).
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
-      const { getEnv } = await import('./lib/env');
       const { drain } = await import('./lib/drain');
       const { DRAIN_DELAY_MS: delayMs, DRAIN_TIMEOUT_MS: timeoutMs } = getEnv();
       let draining = false;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Route } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
 import { POOL } from './pool';
 import { e2ePorts } from './ports';
@@ -349,6 +349,27 @@ export const formAlert = (page: Page) => page.locator('form [role="alert"]');
 
 /** What the web app printed during this run (scripts/start.mjs with STACK_LOG_DIR). */
 export const WEB_APP_LOG = `.data/e2e-${ports.web}/logs/web-app.log`;
+
+/** The local stack's telemetry files (lib/telemetry): spans and metric exports, one JSON per line. */
+export const OTEL_DIR = `.data/e2e-${ports.web}/otel`;
+
+function jsonLines<T>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
+}
+
+export type SpanLine = { name: string; traceId: string; attributes: Record<string, unknown> };
+export const spans = () => jsonLines<SpanLine>(`${OTEL_DIR}/traces.jsonl`);
+
+type Point = { attributes: Record<string, string | number>; value: unknown };
+/** Every data point of one metric, across all exports so far. */
+export const metricPoints = (name: string): Point[] =>
+  jsonLines<{ name: string; points: Point[] }>(`${OTEL_DIR}/metrics.jsonl`)
+    .filter((m) => m.name === name)
+    .flatMap((m) => m.points);
 
 /**
  * Turns on authenticator-app MFA for an account straight through the identity service, and

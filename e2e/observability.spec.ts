@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { WEB_APP_LOG, expect, formAlert, test } from './fixtures';
+import { WEB_APP_LOG, expect, formAlert, metricPoints, spans, test } from './fixtures';
 
 type Line = Record<string, unknown> & { event?: string; reqId?: string };
 
@@ -45,4 +45,41 @@ test("a form's action and what it logs share the request's id", async ({ page, a
     .toMatchObject({ method: 'POST', route: '/login', action: true, status: 200 });
   const failed = logLines().find((l) => l.event === 'auth.sign_in_failed' && l.reqId === reqId);
   expect(failed?.account).toMatch(/^e:[0-9a-f]{16}$/);
+});
+
+test("traces and metrics: Next's spans per request and our metrics, in the local files", async ({
+  page,
+  account,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  // Next's root span names the route; the Cognito calls the sign-in made are timed.
+  await expect
+    .poll(() => spans().some((s) => s.name === 'GET /login' && s.attributes['next.route']), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(
+      () =>
+        metricPoints('upstream.request.duration').some(
+          (p) =>
+            p.attributes.upstream === 'cognito' &&
+            p.attributes.operation === 'InitiateAuth' &&
+            p.attributes.outcome === 'ok',
+        ),
+      { timeout: 25_000 },
+    )
+    .toBe(true);
+  const requests = metricPoints('http.server.request.duration');
+  expect(requests.some((p) => p.attributes.route === '/login' && p.attributes.status === 200)).toBe(
+    true,
+  );
+  expect(metricPoints('nodejs.eventloop.delay').length).toBeGreaterThan(0);
+  // A route, never a raw path, so the set stays small.
+  for (const p of requests) expect(String(p.attributes.route)).not.toMatch(/\?|@/);
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { WEB_APP_LOG, expect, test } from './fixtures';
+import { WEB_APP_LOG, expect, metricPoints, test } from './fixtures';
 
 const good = {
   name: 'LCP',
@@ -10,22 +10,23 @@ const good = {
   page: '/login',
 };
 
-test('real page loads report their web vitals to the log', async ({ page }) => {
+test('real page loads report their web vitals to metrics, not to the log', async ({ page }) => {
+  const logged = readFileSync(WEB_APP_LOG, 'utf8').length;
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).click();
   // Leaving the page flushes LCP and CLS (they are final only then).
   await page.goto('/register');
+  // Metrics are exported every 10 s in local mode (lib/telemetry).
   await expect
-    .poll(
-      () =>
-        readFileSync(WEB_APP_LOG, 'utf8')
-          .split('\n')
-          .filter((l) => l.includes('"event":"vitals"') && l.includes('"page":"/login"')).length,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBeGreaterThan(0);
+    .poll(() => metricPoints('web_vitals').filter((p) => p.attributes.page === '/login'), {
+      timeout: 25_000,
+    })
+    .not.toEqual([]);
+  const lcp = metricPoints('web_vitals').find(
+    (p) => p.attributes.page === '/login' && p.attributes.metric === 'LCP',
+  );
+  expect(lcp?.value).toMatchObject({ count: expect.any(Number) });
+  expect(readFileSync(WEB_APP_LOG, 'utf8').slice(logged)).not.toContain('"event":"vitals"');
 });
 
 test.describe('POST /api/vitals', () => {

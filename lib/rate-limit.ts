@@ -9,6 +9,7 @@ import {
 import { clientAddressFromHeaders, limitKeyOfAddress } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
 import { emailRef, log } from '@/lib/log';
+import { record, timedUpstream } from '@/lib/metrics';
 import { closeSharedRedis, sharedRedis } from '@/lib/redis';
 import type { Message } from '@/lib/messages';
 
@@ -107,7 +108,7 @@ async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promis
   const redis = sharedRedis();
   if (l.redis && redis?.usable()) {
     try {
-      return await op(l.redis);
+      return await timedUpstream('redis', 'rate-limit', () => op(l.redis!));
     } catch (error) {
       if (error instanceof RateLimiterRes) throw error;
       redis.failed(error);
@@ -205,12 +206,9 @@ async function limitWaitFor(action: LimitedAction, ip: string, email?: string): 
   const wait = Math.max(0, ...waits);
   if (wait > 0) {
     const account = email === undefined ? undefined : email.includes('@') ? emailRef(email) : email;
-    log.warn('rate_limit.hit', {
-      action,
-      limit: all[waits.indexOf(wait)]![0][0].name,
-      ip,
-      account,
-    });
+    const limit = all[waits.indexOf(wait)]![0][0].name;
+    log.warn('rate_limit.hit', { action, limit, ip, account });
+    record.rateLimitHit({ action, limit });
   }
   return wait;
 }
@@ -247,12 +245,9 @@ export async function smsAllowed(email: string): Promise<Message | null> {
   const waits = await Promise.all(keys.map((k) => waitFor('smsAtSignIn', k, false)));
   const wait = Math.max(0, ...waits);
   if (wait === 0) return null;
-  log.warn('rate_limit.hit', {
-    action: 'smsAtSignIn',
-    limit: (keys[waits.indexOf(wait)]![0] as Limiter).name,
-    ip,
-    account: emailRef(email),
-  });
+  const limit = (keys[waits.indexOf(wait)]![0] as Limiter).name;
+  log.warn('rate_limit.hit', { action: 'smsAtSignIn', limit, ip, account: emailRef(email) });
+  record.rateLimitHit({ action: 'smsAtSignIn', limit });
   const minutes = Math.max(1, Math.ceil(wait / 60_000));
   const when = minutes === 1 ? '1 minute' : `${minutes} minutes`;
   return {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { getEnv } from '@/lib/env';
+import { record } from '@/lib/metrics';
 import { routeOf } from '@/lib/routes';
 import {
   PEER_HEADER_KEY,
@@ -64,18 +65,18 @@ function accessLine(
     // Behind a proxy with no trusted hop every person shares the proxy's rate-limit allowance.
     log.warn('proxy.forwarded_for_ignored', { hint: 'set TRUSTED_PROXY_HOPS' });
   }
-  if (!ACCESS_LOG) return;
   res.once('close', () => {
     // The path alone: a query can carry an authorization code.
-    const path = (req.url ?? '/').split('?', 1)[0]!;
-    const route = routeOf(path);
-    if (QUIET.has(route) && res.statusCode === 200) return;
+    const route = routeOf((req.url ?? '/').split('?', 1)[0]!);
+    const seconds = (performance.now() - started) / 1e3;
+    record.request(seconds, { route, method: req.method ?? '', status: res.statusCode });
+    if (!ACCESS_LOG || (QUIET.has(route) && res.statusCode === 200)) return;
     const line = {
       reqId,
       method: req.method ?? '',
       route,
       status: res.statusCode,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(seconds * 1e3),
       ip: clientAddress(
         Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor,
         peer,

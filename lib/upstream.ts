@@ -9,6 +9,7 @@ import {
   wrap,
 } from 'cockatiel';
 import { log } from '@/lib/log';
+import { record } from '@/lib/metrics';
 
 export type UpstreamGuardOptions = {
   /** Calls in flight at once; more fail at once instead of queueing. */
@@ -64,9 +65,14 @@ export function upstreamGuard(
   breaker.onReset(() => log.info('upstream.closed', { upstream }));
   const policy = wrap(bulkhead(options.concurrency, 0), breaker);
 
+  const refused = (reason: 'open' | 'busy') => {
+    record.refused({ upstream, reason });
+    return new UpstreamRefused(upstream, reason);
+  };
+
   return async function run<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
     // One call tries a silent upstream again; the others do not wait for it.
-    if (breaker.state === CircuitState.HalfOpen) throw new UpstreamRefused(upstream, 'open');
+    if (breaker.state === CircuitState.HalfOpen) throw refused('open');
     let outcome: Outcome<T>;
     try {
       // Any answer, an error answer included, counts as an answer: only silence opens the breaker.
@@ -79,10 +85,10 @@ export function upstreamGuard(
         }
       });
     } catch (error) {
-      if (error instanceof BrokenCircuitError) throw new UpstreamRefused(upstream, 'open');
+      if (error instanceof BrokenCircuitError) throw refused('open');
       if (error instanceof BulkheadRejectedError) {
         log.warn('upstream.busy', { upstream });
-        throw new UpstreamRefused(upstream, 'busy');
+        throw refused('busy');
       }
       throw error;
     }

@@ -4,6 +4,7 @@ import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createHmac } from 'node:crypto';
 import { getEnv, type Env } from '@/lib/env';
+import { timedUpstream } from '@/lib/metrics';
 import { sharedUpstreamGuard } from '@/lib/upstream';
 
 /** docs/product.md §9.3. */
@@ -22,6 +23,13 @@ export function cognitoHandler(env: Pick<Env, 'UPSTREAM_TIMEOUT_MS'>) {
   });
 }
 
+/** The operation's name from the command's schema (class names do not survive minifying). */
+export function operationOf(command: unknown): string {
+  const schema = (command as { schema?: unknown } | null)?.schema;
+  const name = Array.isArray(schema) ? schema[2] : (schema as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && /^\w{1,64}$/.test(name) ? name : 'unknown';
+}
+
 /** Every call, its retries included, answers within UPSTREAM_TIMEOUT_MS (docs/product.md §9.3). */
 export function guarded<C extends CognitoIdentityProviderClient>(
   client: C,
@@ -38,8 +46,11 @@ export function guarded<C extends CognitoIdentityProviderClient>(
   const guardedSend: Send = (command, options) => {
     if (typeof options === 'function') throw new TypeError('send takes no callback here');
     const own = options?.abortSignal;
-    return run((signal) =>
-      send(command, { ...options, abortSignal: own ? AbortSignal.any([own, signal]) : signal }),
+    const operation = operationOf(command);
+    return timedUpstream(name, operation, () =>
+      run((signal) =>
+        send(command, { ...options, abortSignal: own ? AbortSignal.any([own, signal]) : signal }),
+      ),
     );
   };
   client.send = guardedSend as C['send'];

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { getEnv, type Env } from '@/lib/env';
 import { log } from '@/lib/log';
+import { timedUpstream } from '@/lib/metrics';
 
 type CreatorFailure = 'not-found' | 'unavailable';
 export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };
@@ -15,6 +16,9 @@ const tokenAnswer = z.object({ token: z.string().min(1) }).passthrough();
 
 type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'>;
 
+const timedFetch = (op: string, url: string, init: RequestInit) =>
+  timedUpstream('creator-system', op, () => fetch(url, init));
+
 async function get(
   path: string,
   env: Config,
@@ -22,7 +26,7 @@ async function get(
 ): Promise<{ status: number; body: unknown } | null> {
   const started = Date.now();
   try {
-    const res = await fetch(`${env.CREATOR_API_URL}${path}`, {
+    const res = await timedFetch(op, `${env.CREATOR_API_URL}${path}`, {
       method: 'GET',
       headers: {
         'content-type': 'application/json',
@@ -93,17 +97,21 @@ export async function moveCreatorEmail(
   if (/^\.{1,2}$/.test(channelId)) return { ok: false, reason: 'not-found' };
   const started = Date.now();
   try {
-    const res = await fetch(`${env.CREATOR_API_URL}/users/${encodeURIComponent(channelId)}/email`, {
-      method: 'PUT',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(env.CREATOR_API_KEY ? { 'x-api-key': env.CREATOR_API_KEY } : {}),
+    const res = await timedFetch(
+      'move_email',
+      `${env.CREATOR_API_URL}/users/${encodeURIComponent(channelId)}/email`,
+      {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(env.CREATOR_API_KEY ? { 'x-api-key': env.CREATOR_API_KEY } : {}),
+        },
+        body: JSON.stringify({ email: email.trim().toLowerCase() }),
+        cache: 'no-store',
+        signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
       },
-      body: JSON.stringify({ email: email.trim().toLowerCase() }),
-      cache: 'no-store',
-      signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
-    });
+    );
     await res.body?.cancel();
     if (res.ok) return { ok: true, value: undefined };
     log.warn('creators.error', { op: 'move_email', status: res.status, ms: Date.now() - started });

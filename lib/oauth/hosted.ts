@@ -5,6 +5,7 @@ import { issuerUrl } from '@/lib/cognito/endpoints';
 import { getEnv, siteUrl, type Env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { challengeFor } from './pkce';
+import { timedUpstream } from '@/lib/metrics';
 import { sharedUpstreamGuard } from '@/lib/upstream';
 
 export const CALLBACK_PATH = '/api/auth/callback';
@@ -99,15 +100,17 @@ export async function exchangeCode(
   const as = server(env);
   try {
     const params = oauth.validateAuthResponse(as, client(env), callback, flow.state);
-    const response = await tokenEndpoint(env)((signal) =>
-      oauth.authorizationCodeGrantRequest(
-        as,
-        client(env),
-        clientAuth(env),
-        params,
-        callbackUrl(origin),
-        flow.verifier,
-        { ...requestOptions(env), signal },
+    const response = await timedUpstream('cognito-hosted', 'token', () =>
+      tokenEndpoint(env)((signal) =>
+        oauth.authorizationCodeGrantRequest(
+          as,
+          client(env),
+          clientAuth(env),
+          params,
+          callbackUrl(origin),
+          flow.verifier,
+          { ...requestOptions(env), signal },
+        ),
       ),
     );
     if (response.status >= 500) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { log } from '@/lib/log';
 import { checkLimit } from '@/lib/rate-limit';
-import { verifySession } from '@/lib/session';
+import { record } from '@/lib/metrics';
+import { routeOf } from '@/lib/routes';
 
 const metric = z.strictObject({
   name: z.enum(['CLS', 'FCP', 'FID', 'INP', 'LCP', 'TTFB']),
@@ -44,15 +45,8 @@ export async function POST(request: Request) {
     log.info('vitals.rejected', { issues: parsed.error.issues.length });
     return Response.json({ error: 'Not a web-vitals metric.' }, { status: 400, headers: noStore });
   }
-  const session = await verifySession();
-  const { name, value, rating, page, navigationType } = parsed.data;
-  log.info('vitals', {
-    metric: name,
-    value: Math.round(value * 1000) / 1000,
-    rating,
-    page,
-    navigationType,
-    signedIn: !!session,
-  });
+  const { name, value, rating, page } = parsed.data;
+  // To metrics, not the log: a page view sends several (docs/product.md §7.6).
+  record.webVital(value, { metric: name, page: routeOf(page), rating: rating ?? 'unrated' });
   return new Response(null, { status: 204, headers: noStore });
 }

@@ -5,8 +5,10 @@ export async function register() {
     // Before any request is handled: each gets its address, id and access line (lib/server-hook.ts).
     const { installServerHook } = await import('./lib/server-hook');
     installServerHook();
-    const { checkConfigurationOrExit } = await import('./lib/startup-check');
+    const { checkAwsCredentialsOrExit, checkConfigurationOrExit } =
+      await import('./lib/startup-check');
     checkConfigurationOrExit();
+    await checkAwsCredentialsOrExit();
     const { bridgeConsole } = await import('./lib/console-bridge');
     bridgeConsole();
     const { getEnv } = await import('./lib/env');

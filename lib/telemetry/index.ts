@@ -4,30 +4,39 @@ import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { registerOTel } from '@vercel/otel';
 import { createInstruments } from '@/lib/metrics';
 import { FileMetricExporter, FileSpanExporter } from './files';
+import { telemetryPlan } from './plan';
 
 /**
  * OpenTelemetry as Next documents it (@vercel/otel in the instrumentation hook): Next's own spans
- * plus our metrics (lib/metrics.ts). To an OTLP collector when OTEL_EXPORTER_OTLP_ENDPOINT is set;
- * in local mode without one, to JSON-lines files; otherwise not started at all.
+ * plus our metrics (lib/metrics.ts). Answers what it started, for the start-up log line.
  */
 export function startTelemetry({ local }: { local: boolean }): string {
   const env = process.env;
-  if (env.OTEL_SDK_DISABLED === 'true') return 'off (OTEL_SDK_DISABLED)';
-  const collector = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT);
-  if (!collector && !local) return 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)';
+  const plan = telemetryPlan(env, local);
+  if (plan.traces === 'none' && plan.metrics === 'none') return 'off';
   const dir = path.join(env.LOCAL_DATA_DIR || path.join('.data', 'local'), 'otel');
+  const metricExporter =
+    plan.metrics === 'otlp'
+      ? new OTLPMetricExporter()
+      : plan.metrics === 'file'
+        ? new FileMetricExporter(path.join(dir, 'metrics.jsonl'))
+        : null;
   registerOTel({
     serviceName: env.OTEL_SERVICE_NAME || 'creator-dashboard',
-    traceExporter: collector ? 'auto' : new FileSpanExporter(path.join(dir, 'traces.jsonl')),
-    metricReaders: [
-      new PeriodicExportingMetricReader({
-        exporter: collector
-          ? new OTLPMetricExporter()
-          : new FileMetricExporter(path.join(dir, 'metrics.jsonl')),
-        exportIntervalMillis: collector ? 60_000 : 10_000,
-      }),
-    ],
+    ...(plan.traces === 'file'
+      ? { traceExporter: new FileSpanExporter(path.join(dir, 'traces.jsonl')) }
+      : plan.traces === 'none'
+        ? { traceSampler: 'always_off' as const }
+        : {}),
+    metricReaders: metricExporter
+      ? [
+          new PeriodicExportingMetricReader({
+            exporter: metricExporter,
+            exportIntervalMillis: plan.metrics === 'file' ? 10_000 : 60_000,
+          }),
+        ]
+      : [],
   });
-  createInstruments();
-  return collector ? `OTLP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT}` : `files in ${dir}`;
+  if (metricExporter) createInstruments();
+  return `traces: ${plan.traces}, metrics: ${plan.metrics}${plan.traces === 'file' || plan.metrics === 'file' ? ` (${dir})` : ''}`;
 }

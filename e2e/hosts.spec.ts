@@ -1,3 +1,9 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCAL_STACK } from '../contract/local-stack';
+import { assembleImage, imageFacts } from '../scripts/image-steps.mjs';
 import { expect, formAlert, STRONG_PASSWORD, test } from './fixtures';
 import { e2ePorts } from './ports';
 import { confirmedAccountOn, startSideStack, type SideStack } from './side-stack';
@@ -102,6 +108,73 @@ test('a plain next build serves every kind of answer with the same headers', asy
   // The one difference: the compile hint on the first line (scripts/compile-hints.mjs).
   expect((await a.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
   expect((await b.text()).startsWith('//#')).toBe(false);
+});
+
+test('the container image, by its own steps: production dependencies only, non-root, its health check, drained on its stop signal', async () => {
+  test.setTimeout(240_000);
+  const root = path.resolve(__dirname, '..');
+  const facts = imageFacts(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
+  expect(facts.base).toMatch(/^node:24-/);
+  expect(facts.user).not.toMatch(/^(root|0)$/);
+  expect(facts.env).toMatchObject({
+    NODE_ENV: 'production',
+    HOSTNAME: '0.0.0.0',
+    NEXT_MANUAL_SIG_HANDLE: 'true',
+  });
+  expect(facts.stopSignal).toBe('SIGTERM');
+  expect(facts.healthcheck?.join(' ')).toContain('/api/live');
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'image-'));
+  try {
+    assembleImage({ root, dir, distDir: '.next-plain' });
+    const port = String(e2ePorts().web + 65);
+    // A production configuration on the side stack's services; nothing from this checkout.
+    const env: Record<string, string | undefined> = {
+      PATH: process.env.PATH,
+      ...facts.env,
+      PORT: port,
+      COGNITO_USER_POOL_ID: LOCAL_STACK.poolId,
+      COGNITO_CLIENT_ID: LOCAL_STACK.clientId,
+      COGNITO_ENDPOINT: plain.identity,
+      SESSION_SECRET: 'an-image-test-secret-of-at-least-32-characters',
+      CREATOR_API_URL: plain.creator,
+      ANALYTICS_EMBED_URL: `http://127.0.0.1:${plain.ports.embed}`,
+      SUPPORT_EMAIL: 'support@creator.test',
+      TERMS_URL: 'https://creator.test/terms',
+      PRIVACY_URL: 'https://creator.test/privacy',
+      AWS_ACCESS_KEY_ID: 'AKIAIMAGETEST',
+      AWS_SECRET_ACCESS_KEY: 'image-test',
+      DRAIN_DELAY_MS: '500',
+    };
+    const [command, ...args] = facts.cmd!;
+    const server = spawn(command!, args, {
+      cwd: dir,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout!.on('data', (d) => (output += d));
+    server.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+    try {
+      const [check, ...checkArgs] = facts.healthcheck!;
+      const healthy = () =>
+        new Promise<number | null>((resolve) =>
+          spawn(check!, checkArgs, { cwd: dir, env: env as NodeJS.ProcessEnv }).on('exit', resolve),
+        );
+      await expect.poll(healthy, { timeout: 60_000, intervals: [500] }).toBe(0);
+      const login = await fetch(`http://127.0.0.1:${port}/login`);
+      expect(login.status).toBe(200);
+      expect(login.headers.get('content-security-policy')).toContain("'nonce-");
+      expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+    } finally {
+      server.kill(facts.stopSignal as NodeJS.Signals);
+    }
+    expect(await exited, output).toBe(0);
+    expect(output).toContain('"event":"server.drained"');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('SIGTERM: not ready at once, served through the delay, the request in flight answered, exit 0', async ({

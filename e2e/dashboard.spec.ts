@@ -341,6 +341,31 @@ test.describe('embed token', () => {
   );
 
   test(
+    'a token request that hangs: Connection Failed once the wait is over, and Retry recovers',
+    { tag: '@one-instance' },
+    async ({ page, account: { email, password } }) => {
+      // The page's clock, so the 32 s wait passes at once.
+      await page.clock.install();
+      let hung = 0;
+      await page.route('**/api/embed-token', () => {
+        hung += 1; // never answered
+      });
+      await signInWithForm(page, email, password);
+      await expect.poll(() => hung).toBe(1);
+      const modal = page.getByRole('dialog', { name: CONNECTION_FAILED });
+      await page.clock.fastForward(31_000);
+      await expect(modal).toHaveCount(0);
+      await page.clock.fastForward(2_000);
+      await expect(modal).toBeVisible();
+      await expect(frame(page)).toHaveCount(0);
+
+      await page.unroute('**/api/embed-token');
+      await modal.getByRole('button', { name: 'Retry' }).click();
+      await expectFrame(page, 'Dashboard');
+    },
+  );
+
+  test(
     'a request that never gets an answer: Connection Failed, and Retry recovers',
     { tag: '@one-instance' },
     async ({ page, account: { email, password } }) => {

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { metrics, type Attributes, type Counter, type Histogram } from '@opentelemetry/api';
+import { errorName } from '@/lib/error-name';
 
 // Made once telemetry starts (lib/telemetry); until then, and without it, recording does nothing.
 // On globalThis: every bundle of the app records into the same instruments.
@@ -84,7 +85,7 @@ export async function timedUpstream<T>(
   try {
     return await call();
   } catch (error) {
-    outcome = error instanceof Error ? error.name : 'error';
+    outcome = errorName(error, 'error');
     throw error;
   } finally {
     record.upstream((performance.now() - started) / 1e3, { upstream, operation, outcome });

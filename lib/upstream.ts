@@ -39,11 +39,12 @@ export class UpstreamRefused extends Error {
 
 // Silence only: the SDK names a reset or broken connection TimeoutError too, but those come back at
 // once, as do a refused connection and a throttled answer (decision 039).
+// By name, not instanceof: fetch's DOMException may come from another realm than our Error.
 function noAnswer(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name } = error as { code?: unknown; name?: unknown };
   if (code === 'ECONNRESET' || code === 'EPIPE') return false;
-  return error.name === 'TimeoutError' || error.name === 'AbortError';
+  return name === 'TimeoutError' || name === 'AbortError';
 }
 
 type Outcome<T> = { answered: true; value: T } | { answered: false; error: unknown };

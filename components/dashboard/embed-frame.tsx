@@ -1,7 +1,12 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EMBED_TOKEN_ERRORS, type EmbedTokenAnswer, type EmbedTokenError } from '@/lib/embed-token';
+import {
+  EMBED_TOKEN_ERRORS,
+  EMBED_TOKEN_WAIT_MS,
+  type EmbedTokenAnswer,
+  type EmbedTokenError,
+} from '@/lib/embed-token';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
@@ -32,16 +37,24 @@ function isAnswer(body: unknown): body is EmbedTokenAnswer {
 async function fetchToken(): Promise<Fetched> {
   if (!navigator.onLine) return { ok: false, error: 'connection' };
   let res: Response;
+  // A timer of the page's own (not AbortSignal.timeout), so it runs on the page's clock.
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(), EMBED_TOKEN_WAIT_MS);
+  let body: unknown;
   try {
     res = await fetch('/api/embed-token', {
       cache: 'no-store',
       headers: { accept: 'application/json' },
+      signal: giveUp.signal,
     });
+    body = await res.json().catch(() => null);
+    if (giveUp.signal.aborted) return { ok: false, error: 'connection' };
   } catch {
-    // fetch rejects (TypeError) only when the request never got an answer.
+    // No answer: the request failed, or nothing came back within the wait.
     return { ok: false, error: 'connection' };
+  } finally {
+    clearTimeout(timer);
   }
-  const body: unknown = await res.json().catch(() => null);
   if (res.ok && isAnswer(body))
     return { ok: true, token: body.token, until: Date.now() + body.expiresIn * 1000 };
   const failure = body as { error?: unknown } | null;

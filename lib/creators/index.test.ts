@@ -86,6 +86,24 @@ describe('findCreatorId', () => {
   });
 });
 
+describe('a creator system that stops answering', () => {
+  it('after five calls without an answer, the next is refused at once without calling', async () => {
+    handler = () => undefined; // silence
+    // A timeout of this test's own: its own guard, whatever the other tests did.
+    const silent = { ...env(), UPSTREAM_TIMEOUT_MS: 200 };
+    for (let i = 0; i < 5; i++)
+      await expect(findCreatorId('a@b.co', silent)).resolves.toMatchObject({ ok: false });
+    const calls = seen.length;
+    const started = Date.now();
+    await expect(fetchEmbedToken('cm-1', silent)).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(seen.length).toBe(calls);
+  });
+});
+
 describe('fetchEmbedToken', () => {
   it('returns the token for the channel', async () => {
     handler = json(200, { token: 'tok' });

@@ -1,8 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
 import { getEnv, type Env } from '@/lib/env';
+import { errorName } from '@/lib/error-name';
 import { log } from '@/lib/log';
 import { timedUpstream } from '@/lib/metrics';
+import { sharedUpstreamGuard } from '@/lib/upstream';
 
 type CreatorFailure = 'not-found' | 'unavailable';
 export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };
@@ -16,8 +18,17 @@ const tokenAnswer = z.object({ token: z.string().min(1) }).passthrough();
 
 type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'>;
 
-const timedFetch = (op: string, url: string, init: RequestInit) =>
-  timedUpstream('creator-system', op, () => fetch(url, init));
+/** Each call within UPSTREAM_TIMEOUT_MS, capped and refused while the system is silent (decision 039). */
+function guardedFetch(env: Config, op: string, url: string, init: RequestInit) {
+  const run = sharedUpstreamGuard(
+    `creator-system ${env.CREATOR_API_URL} ${env.UPSTREAM_TIMEOUT_MS}`,
+    'creator-system',
+    env.UPSTREAM_TIMEOUT_MS,
+  );
+  return timedUpstream('creator-system', op, () =>
+    run((signal) => fetch(url, { ...init, signal })),
+  );
+}
 
 async function get(
   path: string,
@@ -26,7 +37,7 @@ async function get(
 ): Promise<{ status: number; body: unknown } | null> {
   const started = Date.now();
   try {
-    const res = await timedFetch(op, `${env.CREATOR_API_URL}${path}`, {
+    const res = await guardedFetch(env, op, `${env.CREATOR_API_URL}${path}`, {
       method: 'GET',
       headers: {
         'content-type': 'application/json',
@@ -34,7 +45,6 @@ async function get(
         ...(env.CREATOR_API_KEY ? { 'x-api-key': env.CREATOR_API_KEY } : {}),
       },
       cache: 'no-store',
-      signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
     });
     const body: unknown = res.ok
       ? await res.json().catch(() => undefined)
@@ -44,7 +54,7 @@ async function get(
   } catch (error) {
     log.warn('creators.unreachable', {
       op,
-      reason: error instanceof Error ? error.name : 'unknown',
+      reason: errorName(error),
       ms: Date.now() - started,
     });
     return null;
@@ -97,7 +107,8 @@ export async function moveCreatorEmail(
   if (/^\.{1,2}$/.test(channelId)) return { ok: false, reason: 'not-found' };
   const started = Date.now();
   try {
-    const res = await timedFetch(
+    const res = await guardedFetch(
+      env,
       'move_email',
       `${env.CREATOR_API_URL}/users/${encodeURIComponent(channelId)}/email`,
       {
@@ -109,7 +120,6 @@ export async function moveCreatorEmail(
         },
         body: JSON.stringify({ email: email.trim().toLowerCase() }),
         cache: 'no-store',
-        signal: AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS),
       },
     );
     await res.body?.cancel();
@@ -122,7 +132,7 @@ export async function moveCreatorEmail(
   } catch (error) {
     log.warn('creators.unreachable', {
       op: 'move_email',
-      reason: error instanceof Error ? error.name : 'unknown',
+      reason: errorName(error),
       ms: Date.now() - started,
     });
     return { ok: false, reason: 'unavailable' };

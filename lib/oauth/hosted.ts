@@ -5,6 +5,7 @@ import { issuerUrl } from '@/lib/cognito/endpoints';
 import { getEnv, siteUrl, type Env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { challengeFor } from './pkce';
+import { errorName } from '@/lib/error-name';
 import { timedUpstream } from '@/lib/metrics';
 import { sharedUpstreamGuard } from '@/lib/upstream';
 
@@ -140,10 +141,7 @@ function classify(error: unknown): ExchangeFailure {
     log.warn('oauth.token_refused', { error: error.error, status: error.status });
     return error.error === 'invalid_grant' ? 'expired' : 'failed';
   }
-  const name =
-    error && typeof error === 'object' && typeof (error as { name?: unknown }).name === 'string'
-      ? (error as { name: string }).name
-      : typeof error;
+  const name = errorName(error, typeof error);
   // fetch rejects with a TypeError when the network fails.
   if (
     name === 'TimeoutError' ||

@@ -47,6 +47,7 @@ export function installServerHook(): string {
   return name;
 }
 
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 // A balancer asks these every second: logged only when they do not answer 200.
 const QUIET = new Set(['/api/live', '/api/ready']);
 let warnedForwardedFor = false;
@@ -69,7 +70,9 @@ function accessLine(
     // The path alone: a query can carry an authorization code.
     const route = routeOf((req.url ?? '/').split('?', 1)[0]!);
     const seconds = (performance.now() - started) / 1e3;
-    record.request(seconds, { route, method: req.method ?? '', status: res.statusCode });
+    // A client chooses the method: anything unusual is one value, so the metric stays small.
+    const method = METHODS.has(req.method ?? '') ? req.method! : 'other';
+    record.request(seconds, { route, method, status: res.statusCode });
     if (!ACCESS_LOG || (QUIET.has(route) && res.statusCode === 200)) return;
     const line = {
       reqId,

@@ -94,12 +94,11 @@ describe('a creator system that stops answering', () => {
     for (let i = 0; i < 5; i++)
       await expect(findCreatorId('a@b.co', silent)).resolves.toMatchObject({ ok: false });
     const calls = seen.length;
-    const started = Date.now();
     await expect(fetchEmbedToken('cm-1', silent)).resolves.toEqual({
       ok: false,
       reason: 'unavailable',
     });
-    expect(Date.now() - started).toBeLessThan(100);
+    // Refused without a call: nothing reached the system, so nothing waited on it.
     expect(seen.length).toBe(calls);
   });
 });

@@ -3,7 +3,11 @@ import { formatPhone, formattedName, initials, phoneInputValue } from './format'
 describe('formattedName', () => {
   it.each([
     ['jane doe', 'x@y.co', 'Jane Doe'],
-    ['  JANE   DOE ', 'x@y.co', 'Jane Doe'],
+    ['  JANE   DOE ', 'x@y.co', 'JANE DOE'],
+    ["o'Brien", 'x@y.co', "O'Brien"],
+    ["walter o'skinner", 'x@y.co', "Walter O'skinner"],
+    ['McDonald', 'x@y.co', 'McDonald'],
+    ['mrBeast', 'x@y.co', 'MrBeast'],
     ['mary-jane watson', 'x@y.co', 'Mary-Jane Watson'],
     [undefined, 'jane.doe@creator.test', 'Jane.doe'],
     ['', 'sam@creator.test', 'Sam'],

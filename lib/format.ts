@@ -1,5 +1,5 @@
-const capitalise = (word: string) =>
-  word ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word;
+// A capital first letter, the rest as the creator wrote it: O'Brien, McDonald, MrBeast (issue 39).
+const capitalise = (word: string) => (word ? word[0]!.toUpperCase() + word.slice(1) : word);
 
 export function formattedName(name: string | undefined, email: string): string {
   const source = name?.trim() || email.split('@')[0] || '';

@@ -107,10 +107,13 @@ export function DashboardShell({
           </nav>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <span
-              className="text-ink sr-only max-w-48 truncate text-sm font-medium sm:not-sr-only"
+              className="text-ink sr-only text-sm font-medium sm:not-sr-only"
               data-testid="user-name"
             >
-              {name}
+              {/* Truncated inside: not-sr-only undoes truncate on the same element. */}
+              <span className="block max-w-48 truncate" title={name}>
+                {name}
+              </span>
             </span>
             <span
               aria-hidden="true"

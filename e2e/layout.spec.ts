@@ -42,9 +42,11 @@ test.describe('the layout check itself', () => {
          <p id="word">alexandria.montgomery.fitzgerald@creator.test</p>
          <div id="inner" style="width:260px;height:20px;border:1px solid red"></div>
          <p id="cut" style="width:100px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Maximiliana Montgomery-Fitzgerald</p>
+         <p id="titled" title="Maximiliana Montgomery-Fitzgerald" style="width:100px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Maximiliana Montgomery-Fitzgerald</p>
        </section>`,
       640,
     );
+    // Cut with an ellipsis and the whole text in its title (#titled) is truncation on purpose.
     expect(kinds(found).sort()).toEqual([
       'sticks-out #cut',
       'sticks-out #inner',

@@ -17,6 +17,8 @@
  * - the inside of an embedded frame (another origin): only the frame's own box;
  * - the part of a box's content a vertical scroller scrolls to (its purpose); sideways, only a
  *   box marked `data-scroll-x` may scroll, on purpose;
+ * - text its own box cuts short with an ellipsis (`text-overflow: ellipsis`) when the box's
+ *   `title` holds the whole text: truncation on purpose, with the text still available;
  * - a button over the padding a text field keeps free for it (a password field's show/hide
  *   toggle) does not count as overlapping the field;
  * - when a dialog is open, the page behind it (covered, and measured on its own without it); the
@@ -140,7 +142,13 @@ export function measureLayout(options: { tolerance?: number } = {}): LayoutFindi
       bottom: b.bottom - parseFloat(s.borderBottomWidth),
     };
     const past: string[] = [];
-    const sideways = !box.hasAttribute('data-scroll-x');
+    // Text its own box cuts with an ellipsis, the whole of it in the box's title, is cut on purpose.
+    const ellipsis =
+      what instanceof Text &&
+      what.parentElement === box &&
+      s.textOverflow === 'ellipsis' &&
+      (box.getAttribute('title') ?? '').trim() === (what.textContent ?? '').trim();
+    const sideways = !box.hasAttribute('data-scroll-x') && !ellipsis;
     const upDown = !scrolls(s.overflowY);
     if (sideways && r.right - inner.right > tol) past.push(`right by ${px(r.right - inner.right)}`);
     if (sideways && inner.left - r.left > tol) past.push(`left by ${px(inner.left - r.left)}`);

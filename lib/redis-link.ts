@@ -1,4 +1,4 @@
-import type { Redis as RedisClient } from 'ioredis';
+import type { Command, Redis as RedisClient } from 'ioredis';
 
 type LinkState = 'connecting' | 'up' | 'down';
 
@@ -18,6 +18,16 @@ function reasonOf(error: unknown): string {
   return 'unknown';
 }
 
+/**
+ * Runs `fn` once the event loop has read what its sockets hold. A timer that fires after this
+ * process stalled (a render, an SRP step) fires before the poll phase reads Redis's answer, which
+ * may have come long ago: deferring the verdict to the check phase lets that answer settle first,
+ * so the budget measures Redis, not our own stalls (decision 019, bench/cluster.md).
+ */
+function afterPendingIo(fn: () => void) {
+  setImmediate(fn);
+}
+
 export class RedisLink {
   readonly client: RedisClient;
   private current: LinkState = 'connecting';
@@ -35,9 +45,29 @@ export class RedisLink {
     // Loaded only when configured, so single-instance deployments never load it.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Redis = require('ioredis') as typeof import('ioredis').default;
-    this.client = new Redis(url, {
+    // The command budget is ours, not ioredis's commandTimeout: see afterPendingIo.
+    class Client extends Redis {
+      sendCommand(command: Command, stream?: Parameters<RedisClient['sendCommand']>[1]) {
+        const sent = super.sendCommand(command, stream);
+        if (!command.isSettled) {
+          const timer = setTimeout(
+            () =>
+              afterPendingIo(() => {
+                if (!command.isSettled) command.reject(new Error('Command timed out'));
+              }),
+            commandTimeoutMs,
+          );
+          timer.unref();
+          void (command.promise as Promise<unknown>).then(
+            () => clearTimeout(timer),
+            () => clearTimeout(timer),
+          );
+        }
+        return sent;
+      }
+    }
+    this.client = new Client(url, {
       enableOfflineQueue: true,
-      commandTimeout: commandTimeoutMs,
       connectTimeout: 1000,
       maxRetriesPerRequest: 1,
       retryStrategy: (times) => Math.min(times * 200, 2000),
@@ -78,7 +108,10 @@ export class RedisLink {
       await Promise.race([
         this.client.ping(),
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('PING timed out')), timeoutMs);
+          timer = setTimeout(
+            () => afterPendingIo(() => reject(new Error('PING timed out'))),
+            timeoutMs,
+          );
         }),
       ]);
       if (this.client.status === 'ready') this.set('up');

@@ -203,12 +203,15 @@ export async function createAccount({
   confirmed = true,
   name,
   channelId,
+  bound = true,
 }: {
   email?: string;
   password?: string;
   confirmed?: boolean;
   name?: string;
   channelId?: string;
+  /** false: never signed in yet, so no channel is bound to the account (a creator record exists). */
+  bound?: boolean;
 } = {}) {
   // With a channel id given, the creator system is left without a record for this email (as
   // after an email change in the profile).
@@ -224,11 +227,12 @@ export async function createAccount({
     ],
   });
   // The channel id is not the app client's to write: an admin call binds it, as the product does.
-  await cognitoCall('AdminUpdateUserAttributes', {
-    UserPoolId: POOL_ID,
-    Username: email,
-    UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: creator.id }],
-  });
+  if (bound)
+    await cognitoCall('AdminUpdateUserAttributes', {
+      UserPoolId: POOL_ID,
+      Username: email,
+      UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: creator.id }],
+    });
   if (confirmed) {
     const code = await waitForCode(email, 'signup', since);
     await cognitoCall('ConfirmSignUp', {

@@ -17,7 +17,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLIENT_ID } from '@/local/identity/config';
+import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
+import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
 import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
 import { SoftwareAuthenticator } from '@/local/identity/test-authenticator';
 import { withEnv } from '@/test/env';
@@ -92,6 +93,12 @@ async function signedIn() {
     ClientId: CLIENT_ID,
     Username: email,
     ConfirmationCode: codes[0]!.code,
+  });
+  // Bound to a channel, as after a first sign-in: no creator system runs here (decision 044).
+  await identity('AdminUpdateUserAttributes', {
+    UserPoolId: POOL_ID,
+    Username: email,
+    UserAttributes: [{ Name: CHANNEL_ATTRIBUTE, Value: `ch-${email}` }],
   });
   return { email, accessToken: await signInAs(email) };
 }

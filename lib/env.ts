@@ -73,6 +73,7 @@ const schema = z.object({
   TERMS_URL: httpUrl,
   PRIVACY_URL: httpUrl,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(8_000),
+  CREATOR_LOOKUP_BUDGET_MS: z.coerce.number().int().min(100).max(10_000).default(2_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(25_000),
   REDIS_URL: z.string().url().optional(),

@@ -7,6 +7,7 @@ import {
   MFA_METHODS,
   type MfaMethod,
   respondToChallenge,
+  revokeRefreshToken,
   type AnsweredChallenge,
   type Result,
   type SignInContext,
@@ -127,7 +128,21 @@ export async function finishSignIn(
   // A challenge answered here may be the second step of the sign-in after a reset.
   const review = afterReset ?? (await getChallenge())?.review === true;
   if (outcome.type === 'signed-in') {
-    const claims = await boundClaims(outcome.tokens.claims, lookup);
+    const bound = await boundClaims(outcome.tokens.claims, lookup);
+    if (!bound.ok) {
+      // Not bound yet and the creator system cannot say to which channel: no session (decision 044).
+      log.warn('auth.sign_in_refused', {
+        reason: 'creator-system-down',
+        account: outcome.tokens.claims.sub,
+      });
+      if (outcome.tokens.refreshToken) {
+        const revoked = await revokeRefreshToken(outcome.tokens.refreshToken);
+        if (!revoked.ok) log.warn('auth.revoke_failed', { reason: revoked.failure.name });
+      }
+      await clearChallenge();
+      return { done: false, message: { text: APP_MSG.creatorSystemDown } };
+    }
+    const { claims } = bound;
     await settleDevice(outcome, remember);
     await writeTokens(await cookies(), { ...outcome.tokens, claims });
     await clearPendingEmail();

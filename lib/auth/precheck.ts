@@ -3,7 +3,7 @@ import { failureState, type ActionState } from '@/lib/actions';
 import { startPasswordless, type PasswordlessFactor, type SignInOutcome } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
 import { nativeAccount, signsInWithGoogle } from '@/lib/cognito/admin';
-import { findCreatorId } from '@/lib/creators';
+import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
@@ -11,16 +11,33 @@ import { checkLimit } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, unfinishedSignUp, type Message, FLOW_MSG } from '@/lib/messages';
 import { setChallenge } from '@/lib/session';
 
-export async function precheck(
-  email: string,
-): Promise<{ ok: true; id: string } | { ok: false; field?: 'email'; message: Message }> {
+export type Precheck =
+  | { ok: true; id: string }
+  | { ok: false; field: 'email'; unavailable?: undefined; message: Message }
+  | { ok: false; field?: undefined; unavailable?: boolean; message: Message };
+
+export async function precheck(email: string): Promise<Precheck> {
   const limited = await checkLimit('lookup', email);
   if (limited) return { ok: false, message: limited };
   const found = await findCreatorId(email);
   if (found.ok) return { ok: true, id: found.value };
   if (found.reason === 'not-found')
     return { ok: false, field: 'email', message: emailNotFound(getEnv().SUPPORT_EMAIL) };
-  return { ok: false, message: { text: APP_MSG.creatorSystemDown } };
+  return { ok: false, unavailable: true, message: { text: APP_MSG.creatorSystemDown } };
+}
+
+/** The lookup as sign-in carries it: the creator system being down no longer stops it here. */
+export function lookupOf(pre: Precheck): CreatorResult<string> {
+  if (pre.ok) return { ok: true, value: pre.id };
+  return { ok: false, reason: pre.field ? 'not-found' : 'unavailable' };
+}
+
+/**
+ * Whether a sign-in stops at the lookup: only when it was limited. An account already bound to
+ * its channel needs no lookup, so an outage is decided after Cognito answers (decision 044).
+ */
+export function stopsSignIn(pre: Extract<Precheck, { ok: false }>): boolean {
+  return !pre.field && !pre.unavailable;
 }
 
 export function precheckFailure<F extends string>(
@@ -70,7 +87,7 @@ export async function startFactor<F extends string>(
   const limited = await checkLimit(factor === 'EMAIL_OTP' ? 'resendCode' : 'signIn', email);
   if (limited) return { ok: false, state: { status: 'error', message: limited, values } };
   const pre = await precheck(email);
-  if (!pre.ok && !pre.field) return { ok: false, state: precheckFailure<F>(pre, values) };
+  if (!pre.ok && stopsSignIn(pre)) return { ok: false, state: precheckFailure<F>(pre, values) };
   const pending = await unfinished(email);
   if (pending === true) {
     log.info('auth.passwordless_failed', {
@@ -84,7 +101,7 @@ export async function startFactor<F extends string>(
   if (pending !== false && factor === 'EMAIL_OTP')
     return { ok: false, state: { status: 'error', message: pending, values } };
   // A pool hiding unknown users invents a challenge for them (decision 013): say 'not found' now.
-  if (!pre.ok) {
+  if (!pre.ok && pre.field) {
     const account = await nativeAccount(getEnv(), email);
     if (account.ok && account.value === 'none')
       return { ok: false, state: precheckFailure<F>(pre, values) };
@@ -101,6 +118,7 @@ export async function startFactor<F extends string>(
     });
     if (
       !pre.ok &&
+      pre.field &&
       (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
     )
       return { ok: false, state: precheckFailure<F>(pre, values) };

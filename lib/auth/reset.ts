@@ -22,7 +22,9 @@ export const forgotRequestAction = validatedAction(
     const limited = await checkLimit('resetPassword', email);
     if (limited) return { status: 'error', message: limited, values };
     const pre = await precheck(email);
-    if (!pre.ok) return precheckFailure<ForgotField>(pre, values);
+    // Down: Cognito decides; an account not bound yet is stopped at its sign-in (decision 044).
+    if (!pre.ok && !pre.unavailable) return precheckFailure<ForgotField>(pre, values);
+    if (!pre.ok) log.warn('auth.reset_without_lookup', { account: emailRef(email) });
     // If the pool cannot be asked, the reset goes on: Cognito sends no code to an unverified email.
     if ((await unfinished(email)) === true) {
       log.info('auth.reset_request_failed', { reason: 'unconfirmed', account: emailRef(email) });

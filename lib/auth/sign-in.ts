@@ -9,7 +9,6 @@ import {
 } from '@/lib/actions';
 import { completeMfaSetup, resendSignUpCode, signIn } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
-import { type CreatorResult } from '@/lib/creators';
 import { emailRef, log } from '@/lib/log';
 import {
   checkLimit,
@@ -42,7 +41,7 @@ import {
   settleChallenge,
   waitingChallenge,
 } from './challenge';
-import { precheck, precheckFailure, startFactor } from './precheck';
+import { lookupOf, precheck, precheckFailure, startFactor, stopsSignIn } from './precheck';
 
 export const signInAction = validatedAction(
   signInSchema,
@@ -51,7 +50,7 @@ export const signInAction = validatedAction(
     if (limited) return { status: 'error', message: limited, values };
     // An unknown email may be one changed in the profile: Cognito decides (docs/product.md §4.3).
     const pre = await precheck(email);
-    if (!pre.ok && !pre.field) return precheckFailure<SignInField>(pre, values);
+    if (!pre.ok && stopsSignIn(pre)) return precheckFailure<SignInField>(pre, values);
     // SMS pumping: past the cap of texts at sign-in, no call that could send one more.
     const texts = await smsAllowed(email);
     if (texts) return { status: 'error', message: texts, values };
@@ -64,6 +63,7 @@ export const signInAction = validatedAction(
       if (failure.kind !== 'unavailable') await recordFailure('signIn', email);
       if (
         !pre.ok &&
+        pre.field &&
         (failure.name === 'NotAuthorizedException' || failure.name === 'UserNotFoundException')
       )
         return precheckFailure<SignInField>(pre, values);
@@ -75,10 +75,7 @@ export const signInAction = validatedAction(
       return failureState(failure, { values });
     }
     await recordSuccess('signIn', email);
-    const record: CreatorResult<string> = pre.ok
-      ? { ok: true, value: pre.id }
-      : { ok: false, reason: 'not-found' };
-    const finished = await finishSignIn(result.value, { lookup: record, context });
+    const finished = await finishSignIn(result.value, { lookup: lookupOf(pre), context });
     if (!finished.done) return { status: 'error', message: finished.message, values };
     log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged', {
       account: emailRef(email),

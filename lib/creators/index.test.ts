@@ -70,6 +70,19 @@ describe('findCreatorId', () => {
     });
   });
 
+  it('gives up on a silent system within the lookup budget, long before the upstream timeout', async () => {
+    handler = () => undefined;
+    const started = performance.now();
+    await expect(
+      findCreatorId('slow@b.co', {
+        ...env(),
+        UPSTREAM_TIMEOUT_MS: 5000,
+        CREATOR_LOOKUP_BUDGET_MS: 200,
+      }),
+    ).resolves.toEqual({ ok: false, reason: 'unavailable' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('sends the API key when configured', async () => {
     handler = json(200, []);
     await findCreatorId('a@b.co', { ...env(), CREATOR_API_KEY: 'k-123' });

@@ -16,17 +16,26 @@ const searchAnswer = z.array(
 );
 const tokenAnswer = z.object({ token: z.string().min(1) }).passthrough();
 
-type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'>;
+type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'> &
+  Partial<Pick<Env, 'CREATOR_LOOKUP_BUDGET_MS'>>;
 
-/** Each call within UPSTREAM_TIMEOUT_MS, capped and refused while the system is silent (decision 039). */
-function guardedFetch(env: Config, op: string, url: string, init: RequestInit) {
+/**
+ * Each call within UPSTREAM_TIMEOUT_MS, capped and refused while the system is silent (decision
+ * 039); `budgetMs` cuts it shorter where a person is waiting on it (the lookup, decision 044).
+ */
+function guardedFetch(env: Config, op: string, url: string, init: RequestInit, budgetMs?: number) {
   const run = sharedUpstreamGuard(
     `creator-system ${env.CREATOR_API_URL} ${env.UPSTREAM_TIMEOUT_MS}`,
     'creator-system',
     env.UPSTREAM_TIMEOUT_MS,
   );
   return timedUpstream('creator-system', op, () =>
-    run((signal) => fetch(url, { ...init, signal })),
+    run((signal) =>
+      fetch(url, {
+        ...init,
+        signal: budgetMs ? AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]) : signal,
+      }),
+    ),
   );
 }
 
@@ -34,18 +43,25 @@ async function get(
   path: string,
   env: Config,
   op: string,
+  budgetMs?: number,
 ): Promise<{ status: number; body: unknown } | null> {
   const started = Date.now();
   try {
-    const res = await guardedFetch(env, op, `${env.CREATOR_API_URL}${path}`, {
-      method: 'GET',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(env.CREATOR_API_KEY ? { 'x-api-key': env.CREATOR_API_KEY } : {}),
+    const res = await guardedFetch(
+      env,
+      op,
+      `${env.CREATOR_API_URL}${path}`,
+      {
+        method: 'GET',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(env.CREATOR_API_KEY ? { 'x-api-key': env.CREATOR_API_KEY } : {}),
+        },
+        cache: 'no-store',
       },
-      cache: 'no-store',
-    });
+      budgetMs,
+    );
     const body: unknown = res.ok
       ? await res.json().catch(() => undefined)
       : await res.body?.cancel();
@@ -61,6 +77,7 @@ async function get(
   }
 }
 
+/** The creator record for an email, within CREATOR_LOOKUP_BUDGET_MS: a person waits on it. */
 export async function findCreatorId(
   email: string,
   env: Config = getEnv(),
@@ -70,6 +87,7 @@ export async function findCreatorId(
     `/organizations/revolt/users/search?query=${encodeURIComponent(wanted)}`,
     env,
     'search',
+    env.CREATOR_LOOKUP_BUDGET_MS,
   );
   if (!res || res.status !== 200) return { ok: false, reason: 'unavailable' };
   const parsed = searchAnswer.safeParse(res.body);

@@ -28,9 +28,10 @@ export async function admitFederated(
     if (native.value === 'confirmed') return { ok: false, reason: 'password-account' };
   }
   const record = await findCreatorId(claims.email);
-  if (!record.ok)
-    return { ok: false, reason: record.reason === 'not-found' ? 'not-found' : 'creator-down' };
-  return { ok: true, claims: await boundClaims(claims, record) };
+  if (!record.ok && record.reason === 'not-found') return { ok: false, reason: 'not-found' };
+  // Down: a Google account already bound to its channel signs in all the same (decision 044).
+  const bound = await boundClaims(claims, record);
+  return bound.ok ? { ok: true, claims: bound.claims } : { ok: false, reason: 'creator-down' };
 }
 
 /** A federated user this sign-in created was never bound to a channel: it is deleted too. */

@@ -23,6 +23,7 @@ describe('the local stack contract', () => {
       poolId: 'us-east-1_LocalDev01',
       clientId: 'localdevclient0000000000001',
       channelAttribute: 'custom:channelmeter_id',
+      activityAttribute: 'custom:activity',
       ports: { web: 3000, identity: 9229, creator: 9230, embed: 9231 },
     });
     expect(LOCAL_STACK.poolId.startsWith(`${LOCAL_STACK.region}_`)).toBe(true);

@@ -14,6 +14,7 @@ import {
   STRONG_PASSWORD,
   test,
   totpCode,
+  uniqueEmail,
 } from './fixtures';
 import { POOL } from './pool';
 
@@ -192,11 +193,42 @@ test.describe('remembered devices', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/');
     await page.goto('/profile');
-    const events = page.getByRole('list', { name: 'Recent sign-ins' }).getByRole('listitem');
+    const events = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
     await expect(events).toHaveCount(2);
     await expect(events.nth(0)).toContainText('Signed in');
     await expect(events.nth(1)).toContainText('Failed attempt');
     await expect(events.nth(0)).toContainText(seen('2001:db8::a11'));
+  });
+
+  test("a password confirmation in the profile shows as what it is, from the person's browser and address, not as a sign-in", async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+    await page.goto('/profile');
+    // The email dialog confirms the password before it sends a code to the new address.
+    await page.getByRole('button', { name: 'Edit Email Address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change email address' });
+    await dialog.getByLabel('Email', { exact: true }).fill(uniqueEmail('moved'));
+    await dialog.getByLabel('Current password', { exact: true }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
+
+    await page.goto('/profile');
+    const events = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+    await expect(events).toHaveCount(2);
+    await expect(events.filter({ hasText: 'Signed in' })).toHaveCount(1);
+    const proof = events.filter({ hasText: 'Password confirmed' });
+    await expect(proof).toHaveCount(1);
+    await expect(proof).toContainText('To change your email');
+    await expect(proof).toContainText(seen('2001:db8::a11'));
+    await expect(proof).not.toContainText('Unknown browser');
+    await expect(events.first()).toContainText('Password confirmed');
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Recent activity' }).scrollIntoViewIfNeeded();
+    await snap(page, 'profile-activity-confirmation-390');
   });
 
   test('a tampered or foreign device cookie is ignored: the sign-in works as on a new device', async ({

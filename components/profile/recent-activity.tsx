@@ -1,5 +1,12 @@
+import { PROOF_PURPOSE } from '@/lib/activity';
 import type { SignInEvent } from '@/lib/cognito/admin';
 import { formatDateTime } from '@/lib/format';
+
+/** What happened, in the words the list shows (decision 045). */
+function outcome(e: SignInEvent): string {
+  if (e.proof) return e.passed ? 'Password confirmed' : 'Wrong password';
+  return e.passed ? 'Signed in' : 'Failed attempt';
+}
 
 export function RecentActivity({ events }: { events: SignInEvent[] }) {
   if (events.length === 0)
@@ -7,18 +14,24 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
   return (
     <ul
       className="rounded-card border-surface-border shadow-card divide-surface-border flex flex-col divide-y border bg-white"
-      aria-label="Recent sign-ins"
+      aria-label="Recent activity"
     >
       {events.map((e, i) => (
         <li key={`${e.at}-${i}`} className="flex flex-wrap items-start gap-x-4 gap-y-1 p-4">
           <div className="min-w-0 flex-1 basis-48">
             <p className="text-ink text-sm font-semibold">{formatDateTime(e.at)}</p>
+            {e.proof && (
+              <p className="text-ink mt-0.5 text-sm">
+                {PROOF_PURPOSE[e.proof.op] ?? 'In your profile'}
+              </p>
+            )}
             <p className="text-ink-muted mt-0.5 text-xs break-words">
-              {[e.device, e.place, e.ip].filter(Boolean).join(' · ') || 'Unknown device'}
+              {e.device ?? e.proof?.browser ?? 'Unknown browser'} ·{' '}
+              {[e.place, e.ip].filter(Boolean).join(' · ') || 'Unknown place'}
             </p>
           </div>
           <p className={`text-sm font-medium ${e.passed ? 'text-success' : 'text-danger'}`}>
-            {e.passed ? 'Signed in' : 'Failed attempt'}
+            {outcome(e)}
           </p>
         </li>
       ))}

@@ -16,6 +16,13 @@ import { emailRef, log } from '@/lib/log';
 import { toAuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
 import type { Result } from './shared';
+import {
+  ACTIVITY_ATTRIBUTE,
+  labelProofs,
+  parseProofs,
+  withProof,
+  type ProofRecord,
+} from '@/lib/activity';
 
 let shared: CognitoIdentityProviderClient | undefined;
 
@@ -184,7 +191,40 @@ export type SignInEvent = {
   ip?: string;
   device?: string;
   place?: string;
+  /** A password confirmation in the profile, not a sign-in (decision 045). */
+  proof?: { op: string; browser?: string };
 };
+
+async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
+  try {
+    const out = await admin(env).send(
+      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
+    );
+    return parseProofs(out.UserAttributes?.find((a) => a.Name === ACTIVITY_ATTRIBUTE)?.Value);
+  } catch (error) {
+    log.warn('activity.read_failed', { reason: (error as { name?: string })?.name });
+    return [];
+  }
+}
+
+/**
+ * Adds a password confirmation to the account's record (decision 045). A pool without the
+ * attribute refuses the write: logged, and the confirmation then reads as a sign-in.
+ */
+export async function recordProof(env: Env, username: string, proof: ProofRecord): Promise<void> {
+  try {
+    const kept = await readProofs(env, username);
+    await admin(env).send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        UserAttributes: [{ Name: ACTIVITY_ATTRIBUTE, Value: withProof(kept, proof) }],
+      }),
+    );
+  } catch (error) {
+    log.warn('activity.record_failed', { reason: (error as { name?: string })?.name });
+  }
+}
 
 export const RECENT_SIGN_INS = 10;
 
@@ -193,6 +233,8 @@ export async function recentSignIns(
   env: Env,
   username: string,
 ): Promise<Result<SignInEvent[] | undefined>> {
+  // Read beside the events; it never throws (a failure reads as no record).
+  const proofs = readProofs(env, username);
   try {
     const out = await admin(env).send(
       new AdminListUserAuthEventsCommand({
@@ -215,7 +257,7 @@ export async function recentSignIns(
           ...(place ? { place } : {}),
         };
       });
-    return { ok: true, value: events };
+    return { ok: true, value: labelProofs(events, await proofs) };
   } catch (error) {
     const failure = toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL);
     if (

@@ -1,6 +1,6 @@
 import 'server-only';
 import { MFA_METHODS } from './mfa';
-import { type Tokens, attempt, tokensFrom } from './shared';
+import { type SignInContext, type Tokens, attempt, tokensFrom } from './shared';
 import { passwordVerifier, sendAnswer } from './sign-in';
 
 export type Reauthentication =
@@ -24,13 +24,14 @@ export function reauthenticate(
   password: string,
   code: string,
   pending?: PendingProof,
+  context?: Pick<SignInContext, 'ip'>,
 ) {
   return attempt(pending ? 'mfaSent' : 'reauth', async (): Promise<Reauthentication> => {
     const answer = async (
       challenge: 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP',
       session: string | undefined,
     ) => {
-      const out = await sendAnswer(challenge, session, email, code);
+      const out = await sendAnswer(challenge, session, email, code, context);
       if (out.ChallengeName) throw new Error(`unexpected challenge ${out.ChallengeName}`);
       return {
         type: 'proven',
@@ -41,12 +42,13 @@ export function reauthenticate(
     if (pending && code) return answer(pending.challenge, pending.session);
 
     // A proof, not a sign-in on this browser: no device is named, and none issued is confirmed.
-    let out = await passwordVerifier(email, password, undefined, undefined);
+    // The person's address goes with it, so the pool records theirs and not the server's.
+    let out = await passwordVerifier(email, password, undefined, context);
     if (out.ChallengeName === 'SELECT_MFA_TYPE') {
       const offered = out.ChallengeParameters?.MFAS_CAN_CHOOSE ?? '';
       const pick = MFA_METHODS.find((m) => offered.includes(`"${m}"`));
       if (!pick) throw new Error(`nothing to choose from: ${offered}`);
-      out = await sendAnswer('SELECT_MFA_TYPE', out.Session, email, pick);
+      out = await sendAnswer('SELECT_MFA_TYPE', out.Session, email, pick, context);
     }
     if (!out.ChallengeName)
       return { type: 'proven', tokens: tokensFrom(out.AuthenticationResult), codeAsked: false };

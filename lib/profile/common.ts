@@ -1,12 +1,18 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
+import { after } from 'next/server';
 import { type ProofField } from '@/lib/validation/proof';
 import { failureState, type ActionState } from '@/lib/actions';
 import { getUser, reauthenticate, revokeRefreshToken, type Tokens } from '@/lib/cognito';
 import type { AuthFailure } from '@/lib/cognito/errors';
 import { log } from '@/lib/log';
+import { recordProof } from '@/lib/cognito/admin';
+import { UNKNOWN_ADDRESS } from '@/lib/client-address';
+import { getEnv } from '@/lib/env';
+import { deviceName } from '@/lib/user-agent';
 import { APP_MSG } from '@/lib/messages';
-import { checkLimit, recordFailure, smsAllowed, smsSent } from '@/lib/rate-limit';
+import { checkLimit, clientIp, recordFailure, smsAllowed, smsSent } from '@/lib/rate-limit';
 import {
   clearProofChallenge,
   getProofChallenge,
@@ -68,15 +74,19 @@ export async function proveIdentity<F extends string = ProofField>(
   const pending = proof.code ? await getProofChallenge(session) : null;
   const texts = pending ? null : await smsAllowed(session.claims.email);
   if (texts) return refuse({ message: texts });
+  const ip = await clientIp();
   const proved = await reauthenticate(
     session.claims.email,
     proof.currentPassword,
     proof.code,
     pending ?? undefined,
+    ip !== UNKNOWN_ADDRESS ? { ip } : {},
   );
   if (!proved.ok) {
     const { failure } = proved;
     if (failure.kind !== 'unavailable') await recordFailure('signIn', session.claims.email);
+    if (failure.kind === 'wrong-password' || failure.kind === 'code-mismatch')
+      await remember(session, op, false);
     if (failure.kind === 'challenge-expired' && pending) {
       await clearProofChallenge();
       return proveIdentity(session, { ...proof, code: '' }, op, {
@@ -132,6 +142,7 @@ export async function proveIdentity<F extends string = ProofField>(
     }
   }
   log.info('profile.reauthenticated', { op });
+  await remember(session, op, true);
   if (emailChangeTo !== undefined) await setEmailChange(session, emailChangeTo);
   return { ok: true, session: await recordReauth(session, op) };
 }
@@ -145,4 +156,21 @@ export async function refreshClaims(
   await updateSessionClaims(session, claims);
   revalidatePath(SIGNED_IN_AREA, 'layout');
   return { ...session.claims, ...claims };
+}
+
+/** Recent activity shows this confirmation as one, not as a sign-in (decision 045). */
+async function remember(session: Session, op: string, ok: boolean) {
+  let browser: string | undefined;
+  try {
+    browser = deviceName((await headers()).get('user-agent'));
+  } catch {
+    // No request here: recorded without the browser.
+  }
+  const proof = { t: Math.floor(Date.now() / 1000), op, ok, ...(browser ? { b: browser } : {}) };
+  const write = () => recordProof(getEnv(), session.claims.sub, proof);
+  try {
+    after(write);
+  } catch {
+    await write();
+  }
 }

@@ -1,4 +1,4 @@
-import { CHANNEL_ATTRIBUTE } from './config';
+import { ACTIVITY_ATTRIBUTE, CHANNEL_ATTRIBUTE } from './config';
 import { invalidParameter, notAuthorized, MESSAGES } from './errors';
 import type { Attribute } from './protocol';
 
@@ -22,8 +22,16 @@ const STANDARD = [
   'website',
   'zoneinfo',
 ];
-/** Every attribute an administrator may write: the standard ones plus this pool's custom one. */
-const KNOWN = new Set([...STANDARD, CHANNEL_ATTRIBUTE]);
+/**
+ * This pool's custom string attributes and their maximum lengths, as the product's pool is set
+ * up (README "The user pool"): a custom attribute's length limit is part of its schema.
+ */
+const CUSTOM_MAX: ReadonlyMap<string, number> = new Map([
+  [CHANNEL_ATTRIBUTE, 256],
+  [ACTIVITY_ATTRIBUTE, 2048],
+]);
+/** Every attribute an administrator may write: the standard ones plus this pool's custom ones. */
+const KNOWN = new Set([...STANDARD, ...CUSTOM_MAX.keys()]);
 /** Every attribute in the pool's schema (what ListUsers' AttributesToGet may name). */
 export const SCHEMA_ATTRIBUTES: ReadonlySet<string> = new Set([
   ...KNOWN,
@@ -97,9 +105,10 @@ export function validateAttributes(
       throw invalidParameter('Invalid email address format.');
     if (Name === 'phone_number' && Value !== '' && !PHONE.test(Value))
       throw invalidParameter('Invalid phone number format.');
-    if (Name === CHANNEL_ATTRIBUTE && Value.length > 256) {
+    const max = CUSTOM_MAX.get(Name);
+    if (max !== undefined && Value.length > max) {
       throw invalidParameter(
-        `Attributes did not conform to the schema: ${Name}: String must be no longer than 256 characters`,
+        `Attributes did not conform to the schema: ${Name}: String must be no longer than ${max} characters`,
       );
     }
     out.set(Name, Value);

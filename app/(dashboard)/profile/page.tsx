@@ -113,7 +113,8 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
             Recent activity
           </h2>
           <p className="text-ink-muted mb-4 text-sm">
-            Your last 10 sign-ins and attempts. If one was not you, change your password.
+            Your last 10 sign-ins, attempts and password confirmations. If one was not you, change
+            your password.
           </p>
           <RecentActivity events={events} />
         </section>

@@ -1,0 +1,96 @@
+/**
+ * Password confirmations told apart from sign-ins in Recent activity (decision 045).
+ *
+ * Every confirmation in the profile is a real SRP sign-in, so the pool lists it as a sign-in and
+ * nothing in an auth event says otherwise. The product keeps its own short record of them in an
+ * admin-only attribute, and labels the event that matches each.
+ */
+
+import { ACTIVITY_ATTRIBUTE } from '@/contract/local-stack';
+
+/** Admin-only: not in the app client's write attributes (and best left out of its read ones). */
+export { ACTIVITY_ATTRIBUTE };
+/** A Cognito custom string attribute holds at most 2,048 characters. */
+export const ACTIVITY_MAX_CHARS = 2048;
+export const ACTIVITY_KEPT = 10;
+
+/** What a confirmation was for, by the `op` proveIdentity is given. */
+export const PROOF_PURPOSE: Record<string, string> = {
+  email: 'To change your email',
+  phone: 'To change your phone number',
+  passkey: 'To add a passkey',
+  two_step_setup: 'To set up two-step verification',
+  two_step_turn_off: 'To turn off two-step verification',
+  two_step_change: 'To change two-step verification',
+  delete_account: 'To delete your account',
+};
+
+export type ProofRecord = {
+  /** Seconds since the epoch, when the confirmation was answered. */
+  t: number;
+  op: string;
+  ok: boolean;
+  /** The browser, as Devices names one ("Chrome on Linux"). */
+  b?: string;
+};
+
+type Stored = [number, string, 0 | 1, string?];
+
+export function parseProofs(raw: string | undefined): ProofRecord[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((row: unknown): ProofRecord[] => {
+      if (!Array.isArray(row)) return [];
+      const [t, op, ok, b] = row as unknown[];
+      if (typeof t !== 'number' || !Number.isFinite(t) || typeof op !== 'string') return [];
+      return [{ t, op, ok: ok === 1, ...(typeof b === 'string' && b ? { b } : {}) }];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The newest ACTIVITY_KEPT records, newest first, within the attribute's length. */
+export function withProof(list: ProofRecord[], proof: ProofRecord): string {
+  const kept = [proof, ...list].sort((a, b) => b.t - a.t).slice(0, ACTIVITY_KEPT);
+  const rows = kept.map((p): Stored => {
+    const row: Stored = [p.t, p.op.slice(0, 32), p.ok ? 1 : 0];
+    if (p.b) row.push(p.b.slice(0, 64));
+    return row;
+  });
+  while (rows.length > 1 && JSON.stringify(rows).length > ACTIVITY_MAX_CHARS) rows.pop();
+  return JSON.stringify(rows);
+}
+
+export type Labelled<E> = E & { proof?: { op: string; browser?: string } };
+
+/**
+ * Pairs each confirmation with the sign-in event it made: the same outcome, the closest in time
+ * from five minutes before (a sent code answered later) to 30 s after (clocks and retries). Each
+ * event is used once; an event with no record stays a sign-in.
+ */
+export function labelProofs<E extends { at: number; passed: boolean }>(
+  events: E[],
+  proofs: ProofRecord[],
+): Labelled<E>[] {
+  const out: Labelled<E>[] = events.map((e) => ({ ...e }));
+  const used = new Set<number>();
+  for (const proof of [...proofs].sort((a, b) => b.t - a.t)) {
+    let best = -1;
+    for (let i = 0; i < out.length; i++) {
+      const e = out[i]!;
+      if (used.has(i) || e.passed !== proof.ok) continue;
+      if (e.at < proof.t - 300 || e.at > proof.t + 30) continue;
+      if (best < 0 || Math.abs(e.at - proof.t) < Math.abs(out[best]!.at - proof.t)) best = i;
+    }
+    if (best < 0) continue;
+    used.add(best);
+    out[best] = {
+      ...out[best]!,
+      proof: { op: proof.op, ...(proof.b ? { browser: proof.b } : {}) },
+    };
+  }
+  return out;
+}

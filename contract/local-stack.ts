@@ -19,3 +19,6 @@ export const CHANNEL_ATTRIBUTE = stack.channelAttribute;
  * at most 2,048 characters, as a Cognito custom string attribute can hold.
  */
 export const ACTIVITY_ATTRIBUTE = stack.activityAttribute;
+
+/** The hashes of the account's recovery codes (decision 046): admin calls only, at most 2,048. */
+export const RECOVERY_ATTRIBUTE = stack.recoveryAttribute;

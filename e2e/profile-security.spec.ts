@@ -117,6 +117,12 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
 
   await enterCode(page, first, setup);
   await setup.getByRole('button', { name: 'Turn on' }).click();
+  // Recovery codes, once (e2e/two-step-recovery.spec.ts uses them).
+  await expect(setup.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  await expect(
+    setup.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await setup.getByRole('button', { name: 'Done' }).click();
   const done = page.getByRole('dialog', { name: ALL_SET });
   await expect(done).toBeVisible();
   await done.getByRole('button', { name: 'Close' }).click();

@@ -19,6 +19,7 @@ const SECRET_FIELDS = new Set([
   'confirmNewPassword',
   'code',
   'verificationCode',
+  'recoveryCode',
 ]);
 const ARRAY_FIELDS = new Set(['code', 'verificationCode']);
 const MAX_FIELD = 4096;

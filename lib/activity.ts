@@ -23,6 +23,7 @@ export const PROOF_PURPOSE: Record<string, string> = {
   two_step_turn_off: 'To turn off two-step verification',
   two_step_change: 'To change two-step verification',
   delete_account: 'To delete your account',
+  recovery_codes: 'To get new recovery codes',
 };
 
 export type ProofRecord = {

@@ -57,7 +57,9 @@ export type SecurityEvent =
   | 'device-remembered'
   | 'new-device-sign-in'
   | 'password-changed'
-  | 'password-reset';
+  | 'password-reset'
+  | 'recovery-codes-created'
+  | 'recovery-code-used';
 
 type SecurityNotice = {
   type: 'security';

@@ -6,6 +6,7 @@ const EXACT = new Set([
   '/login/email-code',
   '/login/mfa',
   '/login/mfa/choose',
+  '/login/mfa/recovery',
   '/login/mfa/setup',
   '/login/new-password',
   '/forgot-password',

@@ -4,6 +4,7 @@ import * as signin from '@/lib/auth/sign-in';
 import * as signup from '@/lib/auth/sign-up';
 import * as reset from '@/lib/auth/reset';
 import * as notme from '@/lib/auth/not-me';
+import * as recovery from '@/lib/auth/recovery';
 
 export const signInAction = signin.signInAction;
 export const twoStepSignInAction = signin.twoStepSignInAction;
@@ -22,3 +23,4 @@ export const forgotRequestAction = reset.forgotRequestAction;
 export const forgotConfirmAction = reset.forgotConfirmAction;
 export const resendResetCodeAction = reset.resendResetCodeAction;
 export const notMeAction = notme.notMeAction;
+export const recoveryCodeSignInAction = recovery.recoveryCodeSignInAction;

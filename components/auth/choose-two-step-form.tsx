@@ -9,6 +9,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
+import { TryAnotherWay } from './try-another-way';
 import { loadSchema } from '@/lib/validation/load';
 
 const HINT: Record<TwoStepMethod, string> = {
@@ -65,6 +66,9 @@ export function ChooseTwoStepForm({ choices }: { choices: TwoStepMethod[] }) {
           Continue
         </Button>
       </form>
+      <div className="mt-6">
+        <TryAnotherWay />
+      </div>
       <BackToSignIn />
     </>
   );

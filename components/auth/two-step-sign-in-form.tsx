@@ -10,6 +10,7 @@ import { MSG } from '@/lib/messages/fields';
 import type { TwoStepMethod } from '@/lib/validation/two-step';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
+import { TryAnotherWay } from './try-another-way';
 import { loadSchema } from '@/lib/validation/load';
 
 function subtitle(method: TwoStepMethod, destination?: string): string {
@@ -76,6 +77,9 @@ export function TwoStepSignInForm({
           Verify
         </Button>
       </form>
+      <div className="mt-6">
+        <TryAnotherWay />
+      </div>
       <BackToSignIn />
     </>
   );

@@ -25,6 +25,7 @@ export const turnOnCodeMethodAction = twostep.turnOnCodeMethodAction;
 export const turnOffCodeMethodAction = twostep.turnOffCodeMethodAction;
 export const proveTwoStepChangeAction = twostep.proveTwoStepChangeAction;
 export const preferMethodAction = twostep.preferMethodAction;
+export const newRecoveryCodesAction = twostep.newRecoveryCodesAction;
 export const startPasskeyAction = passkeys.startPasskeyAction;
 export const provePasskeyAction = passkeys.provePasskeyAction;
 export const completePasskeyAction = passkeys.completePasskeyAction;

@@ -18,6 +18,8 @@ import { PhoneFlow, type PhoneMode } from './phone-flow';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
 import { DeleteAccount } from './delete-account';
+import { NewRecoveryCodes } from './recovery-codes';
+import { RECOVERY_CODE_COUNT } from '@/lib/two-step/recovery-count';
 import { askedMethod, CodeMethods, methodsSummary } from './code-methods';
 
 export type ProfileValues = {
@@ -29,6 +31,8 @@ export type ProfileValues = {
   twoStep: boolean | null;
   mfa: MfaSettings | null;
   passkeys: Passkey[] | null;
+  /** Unspent recovery codes; null where they could not be read. */
+  recoveryLeft: number | null;
   provider?: 'Google';
   supportEmail: string;
 };
@@ -40,6 +44,7 @@ type Open =
   | { card: 'phone'; mode: PhoneMode }
   | { card: 'two-step-setup' }
   | { card: 'two-step-off' }
+  | { card: 'recovery-codes' }
   | { card: 'code-methods' }
   | { card: 'sign-out-everywhere' }
   | { card: 'passkeys' }
@@ -208,6 +213,31 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               : (b) => start(b, { card: values.twoStep ? 'two-step-off' : 'two-step-setup' })
           }
         />
+        {values.twoStep && (
+          <Card
+            title="Recovery codes"
+            value={
+              values.recoveryLeft === null
+                ? 'Unknown'
+                : values.recoveryLeft === 0
+                  ? 'None left'
+                  : `${values.recoveryLeft} of ${RECOVERY_CODE_COUNT} left`
+            }
+            hint="Each signs you in once if you lose your authenticator app."
+            note={
+              values.recoveryLeft === null
+                ? 'We could not check them just now. Reload to try again.'
+                : values.recoveryLeft === 0
+                  ? 'Get new ones, so a lost phone cannot lock you out.'
+                  : values.recoveryLeft <= 2
+                    ? 'Get new codes before you run out.'
+                    : undefined
+            }
+            action="Get new codes"
+            actionName="Get new codes"
+            onEdit={(b) => start(b, { card: 'recovery-codes' })}
+          />
+        )}
         <Card
           title="Codes by text or email"
           value={values.mfa ? methodsSummary(values.mfa) : 'Unknown'}
@@ -354,6 +384,17 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
       >
         {open?.card === 'two-step-off' && (
           <AuthenticatorTurnOff email={values.email} onDone={() => done()} />
+        )}
+      </Dialog>
+
+      <Dialog
+        open={open?.card === 'recovery-codes'}
+        onOpenChange={close}
+        title="Get new recovery codes"
+        description="Your old codes stop working. Enter your current password and the code from your authenticator app."
+      >
+        {open?.card === 'recovery-codes' && (
+          <NewRecoveryCodes email={values.email} onDone={() => done()} />
         )}
       </Dialog>
 

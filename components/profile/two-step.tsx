@@ -12,6 +12,7 @@ import { OtpInput } from '@/components/ui/otp-input';
 import { ProofFields, AUTHENTICATOR_CODE_LABEL } from './proof-fields';
 import { AuthenticatorKey } from '@/components/ui/authenticator-key';
 import { loadSchema } from '@/lib/validation/load';
+import { RecoveryCodesList } from './recovery-codes';
 
 /** The secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
@@ -20,8 +21,12 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
     action: confirmAuthenticatorSetupAction,
     defaultValues: { code: [] as string[] },
     resilient: true,
-    onSuccess: () => onDone(),
+    onSuccess: (done) => {
+      if (!done.data?.codes) onDone();
+    },
   });
+  const codes = state.status === 'success' ? state.data?.codes?.split('\n') : undefined;
+  if (codes) return <RecoveryCodesList codes={codes} onDone={onDone} />;
   return (
     <div className="flex flex-col gap-5">
       <AuthenticatorKey secret={secret} qr={qr} />

@@ -13,10 +13,13 @@ export function WaysInReview({
   passkeys,
   mfa,
   devices,
+  recovered = false,
 }: {
   passkeys: Passkey[] | null;
   mfa: MfaSettings | null;
   devices: number | null;
+  /** Signed in with a recovery code (decision 046), not after a reset. */
+  recovered?: boolean;
 }) {
   const methods = mfa?.methods;
   return (
@@ -25,10 +28,14 @@ export function WaysInReview({
       className="rounded-card border-brand-200 bg-brand-50 text-ink mb-8 border p-4 sm:p-5"
     >
       <h2 id="ways-in-heading" className="text-lg font-bold">
-        Password changed. Check the ways into your account
+        {recovered
+          ? 'You signed in with a recovery code'
+          : 'Password changed. Check the ways into your account'}
       </h2>
       <p className="mt-1 text-sm">
-        Every other session has ended. Remove anything below that you didn&apos;t add yourself.
+        {recovered
+          ? "Two-step verification is now off, and your other recovery codes no longer work. Set it up again below, with your new phone, and remove anything you didn't add yourself."
+          : "Every other session has ended. Remove anything below that you didn't add yourself."}
       </p>
       <ul className="mt-3 flex list-disc flex-col gap-1 pl-5 text-sm">
         {passkeys && (

@@ -78,6 +78,9 @@ const profileDialog = (button: string, title: string): LayoutState['open'] => {
   };
 };
 
+/** The key of the account the two-step profile entry made (its states prove with it). */
+let twoStep: { secret: string; used: string[] } = { secret: '', used: [] };
+
 async function signedIn(page: Page, base: string, account: { email: string; password: string }) {
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL(`${base}/`);
@@ -248,6 +251,18 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
       await enableTotp(account.email, account.password);
       await signInWithForm(page, account.email, account.password);
       await expect(page).toHaveURL('/login/mfa');
+    },
+  },
+  {
+    id: 'login-mfa-recovery',
+    page: '/login/mfa/recovery',
+    visit: async (page) => {
+      const account = await createAccount({ email: longEmail() });
+      await enableTotp(account.email, account.password);
+      await signInWithForm(page, account.email, account.password);
+      await expect(page).toHaveURL('/login/mfa');
+      await page.getByRole('link', { name: 'Try another way' }).click();
+      await expect(page).toHaveURL('/login/mfa/recovery');
     },
   },
   {
@@ -475,10 +490,29 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
       });
       const { secret, used } = await enableTotp(account.email, account.password);
       await signInWithApp(page, account, secret, [used]);
+      // The codes spent so far (the sign-in's is this window's): a proof below needs another.
+      twoStep = { secret, used: [used, await totpCode(secret, [used])] };
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
     },
     states: [
+      {
+        name: 'recovery-codes',
+        open: profileDialog('Get new codes', 'Get new recovery codes'),
+      },
+      {
+        name: 'recovery-codes-shown',
+        open: async (page) => {
+          await profileDialog('Get new codes', 'Get new recovery codes')(page);
+          const dialog = page.getByRole('dialog');
+          await dialog.getByLabel('Current password', { exact: true }).fill('Sunny!Day42');
+          await enterCode(page, await totpCode(twoStep.secret, twoStep.used), dialog);
+          await dialog.getByRole('button', { name: 'Get new codes' }).click();
+          await expect(
+            dialog.getByRole('heading', { name: 'Save your recovery codes' }),
+          ).toBeVisible();
+        },
+      },
       {
         name: 'two-step-off',
         open: profileDialog('Turn off two-step verification', 'Turn off two-step verification'),

@@ -4,6 +4,7 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminListUserAuthEventsCommand,
+  AdminSetUserMFAPreferenceCommand,
   ListUsersCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
@@ -14,7 +15,8 @@ import type { Env } from '@/lib/env';
 import { cognitoHandler, guarded, retryDelay } from './client';
 import { emailRef, log } from '@/lib/log';
 import { toAuthFailure } from './errors';
-import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
+import { CHANNEL_ATTRIBUTE, RECOVERY_ATTRIBUTE } from '@/contract/local-stack';
+import { parseRecord, serialiseRecord, type RecoveryRecord } from '@/lib/two-step/recovery';
 import type { Result } from './shared';
 import {
   ACTIVITY_ATTRIBUTE,
@@ -267,5 +269,63 @@ export async function recentSignIns(
     )
       return { ok: true, value: undefined };
     return { ok: false, failure };
+  }
+}
+
+/** The account's recovery codes (decision 046); `null` for none, or a record that cannot be read. */
+export async function readRecovery(
+  env: Env,
+  username: string,
+): Promise<Result<RecoveryRecord | null>> {
+  try {
+    const out = await admin(env).send(
+      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
+    );
+    return {
+      ok: true,
+      value: parseRecord(out.UserAttributes?.find((a) => a.Name === RECOVERY_ATTRIBUTE)?.Value),
+    };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
+  }
+}
+
+/** Writes the record, or removes it (`null`): an empty value deletes an attribute. */
+export async function writeRecovery(
+  env: Env,
+  username: string,
+  record: RecoveryRecord | null,
+): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        UserAttributes: [
+          { Name: RECOVERY_ATTRIBUTE, Value: record ? serialiseRecord(record) : '' },
+        ],
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'updateAttributes', env.SUPPORT_EMAIL) };
+  }
+}
+
+/** Every two-step method off, for a creator who proved the password and a recovery code. */
+export async function turnOffTwoStepFor(env: Env, username: string): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+        SMSMfaSettings: { Enabled: false, PreferredMfa: false },
+        EmailMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'mfaMethodOff', env.SUPPORT_EMAIL) };
   }
 }

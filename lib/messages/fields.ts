@@ -28,4 +28,5 @@ export const MSG = {
   newPasswordRequired: 'New password is required',
   confirmNewPasswordRequired: 'Confirm new password is required',
   newPasswordSame: 'New password cannot be the same as the current password.',
+  recoveryCodeRequired: 'Enter one of your recovery codes.',
 } as const;

@@ -25,6 +25,7 @@ export const APP_MSG = {
 
 /** The product's own answers in its flows, beside the catalogue's. */
 export const FLOW_MSG = {
+  recoveryCodeWrong: 'That recovery code is not right, or it was already used.',
   emailCodesUnavailable:
     "Email sign-in codes aren't available for this account. Please sign in with your password.",
   noPasskeyYet:

@@ -14,6 +14,9 @@ import {
   type Result,
 } from '@/lib/cognito';
 import { log } from '@/lib/log';
+import { getEnv } from '@/lib/env';
+import { writeRecovery } from '@/lib/cognito/admin';
+import { makeRecoveryCodes } from '@/lib/two-step/recovery';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { securityNotice } from '@/lib/notify';
 import { proofFor, reauthFresh, spendReauth, type Session } from '@/lib/session';
@@ -66,7 +69,8 @@ export const confirmAuthenticatorSetupAction = authedAction(
     await securityNotice(session.claims, 'authenticator-added');
     revalidatePath('/profile');
     log.info('profile.two_step_enabled');
-    return { status: 'success' };
+    const codes = await storeNewCodes(session);
+    return { status: 'success', ...(codes ? { data: { codes: codes.join('\n') } } : {}) };
   },
   { ownCredentials: true },
 );
@@ -85,6 +89,13 @@ export const turnOffTwoStepAction = authedAction(
     const { off } = outcome;
     if (!off) throw new Error('the proof went ahead without turning two-step off');
     if (!off.ok) return failed('two_step_disable', off.failure);
+    // Recovery codes exist while two-step is on (decision 046).
+    const left = await getMfaSettings(session.accessToken);
+    if (left.ok && left.value.methods.length === 0) {
+      const cleared = await writeRecovery(getEnv(), session.claims.sub, null);
+      if (!cleared.ok)
+        log.warn('profile.recovery_codes_clear_failed', { reason: cleared.failure.name });
+    }
     revalidatePath('/profile');
     log.info('profile.two_step_disabled');
     return { status: 'success' };
@@ -163,6 +174,37 @@ export const preferMethodAction = authed<[method: unknown], never>(
     revalidatePath('/profile');
     log.info('profile.method_preferred', { method: parsed.data });
     return { status: 'success' };
+  },
+  { ownCredentials: true },
+);
+
+/**
+ * New recovery codes replace the old ones; the codes go to the dialog once and are never kept
+ * or logged (decision 046). Undefined when they could not be stored: the profile offers them again.
+ */
+async function storeNewCodes(session: Session): Promise<string[] | undefined> {
+  const { codes, record } = await makeRecoveryCodes();
+  const stored = await writeRecovery(getEnv(), session.claims.sub, record);
+  if (!stored.ok) {
+    log.error('profile.recovery_codes_failed', { reason: stored.failure.name });
+    return undefined;
+  }
+  log.info('profile.recovery_codes_made');
+  return codes;
+}
+
+export const newRecoveryCodesAction = authedAction(
+  proofSchema(true),
+  async (proofInput, ctx): Promise<ActionState<ProofField>> => {
+    const proof = await proveIdentity(ctx.session, proofInput, 'recovery_codes', {
+      values: ctx.values,
+    });
+    if (!proof.ok) return proof.state;
+    const codes = await storeNewCodes(proof.session);
+    if (!codes) return { status: 'error', message: { text: APP_MSG.systemError } };
+    await securityNotice(proof.session.claims, 'recovery-codes-created');
+    revalidatePath('/profile');
+    return { status: 'success', data: { codes: codes.join('\n') } };
   },
   { ownCredentials: true },
 );

@@ -7,6 +7,7 @@ const PUBLIC_ONLY = new Set([
   '/login',
   '/login/mfa',
   '/login/mfa/choose',
+  '/login/mfa/recovery',
   '/login/mfa/setup',
   '/login/email-code',
   '/login/new-password',

@@ -6,6 +6,7 @@ const schemas = () => import('./schemas');
 const twoStep = () => import('./two-step');
 const proof = () => import('./proof');
 const authenticator = () => import('./authenticator');
+const recovery = () => import('./recovery');
 
 type Load = () => Promise<$ZodType>;
 const from =
@@ -27,6 +28,7 @@ export const loadSchema = {
   authenticatorCode: from(authenticator, (m) => m.authenticatorCodeSchema),
   twoStepMethod: from(twoStep, (m) => m.twoStepMethodSchema),
   authenticatorTurnOff: from(proof, (m) => m.authenticatorTurnOffSchema),
+  recoveryCodeSignIn: from(recovery, (m) => m.recoveryCodeSignInSchema),
   twoStepCode: (method: TwoStepMethod) => from(twoStep, (m) => m.twoStepCodeSchema(method)),
   codeMethodOff: (proofWithApp: boolean) =>
     from(twoStep, (m) => m.codeMethodOffSchema(proofWithApp)),

@@ -1,4 +1,4 @@
-import { ACTIVITY_ATTRIBUTE, CHANNEL_ATTRIBUTE } from './config';
+import { ACTIVITY_ATTRIBUTE, CHANNEL_ATTRIBUTE, RECOVERY_ATTRIBUTE } from './config';
 import { invalidParameter, notAuthorized, MESSAGES } from './errors';
 import type { Attribute } from './protocol';
 
@@ -29,6 +29,7 @@ const STANDARD = [
 const CUSTOM_MAX: ReadonlyMap<string, number> = new Map([
   [CHANNEL_ATTRIBUTE, 256],
   [ACTIVITY_ATTRIBUTE, 2048],
+  [RECOVERY_ATTRIBUTE, 2048],
 ]);
 /** Every attribute an administrator may write: the standard ones plus this pool's custom ones. */
 const KNOWN = new Set([...STANDARD, ...CUSTOM_MAX.keys()]);

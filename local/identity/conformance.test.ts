@@ -794,6 +794,27 @@ function conformance(kind: 'local' | 'real', get: () => PoolTarget) {
       });
     });
 
+    // A creator who could write these would bind another channel, forge activity, or add
+    // recovery codes of their own choosing (decisions 006, 045, 046).
+    it.each(['custom:channelmeter_id', 'custom:activity', 'custom:recovery'])(
+      "refuses the user's own write to %s, which only an administrator sets",
+      async (name) => {
+        const { tokens } = await user();
+        const res = await failure(
+          t().client.send(
+            new UpdateUserAttributesCommand({
+              AccessToken: tokens.AccessToken,
+              UserAttributes: [{ Name: name, Value: '[]' }],
+            }),
+          ),
+        );
+        expect(res).toEqual({
+          name: 'NotAuthorizedException',
+          message: 'A client attempted to write unauthorized attribute',
+        });
+      },
+    );
+
     it('refuses a malformed phone number', async () => {
       const { tokens } = await user();
       const res = await failure(

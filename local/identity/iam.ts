@@ -28,6 +28,7 @@ export const HOST_ACTIONS = [
   'AdminDeleteUser',
   'AdminGetUser',
   'AdminListUserAuthEvents',
+  'AdminSetUserMFAPreference',
   'AdminUpdateUserAttributes',
   'AdminUserGlobalSignOut',
   'ListUsers',

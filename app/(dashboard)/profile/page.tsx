@@ -11,7 +11,7 @@ import {
   type MfaSettings,
   type Result,
 } from '@/lib/cognito';
-import { recentSignIns, type SignInEvent } from '@/lib/cognito/admin';
+import { readRecovery, recentSignIns, type SignInEvent } from '@/lib/cognito/admin';
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
@@ -33,13 +33,16 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   const pageToken = page.success ? page.data : undefined;
   // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
-  const [twoStep, passkeys, listed, activity, thisDevice] = await Promise.all([
+  const [twoStep, passkeys, listed, activity, thisDevice, recovery] = await Promise.all([
     federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
     federated ? skipped([]) : listPasskeys(accessToken),
     federated ? skipped(undefined) : listDevices(accessToken, pageToken),
     federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub),
     thisDeviceKey(),
+    federated ? skipped(null) : readRecovery(getEnv(), claims.sub),
   ]);
+  if (!recovery.ok)
+    log.warn('profile.recovery_codes_read_failed', { reason: recovery.failure.name });
   // A page token the pool no longer takes (an old link): the first page instead.
   const devices =
     !listed.ok && pageToken && listed.failure.kind !== 'unavailable'
@@ -61,6 +64,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           passkeys={passkeys.ok ? passkeys.value : null}
           mfa={twoStep.ok ? twoStep.value : null}
           devices={deviceList ? deviceList.devices.length : null}
+          recovered={search.recovered === '1'}
         />
       )}
       <ProfileSettings
@@ -72,6 +76,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           twoStep: twoStep.ok ? twoStep.value.methods.includes('SOFTWARE_TOKEN_MFA') : null,
           mfa: twoStep.ok ? twoStep.value : null,
           passkeys: passkeys.ok ? passkeys.value : null,
+          recoveryLeft: recovery.ok ? (recovery.value?.h.length ?? 0) : null,
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,
         }}

@@ -12,6 +12,7 @@ import {
   userType,
   type Operation,
 } from './shared';
+import { applyMfaPreference } from './mfa';
 
 /**
  * Admin calls are signed with SigV4 in Cognito; locally any (or no) signature is accepted.
@@ -125,3 +126,7 @@ export const AdminEnableUser: Operation = async (svc, input) => {
   svc.store.saveUser(user);
   return {};
 };
+
+/** SetUserMFAPreference for the user named, with the host's credentials (decision 046). */
+export const AdminSetUserMFAPreference: Operation = async (svc, input) =>
+  applyMfaPreference(svc, adminUser(svc, input), input);

@@ -4,6 +4,7 @@ import {
   AdminDisableUser,
   AdminEnableUser,
   AdminGetUser,
+  AdminSetUserMFAPreference,
   AdminUpdateUserAttributes,
   AdminUserGlobalSignOut,
 } from './admin';
@@ -75,6 +76,7 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     GetUserAuthFactors,
     AdminCreateUser,
     AdminGetUser,
+    AdminSetUserMFAPreference,
     AdminUpdateUserAttributes,
     AdminDeleteUser,
     AdminDisableUser,

@@ -103,6 +103,16 @@ function refusal(svc: IdentityService, user: UserRecord, factor: MfaFactor): str
  */
 export const SetUserMFAPreference: Operation = async (svc, input) => {
   const accessToken = input.string('AccessToken', RULES.accessToken);
+  const { user } = await svc.authenticate(accessToken);
+  return applyMfaPreference(svc, user, input);
+};
+
+/**
+ * SetUserMFAPreference's settings for a user already found, shared by AdminSetUserMFAPreference,
+ * whose input is the same but for Username and UserPoolId in place of AccessToken (botocore's
+ * model: AdminSetUserMFAPreferenceRequest).
+ */
+export function applyMfaPreference(svc: IdentityService, user: UserRecord, input: Input) {
   const asked: Partial<Record<MfaFactor, Wanted>> = {};
   const software = wanted(input, 'SoftwareTokenMfaSettings');
   const sms = wanted(input, 'SMSMfaSettings');
@@ -111,7 +121,6 @@ export const SetUserMFAPreference: Operation = async (svc, input) => {
   if (sms) asked.SMS_MFA = sms;
   if (email) asked.EMAIL_OTP = email;
   const passkey = input.optObject('WebAuthnMfaSettings')?.optBoolean('Enabled');
-  const { user } = await svc.authenticate(accessToken);
   for (const [factor, w] of Object.entries(asked) as [MfaFactor, Wanted][]) {
     const why = turnsOn(w) ? refusal(svc, user, factor) : undefined;
     if (why) throw invalidParameter(why);
@@ -152,4 +161,4 @@ export const SetUserMFAPreference: Operation = async (svc, input) => {
   user.updatedAt = svc.now();
   svc.store.saveUser(user);
   return {};
-};
+}

@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import {
+  createAccount,
+  enterCode,
+  expect,
+  expectAccessible,
+  formAlert,
+  logout,
+  readOutbox,
+  signInWithForm,
+  snap,
+  test,
+  totpCode,
+} from './fixtures';
+
+/**
+ * A lost authenticator phone (decision 046): recovery codes made at set-up, "Try another way" on
+ * the two-step screen, a code and the password to sign in, two-step off, the mailbox told.
+ */
+
+const ALL_SET = 'All Set! Your profile has been successfully updated.';
+
+/** Sets up the authenticator app through the profile; answers its key and the codes shown. */
+async function setUpApp(page: Page, password: string) {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Set up two-step verification' }).click();
+  const setup = page.getByRole('dialog', { name: 'Set up two-step verification' });
+  await setup.getByLabel('Current password', { exact: true }).fill(password);
+  await setup.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await setup.locator('code').innerText()).replace(/\s/g, '');
+  const used = await totpCode(secret);
+  await enterCode(page, used, setup);
+  await setup.getByRole('button', { name: 'Turn on' }).click();
+  await expect(setup.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  const codes = await setup
+    .getByRole('list', { name: 'Your recovery codes' })
+    .getByRole('listitem')
+    .allInnerTexts();
+  return { secret, used, codes, setup };
+}
+
+test('lost phone: a recovery code and the password sign in, turn two-step off, and tell the mailbox; the code works once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { email, password } = await createAccount();
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/');
+
+  const { codes, setup } = await setUpApp(page, password);
+  expect(codes).toHaveLength(10);
+  for (const c of codes) expect(c).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await snap(page, `two-step-recovery-codes-${width}`);
+  }
+  const download = page.waitForEvent('download');
+  await setup.getByRole('button', { name: 'Download codes' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('creator-dashboard-recovery-codes.txt');
+  const saved = readFileSync((await file.path())!, 'utf8');
+  for (const c of codes) expect(saved).toContain(c);
+  await setup.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('dialog', { name: ALL_SET }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Recovery codes' })).toContainText(
+    '10 of 10 left',
+  );
+  await logout(page);
+
+  // The phone is gone: the two-step screen offers another way.
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  await page.getByRole('link', { name: 'Try another way' }).click();
+  await expect(page).toHaveURL('/login/mfa/recovery');
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+    'href',
+    /^mailto:/,
+  );
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await snap(page, `two-step-recovery-sign-in-${width}`);
+  }
+
+  // A wrong code is refused, and says so; the password stays a secret.
+  await page.getByLabel('Recovery code').fill('AAAAA-AAAAA');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByLabel('Recovery code')).toHaveAccessibleDescription(
+    /That recovery code is not right, or it was already used\./,
+  );
+
+  const since = Date.now();
+  await page.getByLabel('Recovery code').fill(codes[2]!.toLowerCase());
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/profile?review=ways-in&recovered=1');
+  await expect(
+    page.getByRole('heading', { name: 'You signed in with a recovery code' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'You signed in with a recovery code' }),
+  ).toContainText('Two-step verification: off');
+  await expect(page.getByRole('button', { name: 'Set up two-step verification' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Recovery codes' })).toHaveCount(0);
+  await expect
+    .poll(async () =>
+      (await readOutbox(email)).some(
+        (m) =>
+          m.purpose === 'security' &&
+          (m as { event?: string }).event === 'recovery-code-used' &&
+          Date.parse(m.sentAt) >= since - 1000,
+      ),
+    )
+    .toBe(true);
+
+  // Set up again with a new phone; the spent code, and the rest of the old ones, no longer work.
+  const again = await setUpApp(page, password);
+  await again.setup.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('dialog', { name: ALL_SET }).getByRole('button', { name: 'Close' }).click();
+  await logout(page);
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  await page.getByRole('link', { name: 'Try another way' }).click();
+  for (const old of [codes[2]!, codes[3]!]) {
+    await page.getByLabel('Recovery code').fill(old);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByLabel('Recovery code')).toHaveAccessibleDescription(
+      /That recovery code is not right, or it was already used\./,
+    );
+  }
+});
+
+test('a recovery code with the wrong password signs nobody in', async ({ page }) => {
+  const { email, password } = await createAccount();
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/');
+  const { codes, setup } = await setUpApp(page, password);
+  await setup.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('dialog', { name: ALL_SET }).getByRole('button', { name: 'Close' }).click();
+  await logout(page);
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  await page.getByRole('link', { name: 'Try another way' }).click();
+  await page.getByLabel('Recovery code').fill(codes[0]!);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass99');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+  await expect(page).toHaveURL('/login/mfa/recovery');
+});
+
+test('without a two-step sign-in waiting, the recovery page sends the person to sign in', async ({
+  page,
+}) => {
+  await page.goto('/login/mfa/recovery');
+  await expect(page).toHaveURL('/login?reason=expired');
+});

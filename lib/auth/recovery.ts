@@ -1,0 +1,95 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { failureState, validatedAction } from '@/lib/actions';
+import { signIn } from '@/lib/cognito';
+import { accountSub, readRecovery, turnOffTwoStepFor, writeRecovery } from '@/lib/cognito/admin';
+import { signInContext, withDevice } from '@/lib/devices';
+import { getEnv } from '@/lib/env';
+import { emailRef, log } from '@/lib/log';
+import { APP_MSG, FLOW_MSG } from '@/lib/messages';
+import { securityNotice } from '@/lib/notify';
+import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
+import { getChallenge } from '@/lib/session';
+import { spendCode } from '@/lib/two-step/recovery';
+import { recoveryCodeSignInSchema } from '@/lib/validation/recovery';
+import { CHALLENGE_EXPIRED, REVIEW_AFTER_RESET, finishSignIn } from './challenge';
+
+const TWO_STEP = new Set(['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP', 'SELECT_MFA_TYPE']);
+
+/** Where a sign-in with a recovery code ends: the review, told why two-step is off. */
+export const REVIEW_AFTER_RECOVERY = `${REVIEW_AFTER_RESET}&recovered=1`;
+
+/**
+ * A recovery code, with the password again (Cognito finishes no sign-in without it), for the
+ * two-step sign-in waiting in this browser. A good code turns every two-step method off with an
+ * admin call, deletes the other codes, signs the creator in and tells the mailbox (decision 046).
+ * Two uses of one code at once both turn two-step off: the same outcome, so no lock is needed.
+ */
+export const recoveryCodeSignInAction = validatedAction(
+  recoveryCodeSignInSchema,
+  async ({ recoveryCode, password }) => {
+    const challenge = await getChallenge();
+    if (
+      !challenge ||
+      !TWO_STEP.has(challenge.name) ||
+      (challenge.name === 'EMAIL_OTP' && !challenge.second)
+    )
+      redirect(CHALLENGE_EXPIRED);
+    const email = challenge.username;
+    const limited = (await checkLimit('signIn', email)) ?? (await checkLimit('verifyCode', email));
+    if (limited) return { status: 'error', message: limited };
+
+    const { result: first } = await withDevice(await signInContext(email), (c) =>
+      signIn(email, password, c),
+    );
+    if (!first.ok) {
+      if (first.failure.kind !== 'unavailable') await recordFailure('signIn', email);
+      log.info('auth.recovery_code_failed', {
+        reason: first.failure.name,
+        account: emailRef(email),
+      });
+      return failureState(first.failure, { passwordField: 'password' });
+    }
+    // Two-step already off (turned off elsewhere meanwhile): signed in, the code kept.
+    if (first.value.type === 'signed-in') {
+      const finished = await finishSignIn(first.value);
+      if (!finished.done) return { status: 'error', message: finished.message };
+      redirect(finished.next);
+    }
+    await recordSuccess('signIn', email);
+
+    const env = getEnv();
+    const stored = await readRecovery(env, email);
+    if (!stored.ok) return failureState(stored.failure);
+    const spent = stored.value ? await spendCode(stored.value, recoveryCode) : null;
+    if (!spent) {
+      await recordFailure('verifyCode', email);
+      log.info('auth.recovery_code_failed', { reason: 'wrong-code', account: emailRef(email) });
+      return {
+        status: 'error',
+        fieldErrors: { recoveryCode: [{ text: FLOW_MSG.recoveryCodeWrong }] },
+      };
+    }
+    const off = await turnOffTwoStepFor(env, email);
+    if (!off.ok) {
+      log.error('auth.recovery_two_step_off_failed', { reason: off.failure.name });
+      return { status: 'error', message: { text: APP_MSG.systemError } };
+    }
+    // Codes exist while two-step is on: the rest go too.
+    const cleared = await writeRecovery(env, email, null);
+    if (!cleared.ok)
+      log.error('auth.recovery_codes_clear_failed', { reason: cleared.failure.name });
+    const sub = await accountSub(env, email);
+    if (sub) await securityNotice({ sub, email }, 'recovery-code-used');
+    log.info('auth.recovery_code_used', { account: emailRef(email) });
+
+    const { result: second, context } = await withDevice(await signInContext(email), (c) =>
+      signIn(email, password, c),
+    );
+    if (!second.ok) return failureState(second.failure);
+    const finished = await finishSignIn(second.value, { context, review: true });
+    if (!finished.done) return { status: 'error', message: finished.message };
+    log.info('auth.signed_in', { account: emailRef(email), with: 'recovery-code' });
+    redirect(finished.next === REVIEW_AFTER_RESET ? REVIEW_AFTER_RECOVERY : finished.next);
+  },
+);

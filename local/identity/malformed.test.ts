@@ -12,7 +12,7 @@ jest.mock('otplib', () =>
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLIENT_ID } from './config';
+import { CLIENT_ID, POOL_ID } from './config';
 import { startIdentityServer, type IdentityServer } from './server';
 
 let server: IdentityServer;
@@ -151,6 +151,18 @@ test('members of the wrong type', async () => {
     JSON.stringify({ AccessToken: 'x', SoftwareTokenMfaSettings: { Enabled: 'yes' } }),
   );
   expect(mfa.body).toEqual({
+    __type: 'SerializationException',
+    message: 'STRING_VALUE can not be converted to a Boolean',
+  });
+  const adminMfa = await call(
+    op('AdminSetUserMFAPreference'),
+    JSON.stringify({
+      UserPoolId: POOL_ID,
+      Username: 'nobody@creator.test',
+      EmailMfaSettings: { Enabled: 'no' },
+    }),
+  );
+  expect(adminMfa.body).toEqual({
     __type: 'SerializationException',
     message: 'STRING_VALUE can not be converted to a Boolean',
   });

@@ -12,7 +12,7 @@ import {
   userType,
   type Operation,
 } from './shared';
-import { applyMfaPreference } from './mfa';
+import { applyMfaPreference, readMfaPreference } from './mfa';
 
 /**
  * Admin calls are signed with SigV4 in Cognito; locally any (or no) signature is accepted.
@@ -128,5 +128,7 @@ export const AdminEnableUser: Operation = async (svc, input) => {
 };
 
 /** SetUserMFAPreference for the user named, with the host's credentials (decision 046). */
-export const AdminSetUserMFAPreference: Operation = async (svc, input) =>
-  applyMfaPreference(svc, adminUser(svc, input), input);
+export const AdminSetUserMFAPreference: Operation = async (svc, input) => {
+  const preference = readMfaPreference(input);
+  return applyMfaPreference(svc, adminUser(svc, input), preference);
+};

@@ -103,16 +103,16 @@ function refusal(svc: IdentityService, user: UserRecord, factor: MfaFactor): str
  */
 export const SetUserMFAPreference: Operation = async (svc, input) => {
   const accessToken = input.string('AccessToken', RULES.accessToken);
+  // The settings are read (and a malformed one refused) before the token is checked.
+  const asked = readMfaPreference(input);
   const { user } = await svc.authenticate(accessToken);
-  return applyMfaPreference(svc, user, input);
+  return applyMfaPreference(svc, user, asked);
 };
 
-/**
- * SetUserMFAPreference's settings for a user already found, shared by AdminSetUserMFAPreference,
- * whose input is the same but for Username and UserPoolId in place of AccessToken (botocore's
- * model: AdminSetUserMFAPreferenceRequest).
- */
-export function applyMfaPreference(svc: IdentityService, user: UserRecord, input: Input) {
+type Preference = { asked: Partial<Record<MfaFactor, Wanted>>; passkey: boolean | undefined };
+
+/** The settings of SetUserMFAPreference and AdminSetUserMFAPreference (botocore's model). */
+export function readMfaPreference(input: Input): Preference {
   const asked: Partial<Record<MfaFactor, Wanted>> = {};
   const software = wanted(input, 'SoftwareTokenMfaSettings');
   const sms = wanted(input, 'SMSMfaSettings');
@@ -121,6 +121,19 @@ export function applyMfaPreference(svc: IdentityService, user: UserRecord, input
   if (sms) asked.SMS_MFA = sms;
   if (email) asked.EMAIL_OTP = email;
   const passkey = input.optObject('WebAuthnMfaSettings')?.optBoolean('Enabled');
+  return { asked, passkey };
+}
+
+/**
+ * SetUserMFAPreference's settings for a user already found, shared by AdminSetUserMFAPreference,
+ * whose input is the same but for Username and UserPoolId in place of AccessToken (botocore's
+ * model: AdminSetUserMFAPreferenceRequest).
+ */
+export function applyMfaPreference(
+  svc: IdentityService,
+  user: UserRecord,
+  { asked, passkey }: Preference,
+) {
   for (const [factor, w] of Object.entries(asked) as [MfaFactor, Wanted][]) {
     const why = turnsOn(w) ? refusal(svc, user, factor) : undefined;
     if (why) throw invalidParameter(why);

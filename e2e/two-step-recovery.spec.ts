@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import {
+  POOL_ID,
+  cognitoCall,
   createAccount,
+  enableTotp,
   enterCode,
   expect,
   expectAccessible,
@@ -12,6 +15,7 @@ import {
   snap,
   test,
   totpCode,
+  waitForCode,
 } from './fixtures';
 
 /**
@@ -157,4 +161,66 @@ test('without a two-step sign-in waiting, the recovery page sends the person to 
 }) => {
   await page.goto('/login/mfa/recovery');
   await expect(page).toHaveURL('/login?reason=expired');
+});
+
+test('try another way: with the app asked first and email codes on, an emailed code signs in, and the app stays first', async ({
+  page,
+}) => {
+  const { email, password } = await createAccount();
+  const { secret, used } = await enableTotp(email, password);
+  await cognitoCall('AdminSetUserMFAPreference', {
+    UserPoolId: POOL_ID,
+    Username: email,
+    EmailMfaSettings: { Enabled: true, PreferredMfa: false },
+  });
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  await page.getByRole('link', { name: 'Try another way' }).click();
+  const other = page.getByRole('region', { name: 'Get a code another way' });
+  await expect(other.getByRole('radio')).toHaveCount(1);
+  await expect(other.getByRole('radio', { name: 'Email' })).toBeChecked();
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await snap(page, `two-step-another-way-${width}`);
+  }
+  // A wrong password switches nothing.
+  await other.getByLabel('Password', { exact: true }).fill('Wrong!Pass99');
+  await other.getByRole('button', { name: 'Continue' }).click();
+  await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
+
+  const since = Date.now();
+  await other.getByLabel('Password', { exact: true }).fill(password);
+  await other.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/login/mfa');
+  await expect(page.getByText(/Enter the 6-digit code we emailed to/)).toBeVisible();
+  await enterCode(page, await waitForCode(email, 'mfa', since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+
+  // The app is still the one asked for first.
+  await logout(page);
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  await enterCode(page, await totpCode(secret, [used]));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('try another way with only the app on offers the recovery code and support, no other method', async ({
+  page,
+}) => {
+  const { email, password } = await createAccount();
+  await enableTotp(email, password);
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/login/mfa');
+  await page.getByRole('link', { name: 'Try another way' }).click();
+  await expect(page.getByRole('region', { name: 'Get a code another way' })).toHaveCount(0);
+  await expect(page.getByLabel('Recovery code')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+    'href',
+    /^mailto:/,
+  );
 });

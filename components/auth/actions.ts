@@ -24,3 +24,4 @@ export const forgotConfirmAction = reset.forgotConfirmAction;
 export const resendResetCodeAction = reset.resendResetCodeAction;
 export const notMeAction = notme.notMeAction;
 export const recoveryCodeSignInAction = recovery.recoveryCodeSignInAction;
+export const switchTwoStepMethodAction = recovery.switchTwoStepMethodAction;

@@ -1,17 +1,94 @@
 'use client';
 
-import { recoveryCodeSignInAction } from '@/components/auth/actions';
+import { useId } from 'react';
+import { recoveryCodeSignInAction, switchTwoStepMethodAction } from '@/components/auth/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { loadSchema } from '@/lib/validation/load';
+import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
+import { FieldMessages } from '@/components/ui/field-messages';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 
+const HINT: Record<TwoStepMethod, string> = {
+  SOFTWARE_TOKEN_MFA: 'A code from the app on your phone.',
+  SMS_MFA: 'We text a code to your phone.',
+  EMAIL_OTP: 'We email a code to you.',
+};
+
+/** Another method that is on, with the password again (decision 046). */
+function OtherMethodForm({ email, others }: { email: string; others: TwoStepMethod[] }) {
+  const id = useId();
+  const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
+    schema: loadSchema.switchTwoStep,
+    action: switchTwoStepMethodAction,
+    defaultValues: { method: others[0], password: '' },
+  });
+  const errors = errorsFor('method');
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
+      <h2 id={`${id}-heading`} className="text-ink text-base font-semibold">
+        Get a code another way
+      </h2>
+      <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <FormMessage message={state.message} />
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <fieldset
+          className="flex flex-col gap-3"
+          aria-describedby={errors.length ? `${id}-error` : undefined}
+        >
+          <legend className="text-ink mb-2 text-sm font-medium">Verify with</legend>
+          {others.map((method) => (
+            <label
+              key={method}
+              className="border-surface-border has-[:checked]:border-brand-600 has-[:focus-visible]:ring-brand-600 flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
+            >
+              <input
+                type="radio"
+                value={method}
+                className="accent-brand-600 mt-0.5 size-5 shrink-0"
+                aria-describedby={`${id}-${method}`}
+                {...register('method')}
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="text-ink text-sm font-medium">{METHOD_LABEL[method]}</span>
+                <span id={`${id}-${method}`} className="text-ink-muted text-xs">
+                  {HINT[method]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <FieldMessages id={`${id}-error`} errors={errors} />
+        <PasswordField
+          label="Password"
+          hint="Enter your password again to switch."
+          autoComplete="current-password"
+          required
+          errors={errorsFor('password')}
+          {...register('password')}
+        />
+        <Button type="submit" pending={pending}>
+          Continue
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 /** Signing in with a recovery code and the password (decision 046). */
-export function RecoveryCodeForm({ email, supportEmail }: { email: string; supportEmail: string }) {
+export function RecoveryCodeForm({
+  email,
+  supportEmail,
+  others = [],
+}: {
+  email: string;
+  supportEmail: string;
+  others?: TwoStepMethod[];
+}) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: loadSchema.recoveryCodeSignIn,
     action: recoveryCodeSignInAction,
@@ -21,8 +98,25 @@ export function RecoveryCodeForm({ email, supportEmail }: { email: string; suppo
     <>
       <AuthHeading
         title="Try another way"
-        subtitle="Lost your phone? Sign in with one of your recovery codes and your password. Two-step verification then turns off, so you can set it up again."
+        subtitle={
+          others.length > 0
+            ? 'Get your code another way, or sign in with one of your recovery codes.'
+            : 'Lost your phone? Sign in with one of your recovery codes and your password. Two-step verification then turns off, so you can set it up again.'
+        }
       />
+      {others.length > 0 && (
+        <div className="mb-8">
+          <OtherMethodForm email={email} others={others} />
+        </div>
+      )}
+      {others.length > 0 && (
+        <h2 className="text-ink mb-1 text-base font-semibold">Use a recovery code</h2>
+      )}
+      {others.length > 0 && (
+        <p className="text-ink-muted mb-4 text-sm">
+          Two-step verification then turns off, so you can set it up again.
+        </p>
+      )}
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormMessage message={state.message} />
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -32,7 +126,7 @@ export function RecoveryCodeForm({ email, supportEmail }: { email: string; suppo
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          autoFocus
+          autoFocus={others.length === 0}
           errors={errorsFor('recoveryCode')}
           {...register('recoveryCode')}
         />

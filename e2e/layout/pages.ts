@@ -266,6 +266,23 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
     },
   },
   {
+    id: 'login-mfa-another-way',
+    page: '/login/mfa/recovery (another method on)',
+    visit: async (page) => {
+      const account = await createAccount({ email: longEmail() });
+      await enableTotp(account.email, account.password);
+      await cognitoCall('AdminSetUserMFAPreference', {
+        UserPoolId: POOL_ID,
+        Username: account.email,
+        EmailMfaSettings: { Enabled: true, PreferredMfa: false },
+      });
+      await signInWithForm(page, account.email, account.password);
+      await expect(page).toHaveURL('/login/mfa');
+      await page.getByRole('link', { name: 'Try another way' }).click();
+      await expect(page.getByRole('heading', { name: 'Get a code another way' })).toBeVisible();
+    },
+  },
+  {
     id: 'login-mfa-text',
     page: '/login/mfa (text message)',
     visit: async (page) => {

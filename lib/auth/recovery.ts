@@ -2,19 +2,38 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { failureState, validatedAction } from '@/lib/actions';
 import { signIn } from '@/lib/cognito';
-import { accountSub, readRecovery, turnOffTwoStepFor, writeRecovery } from '@/lib/cognito/admin';
+import {
+  accountSub,
+  preferTwoStepFor,
+  readRecovery,
+  turnOffTwoStepFor,
+  twoStepOf,
+  writeRecovery,
+} from '@/lib/cognito/admin';
 import { signInContext, withDevice } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
 import { emailRef, log } from '@/lib/log';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
-import { checkLimit, recordFailure, recordSuccess } from '@/lib/rate-limit';
+import { checkLimit, recordFailure, recordSuccess, smsAllowed } from '@/lib/rate-limit';
 import { getChallenge } from '@/lib/session';
 import { spendCode } from '@/lib/two-step/recovery';
-import { recoveryCodeSignInSchema } from '@/lib/validation/recovery';
+import { recoveryCodeSignInSchema, switchTwoStepSchema } from '@/lib/validation/recovery';
 import { CHALLENGE_EXPIRED, REVIEW_AFTER_RESET, finishSignIn } from './challenge';
 
 const TWO_STEP = new Set(['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP', 'SELECT_MFA_TYPE']);
+
+/** The two-step sign-in waiting in this browser, or back to sign in. */
+async function waitingTwoStep() {
+  const challenge = await getChallenge();
+  if (
+    !challenge ||
+    !TWO_STEP.has(challenge.name) ||
+    (challenge.name === 'EMAIL_OTP' && !challenge.second)
+  )
+    redirect(CHALLENGE_EXPIRED);
+  return challenge;
+}
 
 /** Where a sign-in with a recovery code ends: the review, told why two-step is off. */
 export const REVIEW_AFTER_RECOVERY = `${REVIEW_AFTER_RESET}&recovered=1`;
@@ -28,13 +47,7 @@ export const REVIEW_AFTER_RECOVERY = `${REVIEW_AFTER_RESET}&recovered=1`;
 export const recoveryCodeSignInAction = validatedAction(
   recoveryCodeSignInSchema,
   async ({ recoveryCode, password }) => {
-    const challenge = await getChallenge();
-    if (
-      !challenge ||
-      !TWO_STEP.has(challenge.name) ||
-      (challenge.name === 'EMAIL_OTP' && !challenge.second)
-    )
-      redirect(CHALLENGE_EXPIRED);
+    const challenge = await waitingTwoStep();
     const email = challenge.username;
     const limited = (await checkLimit('signIn', email)) ?? (await checkLimit('verifyCode', email));
     if (limited) return { status: 'error', message: limited };
@@ -91,5 +104,51 @@ export const recoveryCodeSignInAction = validatedAction(
     if (!finished.done) return { status: 'error', message: finished.message };
     log.info('auth.signed_in', { account: emailRef(email), with: 'recovery-code' });
     redirect(finished.next === REVIEW_AFTER_RESET ? REVIEW_AFTER_RECOVERY : finished.next);
+  },
+);
+
+/**
+ * "Try another way" with a method that is on: Cognito asks for the preferred one, so for this one
+ * sign-in the chosen method is made preferred, a new sign-in with the password meets its
+ * challenge, and the preference goes back as it was (decision 046).
+ */
+export const switchTwoStepMethodAction = validatedAction(
+  switchTwoStepSchema,
+  async ({ method, password }, { values }) => {
+    const challenge = await waitingTwoStep();
+    const email = challenge.username;
+    const limited = await checkLimit('signIn', email);
+    if (limited) return { status: 'error', message: limited, values };
+    const env = getEnv();
+    const twoStep = await twoStepOf(env, email);
+    if (!twoStep.ok) return failureState(twoStep.failure, { values });
+    if (!twoStep.value.methods.includes(method))
+      return { status: 'error', message: { text: APP_MSG.invalidMfaType }, values };
+    const texts = method === 'SMS_MFA' ? await smsAllowed(email) : null;
+    if (texts) return { status: 'error', message: texts, values };
+
+    const before = twoStep.value.preferred;
+    const moved = before === method ? null : await preferTwoStepFor(env, email, method);
+    if (moved && !moved.ok) return failureState(moved.failure, { values });
+    const { result, context } = await withDevice(await signInContext(email), (c) =>
+      signIn(email, password, c),
+    );
+    if (before && before !== method) {
+      const back = await preferTwoStepFor(env, email, before);
+      if (!back.ok)
+        log.error('auth.two_step_preference_restore_failed', { reason: back.failure.name });
+    }
+    if (!result.ok) {
+      if (result.failure.kind !== 'unavailable') await recordFailure('signIn', email);
+      log.info('auth.two_step_switch_failed', {
+        reason: result.failure.name,
+        account: emailRef(email),
+      });
+      return failureState(result.failure, { values });
+    }
+    const finished = await finishSignIn(result.value, { context });
+    if (!finished.done) return { status: 'error', message: finished.message, values };
+    log.info('auth.two_step_switched', { method, account: emailRef(email) });
+    redirect(finished.next);
   },
 );

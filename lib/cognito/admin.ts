@@ -18,6 +18,7 @@ import { toAuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE, RECOVERY_ATTRIBUTE } from '@/contract/local-stack';
 import { parseRecord, serialiseRecord, type RecoveryRecord } from '@/lib/two-step/recovery';
 import type { Result } from './shared';
+import { TWO_STEP_METHODS, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import {
   ACTIVITY_ATTRIBUTE,
   labelProofs,
@@ -327,5 +328,56 @@ export async function turnOffTwoStepFor(env: Env, username: string): Promise<Res
     return { ok: true, value: undefined };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'mfaMethodOff', env.SUPPORT_EMAIL) };
+  }
+}
+
+export type AdminTwoStep = { methods: TwoStepMethod[]; preferred?: TwoStepMethod };
+
+const TWO_STEP_NAMES: readonly string[] = TWO_STEP_METHODS;
+const isMethod = (m: string | undefined): m is TwoStepMethod =>
+  m !== undefined && TWO_STEP_NAMES.includes(m);
+
+/** The two-step methods an account has on, and the one Cognito asks for first. */
+export async function twoStepOf(env: Env, username: string): Promise<Result<AdminTwoStep>> {
+  try {
+    const out = await admin(env).send(
+      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
+    );
+    const preferred = out.PreferredMfaSetting;
+    return {
+      ok: true,
+      value: {
+        methods: (out.UserMFASettingList ?? []).filter(isMethod),
+        ...(isMethod(preferred) ? { preferred } : {}),
+      },
+    };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
+  }
+}
+
+const SETTING_OF = {
+  SOFTWARE_TOKEN_MFA: 'SoftwareTokenMfaSettings',
+  SMS_MFA: 'SMSMfaSettings',
+  EMAIL_OTP: 'EmailMfaSettings',
+} as const;
+
+/** Makes a method that is on the one Cognito asks for first. */
+export async function preferTwoStepFor(
+  env: Env,
+  username: string,
+  method: TwoStepMethod,
+): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        [SETTING_OF[method]]: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'mfaMethod', env.SUPPORT_EMAIL) };
   }
 }

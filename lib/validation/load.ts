@@ -29,6 +29,7 @@ export const loadSchema = {
   twoStepMethod: from(twoStep, (m) => m.twoStepMethodSchema),
   authenticatorTurnOff: from(proof, (m) => m.authenticatorTurnOffSchema),
   recoveryCodeSignIn: from(recovery, (m) => m.recoveryCodeSignInSchema),
+  switchTwoStep: from(recovery, (m) => m.switchTwoStepSchema),
   twoStepCode: (method: TwoStepMethod) => from(twoStep, (m) => m.twoStepCodeSchema(method)),
   codeMethodOff: (proofWithApp: boolean) =>
     from(twoStep, (m) => m.codeMethodOffSchema(proofWithApp)),

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { RecoveryCodeForm } from '@/components/auth/recovery-code-form';
+import { twoStepOf } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/env';
+import { log } from '@/lib/log';
 import { getChallenge } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Try another way' };
@@ -16,5 +18,18 @@ export default async function RecoveryCodePage() {
     name === 'SELECT_MFA_TYPE' ||
     (name === 'EMAIL_OTP' && challenge?.second);
   if (!challenge || !waiting) redirect('/login?reason=expired');
-  return <RecoveryCodeForm email={challenge.username} supportEmail={getEnv().SUPPORT_EMAIL} />;
+  // The other methods that are on (the password is already proved for this sign-in).
+  const twoStep = await twoStepOf(getEnv(), challenge.username);
+  if (!twoStep.ok) log.warn('auth.two_step_methods_unread', { reason: twoStep.failure.name });
+  const others =
+    name === 'SELECT_MFA_TYPE' || !twoStep.ok
+      ? []
+      : twoStep.value.methods.filter((m) => m !== name);
+  return (
+    <RecoveryCodeForm
+      email={challenge.username}
+      supportEmail={getEnv().SUPPORT_EMAIL}
+      others={others}
+    />
+  );
 }

@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
 import { ALL_SET } from './dashboard-fixtures';
 import {
+  POOL_ID,
+  cognitoCall,
   createAccount,
   enableCodeMfa,
+  enableTotp,
   enterCode,
   expect,
   expectAccessible,
@@ -193,4 +196,24 @@ test('a new phone number stops text-message codes until it is verified and they 
   await logout(page);
   await signInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL('/');
+});
+
+test('turning the app off says what signing in still asks for when email codes stay on', async ({
+  page,
+}) => {
+  const { email, password } = await createAccount();
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL('/');
+  await enableTotp(email, password);
+  await cognitoCall('AdminSetUserMFAPreference', {
+    UserPoolId: POOL_ID,
+    Username: email,
+    EmailMfaSettings: { Enabled: true, PreferredMfa: false },
+  });
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-step verification' });
+  await expect(off).toHaveAccessibleDescription(
+    'Enter your password and the current code from your authenticator app. After this, signing in still asks for a code by email.',
+  );
 });

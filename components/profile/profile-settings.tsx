@@ -87,6 +87,18 @@ function Card({
   );
 }
 
+/** What signing in asks for once the app is off: the methods that stay on say so. */
+function afterAppOff(mfa: MfaSettings | null): string {
+  const left = mfa?.methods.filter((m) => m !== 'SOFTWARE_TOKEN_MFA') ?? [];
+  if (left.length === 0) return 'After this, signing in asks for your password only.';
+  const by = left.includes('SMS_MFA')
+    ? left.includes('EMAIL_OTP')
+      ? 'a code by text message or email'
+      : 'a code by text message'
+    : 'a code by email';
+  return `After this, signing in still asks for ${by}.`;
+}
+
 const proofNote = (what: string, twoStep: boolean) =>
   twoStep
     ? `${what}, your current password and the code from your authenticator app.`
@@ -380,7 +392,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
         open={open?.card === 'two-step-off'}
         onOpenChange={close}
         title="Turn off two-step verification"
-        description="Enter your password and the current code from your authenticator app. After this, signing in asks for your password only."
+        description={`Enter your password and the current code from your authenticator app. ${afterAppOff(values.mfa)}`}
       >
         {open?.card === 'two-step-off' && (
           <AuthenticatorTurnOff email={values.email} onDone={() => done()} />

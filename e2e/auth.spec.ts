@@ -405,6 +405,28 @@ test.describe('sign in', () => {
 });
 
 test.describe('forgot password', () => {
+  test('Forgot Password? carries the typed email; the code step survives a reload, and another email can start over', async ({
+    page,
+    account: { email },
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await expect(page).toHaveURL(`/forgot-password?email=${encodeURIComponent(email)}`);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await expect(page.getByText(email)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Use another email' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  });
+
   test(
     'request a code, confirm with a new password, and be signed in',
     { tag: '@pool' },

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import {
   forgotConfirmAction,
   forgotRequestAction,
@@ -19,14 +20,32 @@ import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { loadSchema } from '@/lib/validation/load';
 
-export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
+export function ForgotPasswordForm({
+  defaultEmail,
+  pendingEmail,
+}: {
+  defaultEmail: string;
+  /** A code already asked for from this browser: the page opens at its step. */
+  pendingEmail?: string;
+}) {
+  const [restarted, setRestarted] = useState(false);
   const request = useActionForm({
     schema: loadSchema.forgotRequest,
     action: forgotRequestAction,
     defaultValues: { email: defaultEmail },
   });
-  const email = request.state.data?.stage === 'confirm' ? request.state.data.email : undefined;
-  if (email) return <ConfirmStage email={email} sent={request.state.message} />;
+  const answered = request.state.data?.stage === 'confirm' ? request.state.data.email : undefined;
+  const email =
+    answered ?? (restarted || request.state.status !== 'idle' ? undefined : pendingEmail);
+  if (email)
+    return (
+      <ConfirmStage
+        key={email}
+        email={email}
+        sent={request.state.message}
+        onOtherEmail={answered ? undefined : () => setRestarted(true)}
+      />
+    );
 
   return (
     <>
@@ -52,7 +71,15 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string }) {
 }
 
 /** `sent`: what the request's answer said about the code, when not simply that one went out. */
-function ConfirmStage({ email, sent }: { email: string; sent?: Message }) {
+function ConfirmStage({
+  email,
+  sent,
+  onOtherEmail,
+}: {
+  email: string;
+  sent?: Message;
+  onOtherEmail?: () => void;
+}) {
   const confirm = useActionForm({
     schema: loadSchema.forgotConfirm,
     action: forgotConfirmAction,
@@ -117,6 +144,17 @@ function ConfirmStage({ email, sent }: { email: string; sent?: Message }) {
         </IntentLink>
         .
       </p>
+      {onOtherEmail && (
+        <p className="mt-3 text-center text-sm">
+          <button
+            type="button"
+            onClick={onOtherEmail}
+            className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+          >
+            Use another email
+          </button>
+        </p>
+      )}
       <BackToSignIn />
     </>
   );

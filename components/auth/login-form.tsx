@@ -91,7 +91,7 @@ export function LoginForm({
         />
         <div className="-mt-1 flex justify-end">
           <IntentLink
-            href="/forgot-password"
+            href={withEmail('/forgot-password')}
             className="text-brand-700 inline-flex min-h-6 items-center text-sm font-medium hover:underline"
           >
             Forgot Password?

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
 import { emailParam } from '@/lib/search-params';
+import { getResetEmail } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Reset your password' };
 
@@ -10,5 +11,12 @@ export default async function ForgotPasswordPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { email } = await searchParams;
-  return <ForgotPasswordForm defaultEmail={emailParam(email) ?? ''} />;
+  // A code asked for from this browser (decision 031) survives a reload: back at its step.
+  const pending = await getResetEmail();
+  return (
+    <ForgotPasswordForm
+      defaultEmail={emailParam(email) ?? pending ?? ''}
+      pendingEmail={pending ?? undefined}
+    />
+  );
 }

@@ -265,3 +265,21 @@ test.describe('remembered devices', () => {
     await expect(deviceItems(page)).toHaveCount(1);
   });
 });
+
+test.describe("in the creator's own time zone", () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('Devices and Recent activity show times in the browser zone, named', async ({ page }) => {
+    const account = await createAccount();
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+    await page.goto('/profile');
+    const zone = /\d{1,2}:\d{2} (AM|PM) P[SD]T$/;
+    await expect(
+      page.getByRole('list', { name: 'Recent activity' }).locator('time').first(),
+    ).toHaveText(zone);
+    await expect(
+      page.getByRole('list', { name: 'Your devices' }).locator('time').first(),
+    ).toHaveText(zone);
+  });
+});

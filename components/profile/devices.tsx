@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import type { TrackedDevice } from '@/lib/cognito';
-import { formatDateTime } from '@/lib/format';
+import { LocalTime } from '@/components/ui/local-time';
 import { loginPath } from '@/lib/messages/notices';
 import type { Message } from '@/lib/messages';
 
@@ -46,9 +46,13 @@ export function Devices({
                   )}
                 </p>
                 <p className="text-ink-muted mt-1 text-xs break-words">
-                  {d.lastSignInAt
-                    ? `Last sign-in ${formatDateTime(d.lastSignInAt)}`
-                    : 'No sign-in yet'}
+                  {d.lastSignInAt ? (
+                    <>
+                      Last sign-in <LocalTime seconds={d.lastSignInAt} />
+                    </>
+                  ) : (
+                    'No sign-in yet'
+                  )}
                   {d.lastIp ? ` · ${d.lastIp}` : ''}
                 </p>
                 <p className="text-ink-muted mt-0.5 text-xs">

@@ -1,6 +1,6 @@
 import { PROOF_PURPOSE } from '@/lib/activity';
 import type { SignInEvent } from '@/lib/cognito/admin';
-import { formatDateTime } from '@/lib/format';
+import { LocalTime } from '@/components/ui/local-time';
 
 /** What happened, in the words the list shows (decision 045). */
 function outcome(e: SignInEvent): string {
@@ -19,7 +19,9 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
       {events.map((e, i) => (
         <li key={`${e.at}-${i}`} className="flex flex-wrap items-start gap-x-4 gap-y-1 p-4">
           <div className="min-w-0 flex-1 basis-48">
-            <p className="text-ink text-sm font-semibold">{formatDateTime(e.at)}</p>
+            <p className="text-ink text-sm font-semibold">
+              <LocalTime seconds={e.at} />
+            </p>
             {e.proof && (
               <p className="text-ink mt-0.5 text-sm">
                 {PROOF_PURPOSE[e.proof.op] ?? 'In your profile'}

@@ -235,3 +235,25 @@ test('whatever keeps an emailed code from an account, the answer is the same', a
     await expect(formAlert(page), email).toHaveText(UNAVAILABLE);
   }
 });
+
+test(
+  'a passkey sign-in for an address the creator system does not know offers the support link, as the password does',
+  { tag: '@one-instance' },
+  async ({ page }) => {
+    const email = uniqueEmail('stranger');
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    const field = page.getByLabel('Email', { exact: true });
+    await expect(field).toHaveAccessibleDescription(
+      /Email not found\. For help please contact support\./,
+    );
+    await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute(
+      'href',
+      /^mailto:/,
+    );
+    // Another address: the message was about the first one.
+    await field.fill(uniqueEmail('other'));
+    await expect(page.getByRole('link', { name: 'contact support' })).toHaveCount(0);
+  },
+);

@@ -38,16 +38,20 @@ export function LoginForm({
   });
   const webAuthn = useWebAuthn();
   const [passkeyMessage, setPasskeyMessage] = useState<Message>();
+  // Kept whole (its 'contact support' link too) for the email it was about.
+  const [passkeyFieldError, setPasskeyFieldError] = useState<{ email: string; message: Message }>();
   const [passkeyPending, startPasskey] = useTransition();
   const passkey = () =>
     startPasskey(async () => {
       setPasskeyMessage(undefined);
+      setPasskeyFieldError(undefined);
       if (!(await form.trigger('email'))) return;
       const begun = await passkeySignInStartAction(form.getValues('email'));
       const options = begun.status === 'success' ? begun.data?.options : undefined;
       if (!options) {
         const fieldError = begun.fieldErrors?.email?.[0];
-        if (fieldError) form.setError('email', { message: fieldError.text });
+        if (fieldError)
+          setPasskeyFieldError({ email: form.getValues('email'), message: fieldError });
         setPasskeyMessage(begun.message);
         return;
       }
@@ -81,7 +85,14 @@ export function LoginForm({
             passkeyMessage ?? state.message ?? (state.status === 'idle' ? notice : undefined)
           }
         />
-        <EmailField errors={errorsFor('email')} {...register('email')} />
+        <EmailField
+          errors={
+            passkeyFieldError && passkeyFieldError.email === email
+              ? [passkeyFieldError.message]
+              : errorsFor('email')
+          }
+          {...register('email')}
+        />
         <PasswordField
           label="Password"
           autoComplete="current-password"

@@ -126,6 +126,27 @@ test('a bound creator resets the password while the creator system is down', asy
   await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
 });
 
+test('an account not bound yet resets its password during an outage and is told it changed, not signed in', async ({
+  page,
+}) => {
+  const { email } = await createAccount({ bound: false });
+  await setFault('search', 'error');
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await enterCode(page, await waitForCode(email, 'forgot-password', since));
+  await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}&reason=password-changed`);
+  await expect(page.getByText('Password changed. Sign in with your new password.')).toBeVisible();
+  await setFault('search', 'off');
+  await page.getByLabel('Password', { exact: true }).fill('Another!Pass9');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
+});
+
 test('sign-up answers within the lookup budget when the creator system is slow', async ({
   page,
 }) => {

@@ -210,7 +210,10 @@ test('sign out everywhere: this browser goes to sign-in, and so does the other a
   await page.keyboard.press('Tab');
   await expect(confirm.getByRole('button', { name: 'Sign out everywhere' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?reason=signed-out-everywhere');
+  await expect(
+    page.getByText('You signed out everywhere: on every browser and phone, this one too.'),
+  ).toBeVisible();
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
 

@@ -15,7 +15,8 @@ export function SignOutEverywhere({ onCancel }: { onCancel: () => void }) {
     start(async () => {
       const result = await resilientCall<never>(signOutEverywhereAction);
       // A full load: this page's data belongs to a session that no longer exists.
-      if (result.status === 'success') window.location.replace('/login');
+      if (result.status === 'success')
+        window.location.replace('/login?reason=signed-out-everywhere');
       else setAnswer(result);
     });
   return (

@@ -86,7 +86,9 @@ export const forgotConfirmAction = validatedAction(
     const finished = signedIn.ok
       ? await finishSignIn(signedIn.value, { context, review: true })
       : null;
-    if (!finished?.done) redirect(`/login?email=${encodeURIComponent(email)}`);
+    // Changed, but not signed in here (a lookup or a pool answer stood in the way): say so.
+    if (!finished?.done)
+      redirect(`/login?email=${encodeURIComponent(email)}&reason=password-changed`);
     log.info('auth.reset_and_signed_in', { account: emailRef(email) });
     redirect(finished.next);
   },

@@ -24,6 +24,8 @@ export const SESSION_REASONS = [
   'device-ended',
   'device-forgotten',
   'account-deleted',
+  'signed-out-everywhere',
+  'password-changed',
 ] as const;
 
 export type LoginReason = HostedReason | (typeof SESSION_REASONS)[number];
@@ -67,6 +69,10 @@ export function loginNotice(
       );
     case 'no-account':
       return text(APP_MSG.noAccount);
+    case 'signed-out-everywhere':
+      return text('You signed out everywhere: on every browser and phone, this one too.');
+    case 'password-changed':
+      return text('Password changed. Sign in with your new password.');
     // docs/product.md §8.7's words for the hosted flow's own failures.
     case 'google-state':
       return text(APP_MSG.invalidOAuthState);

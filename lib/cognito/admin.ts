@@ -29,6 +29,13 @@ import {
 
 let shared: CognitoIdentityProviderClient | undefined;
 
+/** AdminGetUser: every account fact the server reads (kind, sub, two-step, its own records). */
+function adminGetUser(env: Env, username: string) {
+  return admin(env).send(
+    new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
+  );
+}
+
 export function createAdminClient(env: Env) {
   const client = new CognitoIdentityProviderClient({
     region: env.COGNITO_REGION,
@@ -112,9 +119,7 @@ export type NativeAccount = 'none' | 'unconfirmed' | 'confirmed';
 /** AdminGetUser by email never finds a federated user; `unconfirmed`: see decision 030. */
 export async function nativeAccount(env: Env, email: string): Promise<Result<NativeAccount>> {
   try {
-    const out = await admin(env).send(
-      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: email }),
-    );
+    const out = await adminGetUser(env, email);
     if (out.UserStatus === 'EXTERNAL_PROVIDER') return { ok: true, value: 'none' };
     return { ok: true, value: out.UserStatus === 'UNCONFIRMED' ? 'unconfirmed' : 'confirmed' };
   } catch (error) {
@@ -126,9 +131,7 @@ export async function nativeAccount(env: Env, email: string): Promise<Result<Nat
 
 export async function accountSub(env: Env, email: string): Promise<string | null> {
   try {
-    const out = await admin(env).send(
-      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: email }),
-    );
+    const out = await adminGetUser(env, email);
     return out.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
   } catch (error) {
     log.warn('auth.account_lookup_failed', { reason: (error as { name?: string })?.name });
@@ -200,9 +203,7 @@ export type SignInEvent = {
 
 async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
   try {
-    const out = await admin(env).send(
-      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
-    );
+    const out = await adminGetUser(env, username);
     return parseProofs(out.UserAttributes?.find((a) => a.Name === ACTIVITY_ATTRIBUTE)?.Value);
   } catch (error) {
     log.warn('activity.read_failed', { reason: (error as { name?: string })?.name });
@@ -279,9 +280,7 @@ export async function readRecovery(
   username: string,
 ): Promise<Result<RecoveryRecord | null>> {
   try {
-    const out = await admin(env).send(
-      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
-    );
+    const out = await adminGetUser(env, username);
     return {
       ok: true,
       value: parseRecord(out.UserAttributes?.find((a) => a.Name === RECOVERY_ATTRIBUTE)?.Value),
@@ -340,9 +339,7 @@ const isMethod = (m: string | undefined): m is TwoStepMethod =>
 /** The two-step methods an account has on, and the one Cognito asks for first. */
 export async function twoStepOf(env: Env, username: string): Promise<Result<AdminTwoStep>> {
   try {
-    const out = await admin(env).send(
-      new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
-    );
+    const out = await adminGetUser(env, username);
     const preferred = out.PreferredMfaSetting;
     return {
       ok: true,

@@ -6,7 +6,11 @@ import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-en
 import { declaredTooLarge, readWithin } from '@/lib/security/body-limit';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
 import { decide, routeAccess } from '@/lib/session/access';
+import { RETURN_TTL_S } from '@/lib/session/lifetimes';
 import { authenticateRequest } from '@/lib/session/refresh';
+import { returnPath } from '@/lib/session/return-to';
+import { cookieNames, cookieOptions } from '@/lib/session/seal';
+import { SESSION_ROUTE } from '@/lib/session/watch';
 
 // The first gate only: every server action and route handler checks the session again itself.
 export async function proxy(request: NextRequest) {
@@ -20,6 +24,7 @@ async function guard(request: NextRequest, reqId: string) {
   const https = env.mode === 'production';
   const frameOrigin = originOf(env.ANALYTICS_EMBED_URL);
   const dev = process.env.NODE_ENV === 'development';
+  const names = cookieNames(env);
 
   const secure = (response: NextResponse, csp: string) => {
     response.headers.set('Content-Security-Policy', csp);
@@ -71,7 +76,9 @@ async function guard(request: NextRequest, reqId: string) {
       csp,
     );
   }
-  const auth = await authenticateRequest(request);
+  // The page's own session check is not a person's activity (components/dashboard/session-watch.tsx).
+  const check = request.method === 'GET' && pathname === SESSION_ROUTE;
+  const auth = await authenticateRequest(request, { activity: !check });
   const loginVisit = request.method === 'GET' && pathname === '/login';
   const decision = decide(pathname, auth.signedIn, {
     ended: auth.ended,
@@ -84,6 +91,9 @@ async function guard(request: NextRequest, reqId: string) {
     // Used up only where a person will see it, never by a prefetch (decision 011).
     const seen = request.headers.get('sec-fetch-dest') === 'document' || pathname === '/login';
     if (decision.told && seen) auth.told(response);
+    // A page asked for while signed out is where the next sign-in lands (decision 047).
+    const back = !auth.signedIn && navigation(request) && returnPath(pathname + search);
+    if (back) response.cookies.set(names.returnTo, back, cookieOptions(env, RETURN_TTL_S));
   } else {
     // Next takes the nonce from the request's CSP header; refreshed cookies ride along.
     request.headers.set('x-nonce', nonce);
@@ -96,6 +106,11 @@ async function guard(request: NextRequest, reqId: string) {
   if (routeAccess(pathname) !== 'public')
     response.headers.set('Cache-Control', 'private, no-store');
   return secure(response, csp);
+}
+
+/** A page load a person made; a router fetch may be a prefetch, which Next does not let us tell. */
+function navigation(request: NextRequest): boolean {
+  return request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'document';
 }
 
 async function plausibleAction(

@@ -548,6 +548,58 @@ test.describe('session lifetimes: an idle timeout and an absolute lifetime (ASVS
     expect((await get('/', jar(recent))).status).toBe(200);
   });
 
+  test("the page's own session check counts nothing; a presence report counts; a signed-out page load is kept for the sign-in", async () => {
+    const account = await signedInAccount('Wendy Watch');
+    const earlier = now() - 20 * 60;
+    const cookies = {
+      ...account.cookies,
+      cd_session: await aged(account.cookies.cd_session!, { seenAt: earlier }),
+    };
+    const seenIn = async (setCookies: string[]) => {
+      const fresh = setCookies
+        .find((c) => c.startsWith('cd_session='))
+        ?.split(';')[0]
+        ?.slice('cd_session='.length);
+      if (!fresh) return undefined;
+      return (await unsealData<{ seenAt: number }>(fresh, { password: LOCAL_SECRET })).seenAt;
+    };
+    // GET: how long is left, and the idle clock untouched.
+    const check = await get('/api/auth/session', jar(cookies));
+    expect(check.status).toBe(200);
+    const left = (JSON.parse(check.text) as { signedIn: boolean; idleLeftS: number }).idleLeftS;
+    expect(left).toBeGreaterThan(9 * 60);
+    expect(left).toBeLessThanOrEqual(10 * 60);
+    expect(await seenIn(check.setCookies)).toBeUndefined();
+    // POST from the site's own page: the person is here.
+    const report = await fetch(new URL('/api/auth/session', BASE), {
+      method: 'POST',
+      headers: { cookie: jar(cookies), 'sec-fetch-site': 'same-origin' },
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(report.status).toBe(200);
+    expect(((await report.json()) as { idleLeftS: number }).idleLeftS).toBeGreaterThan(29 * 60);
+    expect(await seenIn(report.headers.getSetCookie())).toBeGreaterThan(earlier);
+    // Another site cannot keep a session alive.
+    const forged = await fetch(new URL('/api/auth/session', BASE), {
+      method: 'POST',
+      headers: { cookie: jar(cookies), 'sec-fetch-site': 'cross-site' },
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(forged.status).toBe(403);
+    // No session: 401 and nothing else.
+    const none = await get('/api/auth/session');
+    expect(none.status).toBe(401);
+    expect(JSON.parse(none.text)).toEqual({ signedIn: false });
+    // A signed-out visit to a page: the page is kept for the sign-in; a prefetch keeps nothing.
+    const visit = await get('/profile?review=ways-in', undefined, { 'sec-fetch-dest': 'document' });
+    expect(visit.location).toBe('/login');
+    expect(visit.setCookies.find((c) => c.startsWith('cd_return='))).toMatch(
+      /^cd_return=%2Fprofile%3Freview%3Dways-in;.*HttpOnly/i,
+    );
+    const prefetch = await get('/profile', undefined, { 'sec-fetch-dest': 'empty', rsc: '1' });
+    expect(prefetch.setCookies.some((c) => c.startsWith('cd_return='))).toBe(false);
+  });
+
   test('a session 12 hours after its sign-in is over however active', async () => {
     const account = await signedInAccount('Otto Old');
     const old = {

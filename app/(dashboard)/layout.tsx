@@ -1,5 +1,7 @@
 import { VerifyEmailDialog } from '@/components/auth/verify-email-dialog';
 import { DashboardShell } from '@/components/dashboard/dashboard-shell';
+import { SessionWatch } from '@/components/dashboard/session-watch';
+import { getEnv } from '@/lib/env';
 import { formattedName, initials } from '@/lib/format';
 import { requireSession } from '@/lib/session';
 
@@ -7,7 +9,7 @@ import { requireSession } from '@/lib/session';
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const { claims } = await requireSession();
   return (
-    <>
+    <SessionWatch idleS={getEnv().sessionLimits.idleS}>
       <DashboardShell
         name={formattedName(claims.name, claims.email)}
         initials={initials(claims.name, claims.email)}
@@ -15,6 +17,6 @@ export default async function DashboardLayout({ children }: { children: React.Re
         {children}
       </DashboardShell>
       {!claims.emailVerified && <VerifyEmailDialog email={claims.email} />}
-    </>
+    </SessionWatch>
   );
 }

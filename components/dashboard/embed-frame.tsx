@@ -12,6 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
 import { DEFAULT_PATH, embedSrc, menuTitle } from '@/lib/menu';
 import { APP_MSG } from '@/lib/messages';
+import { usePresence, useSessionEnded } from './session-watch';
 import { signOutNow } from './sign-out';
 import { useDashboardPath } from './use-dashboard-path';
 
@@ -71,6 +72,9 @@ export function EmbedFrame({ base }: { base: string }) {
   const [error, setError] = useState<{ kind: FrameError; path: string } | null>(null);
   const [dismissed, setDismissed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Signed out in another tab or on another device: the analytics go at once (decision 047).
+  const sessionEnded = useSessionEnded() !== null;
+  const present = usePresence();
 
   const load = useCallback(
     async (wanted: string, isCurrent: () => boolean) => {
@@ -140,14 +144,18 @@ export function EmbedFrame({ base }: { base: string }) {
 
   return (
     <div className="relative flex flex-1 flex-col">
-      {frame && (
+      {frame && !sessionEnded && (
         <iframe
           // A new element per address: changing an iframe's src would add entries to the page's
           // own history, and Back would then move the frame instead of the menu path.
           key={frame.src}
           src={frame.src}
           title={`Embedded dashboard: ${menuTitle(frame.path)}`}
-          onLoad={() => setLoadedSrc(frame.src)}
+          onLoad={() => {
+            setLoadedSrc(frame.src);
+            // A page opened inside the frame is the person using it.
+            present();
+          }}
           referrerPolicy="no-referrer"
           // The provider runs in its own origin; it may not navigate or script this page.
           sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads"

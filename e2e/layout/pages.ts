@@ -362,6 +362,36 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
     ],
   },
   {
+    // The session's own dialogs (decision 047): the server's answers stood in for, the page's clock
+    // moved on.
+    id: 'dashboard-idle-warning',
+    page: '/ (Are you still there?)',
+    visit: async (page, base) => {
+      await page.clock.install();
+      await signedIn(page, base, await createAccount({ email: longEmail(), name: LONG_NAME }));
+      await waitForFrame(page);
+      await page.route('**/api/auth/session', (route) =>
+        route.fulfill({ json: { signedIn: true, idleLeftS: 90 } }),
+      );
+      await page.clock.fastForward('01:01');
+      await expect(page.getByRole('dialog', { name: 'Are you still there?' })).toBeVisible();
+    },
+  },
+  {
+    id: 'dashboard-signed-out-elsewhere',
+    page: '/ (You were signed out)',
+    visit: async (page, base) => {
+      await page.clock.install();
+      await signedIn(page, base, await createAccount({ email: longEmail(), name: LONG_NAME }));
+      await waitForFrame(page);
+      await page.route('**/api/auth/session', (route) =>
+        route.fulfill({ status: 401, json: { signedIn: false } }),
+      );
+      await page.clock.fastForward('01:01');
+      await expect(page.getByRole('dialog', { name: 'You were signed out' })).toBeVisible();
+    },
+  },
+  {
     id: 'dashboard-connection-failed',
     page: '/ (Connection Failed)',
     visit: async (page, base) => {

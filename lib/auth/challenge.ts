@@ -25,7 +25,9 @@ import {
   clearChallenge,
   clearPendingEmail,
   getChallenge,
+  rememberEmail,
   setChallenge,
+  takeReturnTo,
   writeTokens,
 } from '@/lib/session';
 
@@ -124,7 +126,7 @@ export async function finishSignIn(
     remember?: boolean;
     review?: boolean;
   } = {},
-): Promise<{ done: true; next: string } | { done: false; message: Message }> {
+): Promise<{ done: true; next: string; signedIn: boolean } | { done: false; message: Message }> {
   // A challenge answered here may be the second step of the sign-in after a reset.
   const review = afterReset ?? (await getChallenge())?.review === true;
   if (outcome.type === 'signed-in') {
@@ -147,10 +149,13 @@ export async function finishSignIn(
     await writeTokens(await cookies(), { ...outcome.tokens, claims });
     await clearPendingEmail();
     await clearChallenge();
-    return { done: true, next: review ? REVIEW_AFTER_RESET : '/' };
+    await rememberEmail(claims.email);
+    // The page a signed-out visit asked for, unless a review of the ways in comes first.
+    const back = await takeReturnTo();
+    return { done: true, signedIn: true, next: review ? REVIEW_AFTER_RESET : (back ?? '/') };
   }
   const kept = await keepChallenge(outcome, context?.device?.key, review);
-  if (kept.ok) return { done: true, next: kept.next };
+  if (kept.ok) return { done: true, signedIn: false, next: kept.next };
   await clearChallenge();
   return { done: false, message: kept.message };
 }

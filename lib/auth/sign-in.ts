@@ -77,7 +77,7 @@ export const signInAction = validatedAction(
     await recordSuccess('signIn', email);
     const finished = await finishSignIn(result.value, { lookup: lookupOf(pre), context });
     if (!finished.done) return { status: 'error', message: finished.message, values };
-    log.info(finished.next === '/' ? 'auth.signed_in' : 'auth.challenged', {
+    log.info(finished.signedIn ? 'auth.signed_in' : 'auth.challenged', {
       account: emailRef(email),
     });
     redirect(finished.next);

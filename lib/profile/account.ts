@@ -23,7 +23,13 @@ import { log } from '@/lib/log';
 import { APP_MSG } from '@/lib/messages';
 import { checkLimit, recordFailure } from '@/lib/rate-limit';
 import { securityNotice } from '@/lib/notify';
-import { endSession, updateSessionClaims, writeTokens, type Session } from '@/lib/session';
+import {
+  endSession,
+  forgetEmail,
+  updateSessionClaims,
+  writeTokens,
+  type Session,
+} from '@/lib/session';
 import { changePasswordSchema, nameSchema } from '@/lib/validation/schemas';
 import { deviceKeySchema } from '@/lib/validation/device';
 import { SIGNED_IN_AREA, failed, proveIdentity } from './common';
@@ -132,6 +138,7 @@ export const deleteAccountAction = authedAction(
     log.info('profile.account_deleted', { account: session.claims.sub });
     await clearThisDevice();
     await endSession('account-deleted');
+    await forgetEmail();
     return { status: 'success', data: { left: 'login' } };
   },
   { ownCredentials: true },

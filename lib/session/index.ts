@@ -5,11 +5,15 @@ import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/env';
 import { isSpent, markSpent, revokedAt } from './revocations';
 import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/messages/notices';
+import { returnPath } from './return-to';
 import {
   CHALLENGE_TTL_S,
   PENDING_TTL_S,
   REAUTH_WINDOW_S,
   RESET_TTL_S,
+  REMEMBERED_TTL_S,
+  sealRemembered,
+  unsealRemembered,
   sealReset,
   unsealReset,
   cookieNames,
@@ -55,7 +59,13 @@ export function sessionCookieOptions(env: Env, startedAt: number) {
   return cookieOptions(env, Math.max(0, startedAt + env.sessionLimits.maxS - nowSeconds()));
 }
 
-export async function writeTokens(store: CookieWriter, tokens: Tokens, continues?: number) {
+/** `seenAt` stays as it was when a check, not a person, renewed the tokens. */
+export async function writeTokens(
+  store: CookieWriter,
+  tokens: Tokens,
+  continues?: number,
+  seenAt?: number,
+) {
   const env = getEnv();
   const names = cookieNames(env);
   const now = nowSeconds();
@@ -73,7 +83,7 @@ export async function writeTokens(store: CookieWriter, tokens: Tokens, continues
         accessExpiresAt: tokens.accessExpiresAt,
         confirmedAt: now,
         startedAt,
-        seenAt: now,
+        seenAt: seenAt ?? now,
         claims: tokens.claims,
       },
       env,
@@ -259,6 +269,37 @@ export async function getPendingEmail(): Promise<string | null> {
     (await unsealPending((await cookies()).get(cookieNames(env).pending)?.value, env))?.email ??
     null
   );
+}
+
+/** The sign-in form starts from the address this browser last signed in with (decision 047). */
+export async function rememberEmail(email: string) {
+  const env = getEnv();
+  (await cookies()).set(
+    cookieNames(env).remembered,
+    await sealRemembered({ v: 1, p: 'remembered', email }, env),
+    cookieOptions(env, REMEMBERED_TTL_S),
+  );
+}
+
+export async function rememberedEmail(): Promise<string | null> {
+  const env = getEnv();
+  const kept = (await cookies()).get(cookieNames(env).remembered)?.value;
+  return (await unsealRemembered(kept, env))?.email ?? null;
+}
+
+export async function forgetEmail() {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).remembered, '', cookieOptions(env, 0));
+}
+
+/** The page a signed-out visit asked for, used once by the sign-in that follows. */
+export async function takeReturnTo(): Promise<string | null> {
+  const env = getEnv();
+  const jar = await cookies();
+  const name = cookieNames(env).returnTo;
+  const kept = returnPath(jar.get(name)?.value);
+  if (jar.has(name)) jar.set(name, '', cookieOptions(env, 0));
+  return kept;
 }
 
 export async function clearPendingEmail() {

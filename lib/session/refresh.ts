@@ -38,7 +38,14 @@ type GuardAuth = {
 
 type Jar = { name: string; value: string; options?: Parameters<NextResponse['cookies']['set']>[2] };
 
-export async function authenticateRequest(request: NextRequest): Promise<GuardAuth> {
+/**
+ * `activity: false` for a check the page makes on its own (the session route's GET): it renews
+ * nothing the idle rule counts, so only a person's requests keep the session alive.
+ */
+export async function authenticateRequest(
+  request: NextRequest,
+  { activity = true }: { activity?: boolean } = {},
+): Promise<GuardAuth> {
   const env = getEnv();
   const names = cookieNames(env);
   const pending: Jar[] = [];
@@ -107,7 +114,8 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     clearTokens(writer);
     return result(false);
   }
-  const seen = now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;
+  const seen =
+    activity && now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;
   const keep = async (next: typeof session) =>
     writer.set(
       names.session,
@@ -152,7 +160,7 @@ export async function authenticateRequest(request: NextRequest): Promise<GuardAu
     return result(false);
   }
   if (refreshed.ok) {
-    await writeTokens(writer, refreshed.value, session.startedAt);
+    await writeTokens(writer, refreshed.value, session.startedAt, seen.seenAt);
     return result(true);
   }
   if (refreshed.failure.kind === 'session-invalid') {

@@ -136,6 +136,8 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     signedOut: `${prefix}cd_signed_out`,
     oauth: `${prefix}cd_oauth`,
     device: `${prefix}cd_device`,
+    remembered: `${prefix}cd_remembered`,
+    returnTo: `${prefix}cd_return`,
   } as const;
 }
 
@@ -266,6 +268,17 @@ const notMeData = z.strictObject({
 export const sealNotMe = (d: z.infer<typeof notMeData>, env: Secrets) => seal(d, env, NOT_ME_TTL_S);
 export const unsealNotMe = (v: string | undefined, env: Secrets) =>
   unseal(notMeData, v, env, NOT_ME_TTL_S);
+/** The address this browser last signed in with: the sign-in form starts from it (decision 047). */
+export const REMEMBERED_TTL_S = 90 * 24 * 60 * 60;
+const rememberedData = z.strictObject({
+  v: z.literal(1),
+  p: z.literal('remembered'),
+  email: z.string().min(3).max(254),
+});
+export const sealRemembered = (d: z.infer<typeof rememberedData>, env: Secrets) =>
+  seal(d, env, REMEMBERED_TTL_S);
+export const unsealRemembered = (v: string | undefined, env: Secrets) =>
+  unseal(rememberedData, v, env, REMEMBERED_TTL_S);
 export const sealReset = (d: z.infer<typeof resetData>, env: Secrets) => seal(d, env, RESET_TTL_S);
 export const unsealReset = (v: string | undefined, env: Secrets) =>
   unseal(resetData, v, env, RESET_TTL_S);

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
+import { TellOtherTabs } from '@/components/auth/tell-other-tabs';
 import { getEnv } from '@/lib/env';
 import { loginNotice } from '@/lib/messages/notices';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/search-params';
+import { rememberedEmail } from '@/lib/session';
 
 export const metadata: Metadata = {
   title: 'Sign in',
@@ -19,10 +21,13 @@ export default async function LoginPage({
   const env = getEnv();
   const notice = loginNotice(reason, { ...env.sessionLimits, supportEmail: env.SUPPORT_EMAIL });
   return (
-    <LoginForm
-      defaultEmail={emailParam(email) ?? ''}
-      notice={notice}
-      google={hostedSignInEnabled(env)}
-    />
+    <>
+      <LoginForm
+        defaultEmail={emailParam(email) ?? (await rememberedEmail()) ?? ''}
+        notice={notice}
+        google={hostedSignInEnabled(env)}
+      />
+      <TellOtherTabs />
+    </>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@/lib/oauth/hosted';
 import { seeOther } from '@/lib/see-other';
 import { ENDED_NOTICE_TTL_S, nowSeconds, writeTokens } from '@/lib/session';
+import { returnPath } from '@/lib/session/return-to';
 import { OAUTH_FLOW_TTL_S, cookieNames, cookieOptions } from '@/lib/session/seal';
 
 export const dynamic = 'force-dynamic';
@@ -88,7 +89,10 @@ export async function GET(request: NextRequest) {
     );
     return response;
   }
-  const response = to('/');
+  // The page a signed-out visit asked for, once (decision 047).
+  const response = to(returnPath(request.cookies.get(names.returnTo)?.value) ?? '/');
+  if (request.cookies.has(names.returnTo))
+    response.cookies.set(names.returnTo, '', cookieOptions(env, 0));
   await writeTokens(response.cookies, { ...tokens, claims: admitted.claims });
   log.info('auth.signed_in', {
     with: 'google',

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { log } from '@/lib/log';
+import { fromOurPage } from '@/lib/security/same-origin';
 import { verifySession } from '@/lib/session';
 import { signOut } from '@/lib/sign-out';
 
@@ -22,17 +23,4 @@ export async function POST(request: NextRequest) {
   const session = await verifySession();
   const next = await signOut(session, request.headers.get('host'));
   return Response.json({ next }, { headers: NO_STORE });
-}
-
-function fromOurPage(request: NextRequest): boolean {
-  const site = request.headers.get('sec-fetch-site');
-  if (site) return site === 'same-origin';
-  const origin = request.headers.get('origin');
-  const host = request.headers.get('host');
-  if (!origin || !host) return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

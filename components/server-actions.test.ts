@@ -108,6 +108,7 @@ describe('an action that needs a session, called without one', () => {
     ['resendEmailChangeCodeAction', (a) => a.resendEmailChangeCodeAction('new@creator.test')],
     ['resendPhoneCodeAction', (a) => a.resendPhoneCodeAction()],
     ['signOutEverywhereAction', (a) => a.signOutEverywhereAction()],
+    ['cancelEmailChangeAction', (a) => a.cancelEmailChangeAction()],
     ['resendSignUpCodeAction (no pending sign-up)', (a) => a.resendSignUpCodeAction()],
     [
       'updateNameAction (a form)',

@@ -57,6 +57,25 @@ test.describe('register and confirm', () => {
     },
   );
 
+  test('a new creator is greeted by the name the creator system has for them', async ({ page }) => {
+    const { email } = await createCreator(uniqueEmail('named'), 'Jordan McAllister-Rivers');
+    await page.goto('/register');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL('/verify-email');
+    await enterCode(page, await waitForCode(email, 'signup', since));
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`, { timeout: 8000 });
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('user-name')).toHaveText('Jordan McAllister-Rivers');
+    await expect(page.getByTestId('user-initials')).toHaveText('JR');
+  });
+
   test(
     'shows every validation message at once and keeps what was typed',
     { tag: '@one-instance' },
@@ -431,6 +450,8 @@ test.describe('forgot password', () => {
     'request a code, confirm with a new password, and be signed in',
     { tag: '@pool' },
     async ({ page, account: { email, password } }) => {
+      // Two codes, axe three times, two sign-ins: a long walk on a busy machine.
+      test.setTimeout(90_000);
       await page.goto('/forgot-password');
       await expectAccessible(page);
       await page.getByLabel('Email', { exact: true }).fill(email);

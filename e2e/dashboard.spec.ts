@@ -486,3 +486,23 @@ test(
     await expect(frame(page)).toHaveAttribute('referrerpolicy', 'no-referrer');
   },
 );
+
+test('each menu page has its own tab title, as the menu moves and after a reload', async ({
+  page,
+}) => {
+  const { email, password } = await createAccount();
+  await signInToDashboard(page, email, password);
+  await expect(page).toHaveTitle('Dashboard · Creator Dashboard');
+  await tabs(page).getByRole('link', { name: 'Analytics' }).click();
+  await expectFrame(page, 'Analytics · Home');
+  await expect(page).toHaveTitle('Analytics · Home · Creator Dashboard');
+  await sideMenu(page, 'Analytics').getByRole('link', { name: 'Videos' }).first().click();
+  await expect(page).toHaveTitle(/^YouTube · Videos · Creator Dashboard$/);
+  await page.reload();
+  await expect(page).toHaveTitle(/^YouTube · Videos · Creator Dashboard$/);
+  // The icon in the tab.
+  const icon = page.locator('link[rel="icon"]');
+  await expect(icon).toHaveAttribute('type', 'image/svg+xml');
+  const served = await page.request.get((await icon.getAttribute('href'))!);
+  expect(served.status()).toBe(200);
+});

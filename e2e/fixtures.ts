@@ -49,14 +49,14 @@ export function uniqueEmail(prefix = 'creator') {
 }
 
 /** Adds a creator to the creator system (the factory of docs/architecture.md §4). */
-export async function createCreator(email = uniqueEmail()) {
+export async function createCreator(email = uniqueEmail(), name?: string) {
   const res = await fetch(`${CREATOR_API}/__local/creators`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email, ...(name ? { name } : {}) }),
   });
   expect(res.ok, `creator factory answered ${res.status}`).toBeTruthy();
-  return (await res.json()) as { id: string; email: string };
+  return (await res.json()) as { id: string; email: string; name?: string };
 }
 
 export async function setFault(route: 'search' | 'embed_token', mode: 'error' | 'slow' | 'off') {

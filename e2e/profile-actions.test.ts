@@ -539,6 +539,33 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
   }, 60_000);
 });
 
+describe('a pending email change', () => {
+  test('cancelled: the code sent to the new address is refused, and the email stays', async () => {
+    const { email } = await signedIn();
+    const fresh = uniqueEmail('cancelled');
+    await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD));
+    const [sent] = await outbox(fresh);
+    const pending = await session.verifySession();
+    expect(await session.getEmailChange(pending!)).toBe(fresh);
+    expect(await actions.cancelEmailChangeAction()).toEqual({ status: 'success' });
+    expect(await session.getEmailChange(pending!)).toBeNull();
+    const refused = await actions.verifyEmailChangeAction(
+      idle,
+      form([
+        ['email', fresh],
+        ['code', digits(sent!.code)],
+      ]),
+    );
+    expect(refused).toEqual({
+      status: 'error',
+      message: {
+        text: 'This email change was cancelled or has ended. To change your email, start again.',
+      },
+    });
+    expect((await session.verifySession())?.claims.email).toBe(email);
+  });
+});
+
 describe('the old address is told about an email change', () => {
   test('after the new address is verified, a notice goes to the old one', async () => {
     const { email } = await signedIn();

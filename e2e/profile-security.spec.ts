@@ -35,7 +35,9 @@ const card = (page: Page, title: string) =>
   page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-const mfaCard = (page: Page) => card(page, 'Two-step verification');
+const mfaCard = (page: Page) => card(page, 'Authenticator app');
+/** The Two-step verification section: its first line says on or off, and what is asked first. */
+const twoStepSection = (page: Page) => page.getByRole('region', { name: 'Two-step verification' });
 
 async function signIn(page: Page, email: string, password: string) {
   await signInWithForm(page, email, password);
@@ -64,6 +66,9 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   test.setTimeout(150_000); // waits for fresh 30-second code windows
   await openProfile(page);
   await expect(mfaCard(page)).toContainText('Off');
+  await expect(twoStepSection(page)).toContainText(
+    'Off: signing in asks for your password only. Turn on one of the ways below.',
+  );
   await expect(card(page, 'Signed-in devices')).toBeVisible();
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -128,6 +133,9 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await done.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(mfaCard(page)).toContainText('On');
+  await expect(twoStepSection(page)).toContainText(
+    'On: signing in asks for a code from your authenticator app.',
+  );
   await expect(page.getByRole('button', { name: 'Turn off two-step verification' })).toBeFocused();
 
   // Signing in now asks for a code.

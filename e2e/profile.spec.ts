@@ -102,8 +102,10 @@ test(
     ]) {
       await name.fill(value!);
       await save.click();
-      await expect(name).toHaveAccessibleDescription(message!);
+      await expect(name).toHaveAccessibleDescription(`${message} Up to 100 characters.`);
     }
+    // The limit is said, and the field stops there.
+    await expect(name).toHaveAttribute('maxlength', '100');
     await expectAccessible(page);
 
     await name.fill("walter o'skinner");
@@ -339,6 +341,8 @@ test('phone: digits only, messages, wrong code, resend, change number, verify', 
   const save = dialog.getByRole('button', { name: 'Save' });
   await expect(field).toHaveValue('+1');
   await expect(save).toBeDisabled();
+  // Said, not silently rewritten: the field takes US numbers only.
+  await expect(field).toHaveAccessibleDescription('US numbers only: +1 and 10 digits.');
 
   // e, E, +, - and '.' are refused; digits are shown as +1 (xxx) xxx-xxxx.
   await field.click();
@@ -346,10 +350,14 @@ test('phone: digits only, messages, wrong code, resend, change number, verify', 
   await field.pressSequentially('e5E5+5-1.2x3');
   await expect(field).toHaveValue('+1 (555) 123');
   await save.click();
-  await expect(field).toHaveAccessibleDescription('Please enter a valid phone number');
+  await expect(field).toHaveAccessibleDescription(
+    'Please enter a valid phone number US numbers only: +1 and 10 digits.',
+  );
   for (let i = 0; i < 6; i++) await field.press('Backspace');
   await expect(field).toHaveValue('+1');
-  await expect(field).toHaveAccessibleDescription('Phone number is required');
+  await expect(field).toHaveAccessibleDescription(
+    'Phone number is required US numbers only: +1 and 10 digits.',
+  );
   await expect(save).toBeDisabled();
 
   const first = randomPhone();
@@ -471,3 +479,51 @@ test(
     else await expect(activity).toHaveCount(0);
   },
 );
+
+test('a pending email change shows under the address in use, survives a reload, and can be verified or cancelled', async ({
+  page,
+}) => {
+  const { email, password } = await openProfile(page);
+  const ask = async (to: string) => {
+    await edit(page, 'Email Address').click();
+    const dialog = page.getByRole('dialog', { name: 'Change email address' });
+    await dialog.getByLabel('Email', { exact: true }).fill(to);
+    await confirmPassword(dialog, password);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'Verify your new email' })).toBeVisible();
+  };
+  const waiting = page.getByRole('group', { name: 'Email change waiting' });
+
+  // Asked for, then the dialog closed before the code came: the profile says it is waiting.
+  const first = uniqueEmail('pending');
+  await ask(first);
+  await page.keyboard.press('Escape');
+  await expect(waiting).toContainText(`Pending: ${first} — not verified yet.`);
+  await expect(card(page, 'Email Address')).toContainText(email);
+  await page.reload();
+  await expect(waiting).toContainText(first);
+  await expectAccessible(page);
+  await snap(page, 'profile-email-pending-1280');
+
+  // Cancel: the row goes, focus lands on the card's button, the address stays.
+  await waiting.getByRole('button', { name: 'Cancel change' }).click();
+  await expect(waiting).toHaveCount(0);
+  await expect(edit(page, 'Email Address')).toBeFocused();
+  await page.reload();
+  await expect(waiting).toHaveCount(0);
+
+  // Asked again, left, and resumed from the row with the code from the inbox.
+  const second = uniqueEmail('resumed');
+  const since = Date.now();
+  await ask(second);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await waiting.getByRole('button', { name: 'Verify your new email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify your new email' });
+  await expect(dialog).toContainText(second);
+  await enterCode(page, await waitForCode(second, 'verify-email', since), dialog);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expectAllSet(page);
+  await expect(card(page, 'Email Address')).toContainText(second);
+  await expect(waiting).toHaveCount(0);
+});

@@ -163,6 +163,7 @@ test('sign out everywhere reaches a dashboard left open on another device within
   await signInToDashboard(far, account.email, account.password);
 
   await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await page

@@ -224,3 +224,24 @@ test('try another way with only the app on offers the recovery code and support,
     /^mailto:/,
   );
 });
+
+test('an authenticator code used once already says to wait for the next one, and the next one signs in', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  // The set-up spent this code: Cognito refuses it again in its window.
+  const { secret, used } = await enableTotp(account.email, account.password);
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/login/mfa');
+  await enterCode(page, used);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByText(
+      'That code was already used. Wait for the next one from your authenticator app.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL('/login/mfa');
+  await enterCode(page, await totpCode(secret, [used]));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+});

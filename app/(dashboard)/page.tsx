@@ -6,12 +6,16 @@ import { getUser } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { formattedName } from '@/lib/format';
 import { log } from '@/lib/log';
-import { parsePathParam } from '@/lib/menu';
+import { DEFAULT_PATH, menuTitle, parsePathParam } from '@/lib/menu';
 import { requireSession } from '@/lib/session';
 
-export const metadata: Metadata = { title: 'Dashboard' };
-
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Each menu page has its own title (the frame keeps it as the menu moves, EmbedFrame). */
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const path = parsePathParam((await searchParams).path) ?? DEFAULT_PATH;
+  return { title: menuTitle(path) || 'Dashboard' };
+}
 
 export default async function DashboardPage({ searchParams }: Props) {
   const session = await requireSession();

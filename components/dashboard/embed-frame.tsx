@@ -141,6 +141,10 @@ export function EmbedFrame({ base }: { base: string }) {
   const shownError = error && error.path === path ? error.kind : null;
   const ready = frame !== null && frame.path === path && loadedSrc === frame.src;
   const title = menuTitle(path);
+  // The menu moves without a server render: the tab's title follows it (the layout's template).
+  useEffect(() => {
+    if (title) document.title = `${title} · Creator Dashboard`;
+  }, [title]);
 
   return (
     <div className="relative flex flex-1 flex-col">

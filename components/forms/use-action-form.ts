@@ -85,7 +85,10 @@ export function useActionForm<F extends string, V extends FieldValues>({
   const form = useForm<V>({
     resolver,
     defaultValues: { ...defaultValues, ...(state.values ?? {}) } as never,
-    mode: 'onTouched',
+    // Checked on submit, and on leaving a field only after a change: tabbing through empty
+    // fields says nothing (docs/product.md §5).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     criteriaMode: 'all',
   });
   const values = useWatch({ control: form.control }) as Partial<Record<string, unknown>>;
@@ -129,7 +132,21 @@ export function useActionForm<F extends string, V extends FieldValues>({
       field
     ];
     return {
-      ...form.register(field, { onChange: () => dismiss(field) }),
+      ...form.register(field, {
+        onChange: () => {
+          dismiss(field);
+          // A field already showing its problem says at once when it is fixed.
+          if (!form.formState.isSubmitted && form.getFieldState(field).error)
+            void form.trigger(field);
+        },
+        onBlur: () => {
+          const start = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[
+            field
+          ];
+          const changed = form.getValues(field) !== (start ?? '');
+          if (!form.formState.isSubmitted && changed) void form.trigger(field);
+        },
+      }),
       ...(typeof initialValue === 'string' && initialValue !== ''
         ? { defaultValue: initialValue }
         : {}),

@@ -15,6 +15,7 @@ export const deleteAccountAction = account.deleteAccountAction;
 export const requestEmailChangeAction = email.requestEmailChangeAction;
 export const resendEmailChangeCodeAction = email.resendEmailChangeCodeAction;
 export const verifyEmailChangeAction = email.verifyEmailChangeAction;
+export const cancelEmailChangeAction = email.cancelEmailChangeAction;
 export const requestPhoneChangeAction = phone.requestPhoneChangeAction;
 export const resendPhoneCodeAction = phone.resendPhoneCodeAction;
 export const verifyPhoneAction = phone.verifyPhoneAction;

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { loadSchema } from '@/lib/validation/load';
+import { NAME_MAX } from '@/lib/validation/limits';
 
 const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
@@ -26,6 +27,8 @@ export function NameForm({ current, onDone }: { current: string; onDone: () => v
       <Field
         label="Name"
         autoComplete="name"
+        maxLength={NAME_MAX}
+        hint={`Up to ${NAME_MAX} characters.`}
         autoFocus
         required
         errors={errorsFor('name')}

@@ -5,8 +5,8 @@ import { changePasswordAction, type OthersOutcome } from '@/components/profile/a
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
+import { NewPasswordField } from '@/components/ui/new-password-fields';
 import { PasswordField } from '@/components/ui/password-field';
-import { MSG } from '@/lib/messages/fields';
 import { loadSchema } from '@/lib/validation/load';
 
 const OUTCOMES: readonly string[] = [
@@ -48,11 +48,8 @@ export function PasswordForm({
         errors={errorsFor('currentPassword')}
         {...register('currentPassword')}
       />
-      <PasswordField
+      <NewPasswordField
         label="New password"
-        autoComplete="new-password"
-        hint={MSG.passwordHint}
-        required
         errors={errorsFor('newPassword')}
         {...register('newPassword')}
       />

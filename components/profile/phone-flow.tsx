@@ -54,6 +54,7 @@ function UpdatePhone({
       <FormMessage message={state.message} />
       <PhoneField
         label="Phone number"
+        hint="US numbers only: +1 and 10 digits."
         autoFocus
         required
         errors={errorsFor('phoneNo')}

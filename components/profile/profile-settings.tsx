@@ -1,7 +1,7 @@
 'use client';
 
-import { useRef, useState } from 'react';
-import type { OthersOutcome } from '@/components/profile/actions';
+import { useId, useRef, useState, useTransition } from 'react';
+import { cancelEmailChangeAction, type OthersOutcome } from '@/components/profile/actions';
 import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -25,6 +25,8 @@ import { askedMethod, CodeMethods, methodsSummary } from './code-methods';
 export type ProfileValues = {
   name: string;
   email: string;
+  /** An email change asked for in this session and not yet verified (or cancelled). */
+  pendingEmail: string | null;
   phone: string;
   phoneVerified: boolean;
   /** null (here and below): Cognito could not say; passkeys too where the pool offers none. */
@@ -60,7 +62,14 @@ function Card({
   onEdit,
   action = 'Edit',
   actionName = `Edit ${title}`,
+  children,
+  buttonRef,
+  danger = false,
 }: {
+  children?: React.ReactNode;
+  /** A destructive action: its button says so. */
+  danger?: boolean;
+  buttonRef?: React.Ref<HTMLButtonElement>;
   title: string;
   value: React.ReactNode;
   note?: string;
@@ -72,19 +81,64 @@ function Card({
   return (
     <li className="rounded-card border-surface-border shadow-card flex flex-wrap items-center gap-x-4 gap-y-3 border bg-white p-4 sm:p-5">
       <div className="min-w-0 flex-1 basis-48">
-        <h2 className="text-ink-muted text-sm font-medium">{title}</h2>
+        <h3 className="text-ink-muted text-sm font-medium">{title}</h3>
         <p className="text-ink mt-1 text-base font-semibold">{value}</p>
         {note && <p className="text-danger mt-0.5 text-xs">{note}</p>}
         {hint && <p className="text-ink-muted mt-0.5 text-xs">{hint}</p>}
+        {children}
       </div>
       {onEdit && (
-        <Button type="button" variant="secondary" onClick={(e) => onEdit(e.currentTarget)}>
+        <Button
+          ref={buttonRef}
+          type="button"
+          variant={danger ? 'danger' : 'secondary'}
+          onClick={(e) => onEdit(e.currentTarget)}
+        >
           {action}
           <span className="sr-only">{actionName.slice(action.length)}</span>
         </Button>
       )}
     </li>
   );
+}
+
+/** A part of the profile: a heading, a line on what it is for, and its cards. */
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-ink mb-1 text-lg font-bold">
+        {title}
+      </h2>
+      {description && <p className="text-ink-muted mb-4 text-sm">{description}</p>}
+      <ul className={`flex flex-col gap-3 ${description ? '' : 'mt-3'}`}>{children}</ul>
+    </section>
+  );
+}
+
+const METHOD_WORDS = {
+  SOFTWARE_TOKEN_MFA: 'a code from your authenticator app',
+  SMS_MFA: 'a code by text message',
+  EMAIL_OTP: 'a code by email',
+} as const;
+
+/** The whole of two-step in a line: on or off, and what signing in asks for first. */
+function twoStepSummary(mfa: MfaSettings | null): string {
+  if (!mfa) return 'We could not check two-step verification just now. Reload to try again.';
+  const first = askedMethod(mfa);
+  if (!first) return 'Off: signing in asks for your password only. Turn on one of the ways below.';
+  const others = mfa.methods.length - 1;
+  return `On: signing in asks for ${METHOD_WORDS[first]}${
+    others > 0 ? `, or ${others === 1 ? 'the other way' : 'another way'} you turned on` : ''
+  }.`;
 }
 
 /** What signing in asks for once the app is off: the methods that stay on say so. */
@@ -140,9 +194,64 @@ function SignOutEverywhereDialog({
   );
 }
 
-export function ProfileSettings({ values }: { values: ProfileValues }) {
+/** 'Pending: new@… · Verify · Cancel change' under the address still in use. */
+function PendingEmail({
+  email,
+  onVerify,
+  onCancelled,
+}: {
+  email: string;
+  onVerify: (button: HTMLButtonElement) => void;
+  onCancelled: () => void;
+}) {
+  const [cancelling, startCancel] = useTransition();
+  const [failed, setFailed] = useState(false);
+  const link =
+    'text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline disabled:opacity-60';
+  return (
+    <div className="mt-2 text-sm" role="group" aria-label="Email change waiting">
+      <p className="text-ink-muted">
+        Pending: <EmailText email={email} /> — not verified yet.
+      </p>
+      <p className="mt-1 flex flex-wrap items-center gap-x-3">
+        <button type="button" className={link} onClick={(e) => onVerify(e.currentTarget)}>
+          Verify<span className="sr-only"> your new email</span>
+        </button>
+        <button
+          type="button"
+          className={link}
+          disabled={cancelling}
+          onClick={() =>
+            startCancel(async () => {
+              const answer = await cancelEmailChangeAction();
+              setFailed(answer.status !== 'success');
+              if (answer.status === 'success') onCancelled();
+            })
+          }
+        >
+          Cancel change
+        </button>
+      </p>
+      {failed && (
+        <p role="alert" className="text-danger mt-1 text-xs">
+          {APP_MSG.systemError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ProfileSettings({
+  values,
+  children,
+}: {
+  values: ProfileValues;
+  /** Sections the page renders itself (devices, activity), placed before the danger zone. */
+  children?: React.ReactNode;
+}) {
   const [open, setOpen] = useState<Open>(null);
   const editButton = useRef<HTMLButtonElement | null>(null);
+  const emailButton = useRef<HTMLButtonElement | null>(null);
   const start = (button: HTMLButtonElement, next: Open) => {
     editButton.current = button;
     setOpen(next);
@@ -160,7 +269,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
   if (values.provider)
     return (
       <>
-        <ul className="flex flex-col gap-3">
+        <Section title="Personal info">
           <Card title="Signs in with" value="Google" hint={FEDERATED_HINT} />
           <Card title="Name" value={values.name || 'Not set'} hint="From your Google account" />
           <Card
@@ -168,8 +277,10 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
             value={<EmailText email={values.email} />}
             hint="From your Google account"
           />
+        </Section>
+        <Section title="Security">
           <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
-        </ul>
+        </Section>
         <SignOutEverywhereDialog
           open={open?.card === 'sign-out-everywhere'}
           onOpenChange={close}
@@ -180,7 +291,7 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
 
   return (
     <>
-      <ul className="flex flex-col gap-3">
+      <Section title="Personal info">
         <Card
           title="Name"
           value={values.name || 'Not set'}
@@ -190,13 +301,27 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
           title="Email Address"
           value={<EmailText email={values.email} />}
           onEdit={(b) => start(b, { card: 'email', mode: { step: 'update' } })}
-        />
+          buttonRef={emailButton}
+        >
+          {values.pendingEmail && (
+            <PendingEmail
+              email={values.pendingEmail}
+              onVerify={(b) =>
+                start(b, { card: 'email', mode: { step: 'verify', email: values.pendingEmail! } })
+              }
+              // The row goes: focus to the card's own button rather than the page's start.
+              onCancelled={() => setTimeout(() => emailButton.current?.focus(), 0)}
+            />
+          )}
+        </Card>
         <Card
           title="Phone Number"
           value={values.phone ? formatPhone(values.phone) : 'Not set'}
           note={values.phone && !values.phoneVerified ? 'Not verified' : undefined}
           onEdit={(b) => start(b, { card: 'phone', mode: { step: 'update' } })}
         />
+      </Section>
+      <Section title="Security">
         <Card
           title="Password"
           value={
@@ -207,8 +332,26 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
           }
           onEdit={(b) => start(b, { card: 'password' })}
         />
+        {values.passkeys && (
+          <Card
+            title="Passkeys"
+            value={
+              values.passkeys.length === 0
+                ? 'None yet'
+                : values.passkeys.length === 1
+                  ? '1 passkey'
+                  : `${values.passkeys.length} passkeys`
+            }
+            action="Manage"
+            actionName="Manage passkeys"
+            onEdit={(b) => start(b, { card: 'passkeys' })}
+          />
+        )}
+        <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
+      </Section>
+      <Section title="Two-step verification" description={twoStepSummary(values.mfa)}>
         <Card
-          title="Two-step verification"
+          title="Authenticator app"
           value={values.twoStep === null ? 'Unknown' : values.twoStep ? 'On' : 'Off'}
           note={
             values.twoStep === null
@@ -224,6 +367,20 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
               ? undefined
               : (b) => start(b, { card: values.twoStep ? 'two-step-off' : 'two-step-setup' })
           }
+        />
+        <Card
+          title="Codes by text or email"
+          value={values.mfa ? methodsSummary(values.mfa) : 'Unknown'}
+          note={
+            values.mfa === null
+              ? 'We could not check it just now. Reload to try again.'
+              : values.mfa.methods.length === 0 && values.phone && !values.phoneVerified
+                ? 'Verify your phone number to get codes by text message.'
+                : undefined
+          }
+          action="Manage"
+          actionName="Manage codes by text or email"
+          onEdit={values.mfa === null ? undefined : (b) => start(b, { card: 'code-methods' })}
         />
         {values.twoStep && (
           <Card
@@ -250,44 +407,18 @@ export function ProfileSettings({ values }: { values: ProfileValues }) {
             onEdit={(b) => start(b, { card: 'recovery-codes' })}
           />
         )}
+      </Section>
+      {children}
+      <Section title="Danger zone">
         <Card
-          title="Codes by text or email"
-          value={values.mfa ? methodsSummary(values.mfa) : 'Unknown'}
-          note={
-            values.mfa === null
-              ? 'We could not check it just now. Reload to try again.'
-              : values.mfa.methods.length === 0 && values.phone && !values.phoneVerified
-                ? 'Verify your phone number to get codes by text message.'
-                : undefined
-          }
-          action="Manage"
-          actionName="Manage codes by text or email"
-          onEdit={values.mfa === null ? undefined : (b) => start(b, { card: 'code-methods' })}
-        />
-        {values.passkeys && (
-          <Card
-            title="Passkeys"
-            value={
-              values.passkeys.length === 0
-                ? 'None yet'
-                : values.passkeys.length === 1
-                  ? '1 passkey'
-                  : `${values.passkeys.length} passkeys`
-            }
-            action="Manage"
-            actionName="Manage passkeys"
-            onEdit={(b) => start(b, { card: 'passkeys' })}
-          />
-        )}
-        <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
-        <Card
-          title="Account"
-          value="Delete your account"
+          title="Delete account"
+          value="Your account and everything in it, for good"
           action="Delete account"
           actionName="Delete account"
+          danger
           onEdit={(b) => start(b, { card: 'delete-account' })}
         />
-      </ul>
+      </Section>
 
       <Dialog
         open={open?.card === 'delete-account'}

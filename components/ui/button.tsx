@@ -1,9 +1,10 @@
 import { cn } from '@/lib/cn';
 import { Spinner } from './loader';
 
-type Props = React.ButtonHTMLAttributes<HTMLButtonElement> & {
+// ComponentProps carries `ref`, which React 19 passes to a function component as a prop.
+type Props = React.ComponentProps<'button'> & {
   pending?: boolean;
-  variant?: 'primary' | 'secondary' | 'ghost';
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
 };
 
 const variants = {
@@ -11,6 +12,7 @@ const variants = {
   secondary:
     'border border-surface-border bg-white text-ink hover:bg-surface-muted disabled:text-ink-subtle',
   ghost: 'text-brand-700 hover:bg-brand-50 disabled:text-ink-subtle',
+  danger: 'border border-danger bg-white text-danger hover:bg-danger-bg disabled:text-ink-subtle',
 };
 
 export function Button({

@@ -3,7 +3,7 @@ import { failureState, type ActionState } from '@/lib/actions';
 import { startPasswordless, type PasswordlessFactor, type SignInOutcome } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
 import { nativeAccount, signsInWithGoogle } from '@/lib/cognito/admin';
-import { findCreatorId, type CreatorResult } from '@/lib/creators';
+import { findCreator, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
@@ -12,15 +12,15 @@ import { APP_MSG, emailNotFound, unfinishedSignUp, type Message, FLOW_MSG } from
 import { setChallenge } from '@/lib/session';
 
 export type Precheck =
-  | { ok: true; id: string }
+  | { ok: true; id: string; name?: string }
   | { ok: false; field: 'email'; unavailable?: undefined; message: Message }
   | { ok: false; field?: undefined; unavailable?: boolean; message: Message };
 
 export async function precheck(email: string): Promise<Precheck> {
   const limited = await checkLimit('lookup', email);
   if (limited) return { ok: false, message: limited };
-  const found = await findCreatorId(email);
-  if (found.ok) return { ok: true, id: found.value };
+  const found = await findCreator(email);
+  if (found.ok) return { ok: true, ...found.value };
   if (found.reason === 'not-found')
     return { ok: false, field: 'email', message: emailNotFound(getEnv().SUPPORT_EMAIL) };
   return { ok: false, unavailable: true, message: { text: APP_MSG.creatorSystemDown } };

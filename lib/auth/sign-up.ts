@@ -8,7 +8,7 @@ import { emailRef, log } from '@/lib/log';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { APP_MSG, codeResent } from '@/lib/messages';
 import { getPendingEmail, setPendingEmail } from '@/lib/session';
-import { signUpSchema, verificationCodeSchema } from '@/lib/validation/schemas';
+import { nameSchema, signUpSchema, verificationCodeSchema } from '@/lib/validation/schemas';
 import { type CodeField, type SignUpField } from './challenge';
 import { hasGoogleAccount, precheck, precheckFailure } from './precheck';
 
@@ -27,14 +27,16 @@ export const signUpAction = validatedAction(
         values,
       };
 
-    let result = await signUp(email, password);
+    // The creator record's name greets a new creator, where it is one the profile would take.
+    const name = pre.name && nameSchema.safeParse({ name: pre.name }).data?.name;
+    let result = await signUp(email, password, name || undefined);
     // An unfinished sign-up holds nobody's data: this one replaces it (decision 030).
     if (
       !result.ok &&
       result.failure.kind === 'exists' &&
       (await removeUnconfirmed(getEnv(), email))
     )
-      result = await signUp(email, password);
+      result = await signUp(email, password, name || undefined);
     if (!result.ok) {
       log.info('auth.sign_up_failed', { reason: result.failure.name, account: emailRef(email) });
       const message =

@@ -18,8 +18,8 @@ import { getEnv } from '@/lib/env';
 import { cognito, secretHash } from './client';
 import { attempt, claimsFromAttributes, clientId } from './shared';
 
-/** The channel id is bound later by an admin call (decision 006). */
-export function signUp(email: string, password: string) {
+/** The channel id is bound later by an admin call (decision 006); `name` from the creator record. */
+export function signUp(email: string, password: string, name?: string) {
   return attempt('signUp', async () => {
     const out = await cognito().send(
       new SignUpCommand({
@@ -27,7 +27,10 @@ export function signUp(email: string, password: string) {
         SecretHash: secretHash(email),
         Username: email,
         Password: password,
-        UserAttributes: [{ Name: 'email', Value: email }],
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          ...(name ? [{ Name: 'name', Value: name }] : []),
+        ],
       }),
     );
     return { confirmed: out.UserConfirmed === true };

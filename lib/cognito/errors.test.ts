@@ -92,6 +92,17 @@ describe('the Cognito error table (docs/product.md §8)', () => {
     if (message.link) expect(message.text).toContain(message.link.label);
   });
 
+  it('tells an authenticator code used once already from an expired one: wait for the next', () => {
+    const f = map('ExpiredCodeException', 'Your software token has already been used once.', 'mfa');
+    expect(f).toMatchObject({
+      kind: 'code-mismatch',
+      message: {
+        text: 'That code was already used. Wait for the next one from your authenticator app.',
+      },
+    });
+    expect(f.message.link).toBeUndefined();
+  });
+
   it('offers to resend an expired code', () => {
     const f = map(
       'ExpiredCodeException',

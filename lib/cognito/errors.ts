@@ -224,6 +224,13 @@ const RULES: Rule[] = [
     kind: 'code-mismatch',
     message: text(COGNITO_MSG.invalidCode),
   },
+  // An authenticator code used once already in its 30-second window: the next one will do.
+  {
+    name: 'ExpiredCodeException',
+    when: /already been used/i,
+    kind: 'code-mismatch',
+    message: text(COGNITO_MSG.codeReused),
+  },
   {
     name: 'ExpiredCodeException',
     kind: 'expired-code',

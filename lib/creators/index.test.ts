@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fetchEmbedToken, findCreatorId } from './index';
+import { fetchEmbedToken, findCreator, findCreatorId } from './index';
 
 // A real HTTP server stands in for the creator system: the boundary is the network, not our code.
 let server: Server;
@@ -45,6 +45,19 @@ describe('findCreatorId', () => {
     await expect(findCreatorId('ann@example.com', env())).resolves.toEqual({
       ok: false,
       reason: 'not-found',
+    });
+  });
+
+  it('answers the record’s name where it has one, and ignores a name that is not text', async () => {
+    handler = json(200, [{ id: 'cm-1', email: 'a@b.co', name: '  Jordan Rivers ' }]);
+    await expect(findCreator('a@b.co', env())).resolves.toEqual({
+      ok: true,
+      value: { id: 'cm-1', name: 'Jordan Rivers' },
+    });
+    handler = json(200, [{ id: 'cm-1', email: 'a@b.co', name: { first: 'Jordan' } }]);
+    await expect(findCreator('a@b.co', env())).resolves.toEqual({
+      ok: true,
+      value: { id: 'cm-1' },
     });
   });
 

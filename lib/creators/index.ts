@@ -11,9 +11,17 @@ export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: Cre
 
 const searchAnswer = z.array(
   z
-    .object({ id: z.union([z.string(), z.number()]).transform(String), email: z.string() })
+    .object({
+      id: z.union([z.string(), z.number()]).transform(String),
+      email: z.string(),
+      // A name the record may have; anything else there is ignored, never a refusal.
+      name: z.string().optional().catch(undefined),
+    })
     .passthrough(),
 );
+
+/** A creator record: the channel id, and the name where the system has one. */
+export type CreatorRecord = { id: string; name?: string };
 const tokenAnswer = z.object({ token: z.string().min(1) }).passthrough();
 
 type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'> &
@@ -77,11 +85,20 @@ async function get(
   }
 }
 
-/** The creator record for an email, within CREATOR_LOOKUP_BUDGET_MS: a person waits on it. */
+/** The creator's channel id for an email (findCreator, without the name). */
 export async function findCreatorId(
   email: string,
   env: Config = getEnv(),
 ): Promise<CreatorResult<string>> {
+  const found = await findCreator(email, env);
+  return found.ok ? { ok: true, value: found.value.id } : found;
+}
+
+/** The creator record for an email, within CREATOR_LOOKUP_BUDGET_MS: a person waits on it. */
+export async function findCreator(
+  email: string,
+  env: Config = getEnv(),
+): Promise<CreatorResult<CreatorRecord>> {
   const wanted = email.trim().toLowerCase();
   const res = await get(
     `/organizations/revolt/users/search?query=${encodeURIComponent(wanted)}`,
@@ -96,7 +113,9 @@ export async function findCreatorId(
     return { ok: false, reason: 'unavailable' };
   }
   const match = parsed.data.find((u) => u.email.trim().toLowerCase() === wanted);
-  return match ? { ok: true, value: match.id } : { ok: false, reason: 'not-found' };
+  if (!match) return { ok: false, reason: 'not-found' };
+  const name = match.name?.trim();
+  return { ok: true, value: { id: match.id, ...(name ? { name } : {}) } };
 }
 
 export async function fetchEmbedToken(

@@ -3,6 +3,7 @@ export const COGNITO_MSG = {
   tooManyCodes:
     'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
   invalidCode: 'Invalid verification code.',
+  codeReused: 'That code was already used. Wait for the next one from your authenticator app.',
   deviceTrackingOff: 'Device tracking has not been configured in this User Pool',
   deviceGone: 'That device is no longer on your account. Reload the page to see your devices.',
   accountExists: 'Looks like you already have an account. Please log in.',

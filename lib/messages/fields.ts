@@ -22,6 +22,7 @@ export const MSG = {
   nameRequired: 'Name is required',
   nameLength: 'Name must be at least 2 characters long',
   nameInvalid: 'Please enter a valid name.',
+  nameTooLong: 'Name can be at most 100 characters long',
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Please enter a valid phone number',
   currentPasswordRequired: 'Current password is required',

@@ -36,6 +36,7 @@ export const FLOW_MSG = {
   resetExpired: 'This reset has expired. Please request a new code.',
   reauthAgain: 'Please confirm your password again: close this window and start over.',
   sameEmail: 'This is already your email address.',
+  noEmailChange: 'This email change was cancelled or has ended. To change your email, start again.',
   samePhone: 'This is already your phone number.',
   resendOnlyAsked: 'We can only send a new code to the address you asked for.',
   phoneFirst: 'Add and verify a phone number first to get codes by text message.',

@@ -1,4 +1,5 @@
 import 'server-only';
+import { revalidatePath } from 'next/cache';
 import { changeEmailProofSchema } from '@/lib/validation/proof';
 import { authed, authedAction } from '@/lib/actions';
 import { updateAttributes, verifyAttribute } from '@/lib/cognito';
@@ -37,6 +38,8 @@ export const requestEmailChangeAction = authedAction(
     const result = await updateAttributes(session.accessToken, { email });
     if (!result.ok) return failed('email', result.failure, { values });
     log.info('profile.email_change_requested');
+    // The profile behind the dialog shows the change as pending from now on.
+    revalidatePath('/profile');
     return { status: 'success', values, data: { step: 'verify', email } };
   },
   { ownCredentials: true },
@@ -75,6 +78,12 @@ export const resendEmailChangeCodeAction = authed<[email: string], 'code'>(
 export const verifyEmailChangeAction = authedAction(
   verifyEmailChangeSchema,
   async ({ email, code }, { session }) => {
+    // Only the change this session asked for and has not cancelled: the code alone is not enough.
+    const asked = await getEmailChange(session);
+    if (!asked) {
+      log.info('profile.email_verify_refused', { reason: 'no-change-waiting' });
+      return { status: 'error', message: { text: FLOW_MSG.noEmailChange } };
+    }
     const limited = await checkLimit('verifyCode', session.claims.sub);
     if (limited) return { status: 'error', message: limited, data: { step: 'verify', email } };
     const result = await verifyAttribute(session.accessToken, 'email', code);
@@ -85,9 +94,8 @@ export const verifyEmailChangeAction = authedAction(
         data: { step: 'verify', email },
       });
     const oldEmail = session.claims.email;
-    const asked = await getEmailChange(session);
     await clearEmailChange();
-    const updated = await refreshClaims(session, { email: asked ?? email, emailVerified: true });
+    const updated = await refreshClaims(session, { email: asked, emailVerified: true });
     log.info('profile.email_changed');
     if (!sameEmail(oldEmail, updated.email)) {
       await notifyEmailChanged(oldEmail, updated.email);
@@ -106,3 +114,15 @@ export const verifyEmailChangeAction = authedAction(
   },
   { ownCredentials: true },
 );
+
+/**
+ * Forgets the change: the profile stops offering it and its code is refused here. Cognito keeps
+ * the pending address until another change (it has no call to drop one), but only this signed-in
+ * session could verify it, through the action above.
+ */
+export const cancelEmailChangeAction = authed<[], never>(async () => {
+  await clearEmailChange();
+  log.info('profile.email_change_cancelled');
+  revalidatePath('/profile');
+  return { status: 'success' };
+});

@@ -204,7 +204,8 @@ export async function setEmailChange(session: Session, email: string) {
   (await cookies()).set(
     cookieNames(env).emailChange,
     await sealEmailChange({ v: 1, sub: session.claims.sub, email }, env),
-    cookieOptions(env, REAUTH_WINDOW_S),
+    // Shown on the profile until verified or cancelled, for the rest of the session.
+    sessionCookieOptions(env, session.startedAt),
   );
 }
 

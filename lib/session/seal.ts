@@ -282,9 +282,9 @@ export const unsealRemembered = (v: string | undefined, env: Secrets) =>
 export const sealReset = (d: z.infer<typeof resetData>, env: Secrets) => seal(d, env, RESET_TTL_S);
 export const unsealReset = (v: string | undefined, env: Secrets) =>
   unseal(resetData, v, env, RESET_TTL_S);
-export const sealEmailChange = (d: EmailChangeData, env: Secrets) => seal(d, env, REAUTH_WINDOW_S);
+export const sealEmailChange = (d: EmailChangeData, env: Secrets) => seal(d, env, SESSION_TTL_S);
 export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
-  unseal(emailChangeData, v, env, REAUTH_WINDOW_S);
+  unseal(emailChangeData, v, env, SESSION_TTL_S);
 export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
 export const unsealChallenge = (v: string | undefined, env: Secrets) =>
   unseal(challengeData, v, env, CHALLENGE_TTL_S);

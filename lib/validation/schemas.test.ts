@@ -214,6 +214,7 @@ describe('name', () => {
     ['Jane2', MSG.nameInvalid],
     ['Jane--Doe', MSG.nameInvalid],
     ['<script>', MSG.nameInvalid],
+    ['A'.repeat(101), MSG.nameTooLong],
   ])('rejects %p', (input, message) => {
     expect(messages(nameSchema.safeParse({ name: input }))).toEqual([message]);
   });

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { MSG } from '@/lib/messages/fields';
+import { NAME_MAX } from './limits';
+import { PASSWORD_RULES } from './password-rules';
 
 // zod/mini: these schemas ship to the browser; the full API adds about 20 KB (gzip) per form page.
 
@@ -31,15 +33,11 @@ export const newPasswordField = (required: string = MSG.passwordRequired) =>
     z.maxLength(MAX_PASSWORD, MSG.passwordLength),
     z.superRefine((value: string, ctx) => {
       if (value.length === 0) return;
-      const rules: [boolean, string][] = [
-        [/[A-Z]/.test(value), MSG.passwordUpper],
-        [/[a-z]/.test(value), MSG.passwordLower],
-        [/[0-9]/.test(value), MSG.passwordNumber],
-        [/[^A-Za-z0-9\s]/.test(value), MSG.passwordSpecial],
-        [value.length >= 8, MSG.passwordLength],
-      ];
-      for (const [ok, message] of rules)
-        if (!ok) ctx.addIssue({ code: 'custom', message, input: value });
+      // The messages in the order the rules were always told; the checklist shares the rules.
+      for (const id of ['upper', 'lower', 'number', 'special', 'length'] as const) {
+        const rule = PASSWORD_RULES.find((r) => r.id === id)!;
+        if (!rule.met(value)) ctx.addIssue({ code: 'custom', message: rule.message, input: value });
+      }
     }),
   );
 
@@ -127,7 +125,7 @@ export const nameSchema = z.object({
     z.overwrite((s: string) => s.trim().replace(/\s+/g, ' ')),
     z.minLength(1, { error: MSG.nameRequired, abort: true }),
     z.minLength(2, { error: MSG.nameLength, abort: true }),
-    z.maxLength(100, MSG.nameInvalid),
+    z.maxLength(NAME_MAX, { error: MSG.nameTooLong, abort: true }),
     // docs/product.md §5.5
     z.regex(/^\p{L}+(?:(?:[ .'-]|\. )\p{L}+)*\.?$/u, MSG.nameInvalid),
   ),

@@ -44,6 +44,7 @@ const creatorSchema = z.object({
     .toLowerCase()
     .max(254)
     .pipe(z.email('email must be a valid email address')),
+  name: z.string().trim().min(1).max(100).optional(),
 });
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -85,8 +86,8 @@ function routes(ctx: ApiContext): Route[] {
       open: true,
       methods: {
         POST: async (req, res) => {
-          const { email } = parse(creatorSchema, await readJson(req));
-          const { creator, created } = ctx.store.add(email);
+          const { email, name } = parse(creatorSchema, await readJson(req));
+          const { creator, created } = ctx.store.add(email, name);
           if (created) ctx.log(`creator added: ${creator.email} (${creator.id})`);
           sendJson(res, created ? 201 : 200, creator);
         },

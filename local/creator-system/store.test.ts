@@ -39,6 +39,15 @@ describe('CreatorStore', () => {
     expect(again).toEqual({ creator: first.creator, created: false });
   });
 
+  it('keeps a name where one is given, through a restart, and answers it in searches', () => {
+    const store = new CreatorStore(dir);
+    const { creator } = store.add('named@example.com', "Siobhán O'Brien");
+    expect(creator.name).toBe("Siobhán O'Brien");
+    expect(store.add('plain@example.com').creator).not.toHaveProperty('name');
+    const reopened = new CreatorStore(dir);
+    expect(reopened.search('named@example.com')).toEqual([creator]);
+  });
+
   it('searches by case-insensitive substring, exact match first, capped', () => {
     const store = new CreatorStore(dir);
     for (let i = 0; i < SEARCH_LIMIT + 5; i++) store.add(`fan${i}@bulk.test`);

@@ -4,13 +4,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_CREATOR, GOOGLE_DEMO_CREATOR } from '../demo';
 
-export type Creator = { id: string; email: string };
+/** `name`: the creator's name where the system has one (optional, as a real record may lack it). */
+export type Creator = { id: string; email: string; name?: string };
 
 /** Search answers are capped, like a real search endpoint's first page. */
 export const SEARCH_LIMIT = 25;
 
 const fileSchema = z.object({
-  creators: z.array(z.object({ id: z.string().min(1), email: z.string().min(1) })),
+  creators: z.array(
+    z.object({ id: z.string().min(1), email: z.string().min(1), name: z.string().optional() }),
+  ),
 });
 
 export function normalizeEmail(email: string): string {
@@ -54,14 +57,14 @@ export class CreatorStore {
   }
 
   /** Adds a creator, or returns the one already holding that email. */
-  add(email: string): { creator: Creator; created: boolean } {
+  add(email: string, name?: string): { creator: Creator; created: boolean } {
     const key = normalizeEmail(email);
     const existing = this.byEmail.get(key);
     if (existing) return { creator: { ...existing }, created: false };
     let id: string;
     do id = `cm-${randomBytes(6).toString('hex')}`;
     while (this.byId.has(id));
-    const creator = { id, email: key };
+    const creator: Creator = { id, email: key, ...(name ? { name } : {}) };
     this.index(creator);
     this.save();
     return { creator: { ...creator }, created: true };
@@ -109,7 +112,11 @@ export class CreatorStore {
       throw new Error(
         `${this.file} is not a valid creators file; delete it or run npm run local:reset.`,
       );
-    return parsed.data.creators.map((c) => ({ id: c.id, email: normalizeEmail(c.email) }));
+    return parsed.data.creators.map((c) => ({
+      id: c.id,
+      email: normalizeEmail(c.email),
+      ...(c.name ? { name: c.name } : {}),
+    }));
   }
 
   private save(): void {

@@ -15,7 +15,7 @@ import { readRecovery, recentSignIns, type SignInEvent } from '@/lib/cognito/adm
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
-import { requireSession } from '@/lib/session';
+import { getEmailChange, requireSession } from '@/lib/session';
 import { devicePageSchema } from '@/lib/validation/device';
 
 export const metadata: Metadata = { title: 'Profile Settings' };
@@ -25,7 +25,8 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 const skipped = <T,>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
 
 export default async function ProfilePage({ searchParams }: { searchParams: Search }) {
-  const { claims, accessToken } = await requireSession();
+  const session = await requireSession();
+  const { claims, accessToken } = session;
   const search = await searchParams;
   const page = devicePageSchema.safeParse(search.devices);
   // After a reset (decision 032): every way in, listed above the cards that remove each.
@@ -33,14 +34,16 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   const pageToken = page.success ? page.data : undefined;
   // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
-  const [twoStep, passkeys, listed, activity, thisDevice, recovery] = await Promise.all([
-    federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
-    federated ? skipped([]) : listPasskeys(accessToken),
-    federated ? skipped(undefined) : listDevices(accessToken, pageToken),
-    federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub),
-    thisDeviceKey(),
-    federated ? skipped(null) : readRecovery(getEnv(), claims.sub),
-  ]);
+  const [twoStep, passkeys, listed, activity, thisDevice, recovery, pendingEmail] =
+    await Promise.all([
+      federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
+      federated ? skipped([]) : listPasskeys(accessToken),
+      federated ? skipped(undefined) : listDevices(accessToken, pageToken),
+      federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub),
+      thisDeviceKey(),
+      federated ? skipped(null) : readRecovery(getEnv(), claims.sub),
+      federated ? null : getEmailChange(session),
+    ]);
   if (!recovery.ok)
     log.warn('profile.recovery_codes_read_failed', { reason: recovery.failure.name });
   // A page token the pool no longer takes (an old link): the first page instead.
@@ -71,6 +74,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         values={{
           name: claims.name ?? '',
           email: claims.email,
+          pendingEmail,
           phone: claims.phoneNumber ?? '',
           phoneVerified: claims.phoneNumberVerified,
           twoStep: twoStep.ok ? twoStep.value.methods.includes('SOFTWARE_TOKEN_MFA') : null,
@@ -80,50 +84,51 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,
         }}
-      />
-      {deviceList && (
-        <section aria-labelledby="devices-heading" id="devices" className="mt-10 scroll-mt-20">
-          <h2 id="devices-heading" className="text-ink mb-1 text-lg font-bold">
-            Devices
-          </h2>
-          <p className="text-ink-muted mb-4 text-sm">
-            Browsers and phones you signed in on. A remembered device skips the two-step code.
-          </p>
-          <Devices devices={deviceList.devices} thisDevice={thisDevice} />
-          {(pageToken || deviceList.next) && (
-            <nav aria-label="More devices" className="mt-4 flex flex-wrap gap-4 text-sm">
-              {pageToken && (
-                <Link
-                  href="/profile#devices"
-                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
-                >
-                  First page of devices
-                </Link>
-              )}
-              {deviceList.next && (
-                <Link
-                  href={`/profile?devices=${encodeURIComponent(deviceList.next)}#devices`}
-                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
-                >
-                  More devices
-                </Link>
-              )}
-            </nav>
-          )}
-        </section>
-      )}
-      {events && (
-        <section aria-labelledby="activity-heading" className="mt-10">
-          <h2 id="activity-heading" className="text-ink mb-1 text-lg font-bold">
-            Recent activity
-          </h2>
-          <p className="text-ink-muted mb-4 text-sm">
-            Your last 10 sign-ins, attempts and password confirmations. If one was not you, change
-            your password.
-          </p>
-          <RecentActivity events={events} />
-        </section>
-      )}
+      >
+        {deviceList && (
+          <section aria-labelledby="devices-heading" id="devices" className="mt-10 scroll-mt-20">
+            <h2 id="devices-heading" className="text-ink mb-1 text-lg font-bold">
+              Devices
+            </h2>
+            <p className="text-ink-muted mb-4 text-sm">
+              Browsers and phones you signed in on. A remembered device skips the two-step code.
+            </p>
+            <Devices devices={deviceList.devices} thisDevice={thisDevice} />
+            {(pageToken || deviceList.next) && (
+              <nav aria-label="More devices" className="mt-4 flex flex-wrap gap-4 text-sm">
+                {pageToken && (
+                  <Link
+                    href="/profile#devices"
+                    className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                  >
+                    First page of devices
+                  </Link>
+                )}
+                {deviceList.next && (
+                  <Link
+                    href={`/profile?devices=${encodeURIComponent(deviceList.next)}#devices`}
+                    className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                  >
+                    More devices
+                  </Link>
+                )}
+              </nav>
+            )}
+          </section>
+        )}
+        {events && (
+          <section aria-labelledby="activity-heading" className="mt-10">
+            <h2 id="activity-heading" className="text-ink mb-1 text-lg font-bold">
+              Recent activity
+            </h2>
+            <p className="text-ink-muted mb-4 text-sm">
+              Your last 10 sign-ins, attempts and password confirmations. If one was not you, change
+              your password.
+            </p>
+            <RecentActivity events={events} />
+          </section>
+        )}
+      </ProfileSettings>
     </div>
   );
 }

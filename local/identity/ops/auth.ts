@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { validateAttributes } from '../attributes';
 import {
   CognitoError,
-  codeMismatch,
+  expiredCode,
   invalidParameter,
   notAuthorized,
   refreshTokenReuse,
@@ -311,8 +311,10 @@ async function respond(
     if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
     const step = user.mfa.secret ? matchTotp(user.mfa.secret, code, svc.now()) : null;
     if (step === null) wrongSecondFactor(svc, user, sessionId, session);
+    // Cognito's answer to a code already used in its 30-second window: ExpiredCodeException, as
+    // AWS's own client meets it against real pools (amplify-swift's MFA sign-in integration tests).
     if (user.mfa.lastStep !== undefined && step <= user.mfa.lastStep)
-      throw codeMismatch('Your software token has already been used once.');
+      throw expiredCode('Your software token has already been used once.');
     user.mfa.lastStep = step;
     svc.store.saveUser(user);
     svc.useSession(sessionId, session);

@@ -110,6 +110,8 @@ test.describe('passkeys', () => {
     signedInPage: page,
     account: { email, password },
   }) => {
+    // Two ceremonies, three sign-ins and axe: a long walk on a busy machine.
+    test.setTimeout(90_000);
     await virtualAuthenticator(page);
     await page.goto('/profile');
     await expect(page.getByRole('listitem').filter({ hasText: 'Passkeys' })).toContainText(

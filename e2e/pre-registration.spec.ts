@@ -47,6 +47,8 @@ test('a pre-registered account: no emailed code or reset confirms it; the creato
   page,
   browser,
 }) => {
+  // Two browsers, a sign-up with its code and three sign-in attempts: a long walk on a busy machine.
+  test.setTimeout(90_000);
   const { email } = await createCreator();
   const intruder = await preRegister(browser, email);
 

@@ -264,7 +264,8 @@ test.describe('verify email', () => {
 
 test.describe('sign in', () => {
   test('the demo creator signs in and out; the guard follows', async ({ page, context }) => {
-    // Every box of the code, axe and two sign-ins: a long walk on a busy machine.
+    // Axe, a sign-in, every signed-in page, two logouts and a second tab: a long walk on a busy
+    // machine.
     test.setTimeout(90_000);
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creator Dashboard');

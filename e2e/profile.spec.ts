@@ -46,6 +46,8 @@ async function expectAllSet(page: Page) {
 }
 
 test('cards, dialogs, and axe on each', { tag: '@one-instance' }, async ({ page }) => {
+  // Axe on the page and on every dialog at two widths: 25 s alone, twice that on a busy machine.
+  test.setTimeout(90_000);
   const { email } = await openProfile(page, 'Dana Scully');
   await expect(card(page, 'Name')).toContainText('Dana Scully');
   await expect(card(page, 'Email Address')).toContainText(email);
@@ -483,6 +485,8 @@ test(
 test('a pending email change shows under the address in use, survives a reload, and can be verified or cancelled', async ({
   page,
 }) => {
+  // Two changes asked for, three reloads, a code from the inbox and axe: a long walk.
+  test.setTimeout(90_000);
   const { email, password } = await openProfile(page);
   const ask = async (to: string) => {
     await edit(page, 'Email Address').click();

@@ -333,3 +333,108 @@ test(
     );
   },
 );
+
+test.describe('deleting an account that signs in with Google (decision 048)', () => {
+  const dangerZone = (page: Page) => page.getByRole('region', { name: 'Danger zone' });
+  const openDeletion = async (page: Page) => {
+    await page.goto('/profile');
+    await dangerZone(page).getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+
+  test('a new Google sign-in as the same account deletes it; the profile says why devices are not listed', async ({
+    page,
+  }) => {
+    test.slow();
+    const email = uniqueEmail('google-delete');
+    await createCreator(email);
+    await page.goto('/login');
+    await continueWithGoogle(page, email);
+    await expect(page).toHaveURL('/');
+
+    await page.goto('/profile');
+    const managed = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Devices and two-step codes' }) });
+    await expect(managed).toContainText('Managed by Google');
+    await expect(
+      managed.getByRole('link', { name: /Your Google account's security/ }),
+    ).toHaveAttribute('href', 'https://myaccount.google.com/security');
+
+    const dialog = await openDeletion(page);
+    await expectAccessible(page);
+    await snap(page, 'profile-google-delete');
+    // Cancel at Google: nothing is deleted, and the dialog says so.
+    await dialog.getByRole('link', { name: 'Confirm with Google and delete' }).click();
+    await expect(page).toHaveTitle('Sign in with Google (local)');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/profile#danger-zone$/);
+    await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toContainText(
+      'Your account was not deleted: the Google sign-in was cancelled.',
+    );
+    expect(await federatedUser(email)).not.toBeNull();
+    // A reload does not say it again.
+    await page.reload();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Confirmed with the same Google account: deleted, signed out, told so on /login.
+    const again = await openDeletion(page);
+    await again.getByRole('link', { name: 'Confirm with Google and delete' }).click();
+    await expect(page).toHaveTitle('Sign in with Google (local)');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(
+      page.getByText(
+        'Your account was deleted. You can register again at any time with the same email.',
+      ),
+    ).toBeVisible();
+    expect(await federatedUser(email)).toBeNull();
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('another Google account at the confirmation deletes nothing and leaves no account behind', async ({
+    page,
+  }) => {
+    test.slow();
+    const email = uniqueEmail('google-keep');
+    const stranger = uniqueEmail('google-stranger');
+    await createCreator(email);
+    await page.goto('/login');
+    await continueWithGoogle(page, email);
+    await expect(page).toHaveURL('/');
+
+    const dialog = await openDeletion(page);
+    await dialog.getByRole('link', { name: 'Confirm with Google and delete' }).click();
+    await page.getByLabel('Email').fill(stranger);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/profile#danger-zone$/);
+    await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toContainText(
+      `Your account was not deleted: that was a different Google account. Confirm with the Google account you sign in with here, ${email}.`,
+    );
+    await expectAccessible(page);
+    expect(await federatedUser(email)).not.toBeNull();
+    // The pool made a user for the other Google account on the way; it is not kept.
+    expect(await federatedUser(stranger)).toBeNull();
+    // Still signed in.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  });
+
+  test('the start of a deletion refuses a request from another site', async ({ page }) => {
+    const email = uniqueEmail('google-csrf');
+    await createCreator(email);
+    await page.goto('/login');
+    await continueWithGoogle(page, email);
+    await expect(page).toHaveURL('/');
+    const answer = await page.request.get('/api/auth/google/delete', {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(303);
+    expect(answer.headers()['location']).toBe('/profile#danger-zone');
+  });
+});

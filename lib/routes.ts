@@ -20,6 +20,7 @@ const EXACT = new Set([
   '/robots.txt',
   '/api/auth/callback',
   '/api/auth/google',
+  '/api/auth/google/delete',
   '/api/auth/session',
   '/api/auth/sign-out',
   '/api/embed-token',

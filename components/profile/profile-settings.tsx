@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { cancelEmailChangeAction, type OthersOutcome } from '@/components/profile/actions';
 import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,8 @@ import { PhoneFlow, type PhoneMode } from './phone-flow';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
 import { DeleteAccount } from './delete-account';
+import { DeleteGoogleAccount } from './delete-google-account';
+import type { DeletionOutcome } from '@/lib/oauth/deletion';
 import { NewRecoveryCodes } from './recovery-codes';
 import { RECOVERY_CODE_COUNT } from '@/lib/two-step/recovery-count';
 import { askedMethod, CodeMethods, methodsSummary } from './code-methods';
@@ -37,6 +39,8 @@ export type ProfileValues = {
   recoveryLeft: number | null;
   provider?: 'Google';
   supportEmail: string;
+  /** Back from Google without a deletion: why (decision 048). */
+  deletion?: DeletionOutcome;
 };
 
 type Open =
@@ -107,20 +111,38 @@ function Section({
   title,
   description,
   children,
+  id: anchor,
 }: {
   title: string;
   description?: string;
   children: React.ReactNode;
+  /** Where a link may point. */
+  id?: string;
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="mt-8">
+    <section aria-labelledby={id} id={anchor} className="mt-8 scroll-mt-20">
       <h2 id={id} className="text-ink mb-1 text-lg font-bold">
         {title}
       </h2>
       {description && <p className="text-ink-muted mb-4 text-sm">{description}</p>}
       <ul className={`flex flex-col gap-3 ${description ? '' : 'mt-3'}`}>{children}</ul>
     </section>
+  );
+}
+
+function DangerZone({ onDelete }: { onDelete: (button: HTMLButtonElement) => void }) {
+  return (
+    <Section title="Danger zone" id="danger-zone">
+      <Card
+        title="Delete account"
+        value="Your account and everything in it, for good"
+        action="Delete account"
+        actionName="Delete account"
+        danger
+        onEdit={onDelete}
+      />
+    </Section>
   );
 }
 
@@ -249,7 +271,14 @@ export function ProfileSettings({
   /** Sections the page renders itself (devices, activity), placed before the danger zone. */
   children?: React.ReactNode;
 }) {
-  const [open, setOpen] = useState<Open>(null);
+  // Back from Google without a deletion: the dialog opens again and says why.
+  const [open, setOpen] = useState<Open>(
+    values.provider && values.deletion ? { card: 'delete-account' } : null,
+  );
+  useEffect(() => {
+    // A reload does not say it again.
+    if (values.deletion) window.history.replaceState(null, '', '/profile#danger-zone');
+  }, [values.deletion]);
   const editButton = useRef<HTMLButtonElement | null>(null);
   const emailButton = useRef<HTMLButtonElement | null>(null);
   const start = (button: HTMLButtonElement, next: Open) => {
@@ -280,12 +309,42 @@ export function ProfileSettings({
         </Section>
         <Section title="Security">
           <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
+          <Card
+            title="Devices and two-step codes"
+            value="Managed by Google"
+            hint="Google asks for them when you sign in, and lists the devices signed in to your Google account."
+          >
+            <a
+              className="text-brand-700 mt-2 inline-flex min-h-6 items-center text-sm font-medium underline"
+              href="https://myaccount.google.com/security"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Your Google account&apos;s security
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Card>
         </Section>
+        <DangerZone onDelete={(b) => start(b, { card: 'delete-account' })} />
         <SignOutEverywhereDialog
           open={open?.card === 'sign-out-everywhere'}
           onOpenChange={close}
           onCancel={finish}
         />
+        <Dialog
+          open={open?.card === 'delete-account'}
+          onOpenChange={close}
+          title="Delete your account?"
+        >
+          {open?.card === 'delete-account' && (
+            <DeleteGoogleAccount
+              email={values.email}
+              outcome={values.deletion}
+              supportEmail={values.supportEmail}
+              onCancel={finish}
+            />
+          )}
+        </Dialog>
       </>
     );
 
@@ -409,16 +468,7 @@ export function ProfileSettings({
         )}
       </Section>
       {children}
-      <Section title="Danger zone">
-        <Card
-          title="Delete account"
-          value="Your account and everything in it, for good"
-          action="Delete account"
-          actionName="Delete account"
-          danger
-          onEdit={(b) => start(b, { card: 'delete-account' })}
-        />
-      </Section>
+      <DangerZone onDelete={(b) => start(b, { card: 'delete-account' })} />
 
       <Dialog
         open={open?.card === 'delete-account'}

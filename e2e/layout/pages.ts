@@ -523,6 +523,10 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
         name: 'sign-out-everywhere',
         open: profileDialog('Sign out everywhere', 'Sign out everywhere?'),
       },
+      {
+        name: 'delete-with-google',
+        open: profileDialog('Delete account', 'Delete your account?'),
+      },
     ],
   },
   {

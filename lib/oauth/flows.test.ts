@@ -21,6 +21,14 @@ describe('hosted sign-ins under way', () => {
     expect((await unsealOAuthFlows(cookie, env))?.flows).toEqual([flow]);
   });
 
+  it('keeps what a deletion round trip is for, and for whom, under the seal', async () => {
+    const begun = await beginFlow(undefined, env, T, { purpose: 'delete', sub: 'sub-1' });
+    if (!begun.ok) throw new Error('refused');
+    expect(begun.cookie).not.toContain('sub-1');
+    const taken = await takeFlow(begun.cookie, begun.flow.state, env, T + 1);
+    expect(taken.flow).toMatchObject({ purpose: 'delete', sub: 'sub-1' });
+  });
+
   it('refuses a second start within the in-progress wait, and allows it after', async () => {
     const first = await begin(undefined, T);
     expect(IN_PROGRESS_S).toBe(10);

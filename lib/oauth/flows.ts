@@ -26,11 +26,17 @@ export async function beginFlow(
   cookie: string | undefined,
   env: Env,
   now: number,
+  purpose?: { purpose: 'delete'; sub: string },
 ): Promise<{ ok: true; flow: Flow; cookie: string } | { ok: false }> {
   const flows = await read(cookie, env, now);
   if (flows.some((f) => now - f.startedAt < IN_PROGRESS_S && f.startedAt <= now))
     return { ok: false };
-  const flow: Flow = { state: createState(), verifier: createVerifier(), startedAt: now };
+  const flow: Flow = {
+    state: createState(),
+    verifier: createVerifier(),
+    startedAt: now,
+    ...purpose,
+  };
   const kept = [...flows, flow].slice(-OAUTH_FLOWS_MAX);
   return { ok: true, flow, cookie: await write(kept, env) };
 }

@@ -52,7 +52,7 @@ export const callbackUrl = (origin: string) => `${origin}${CALLBACK_PATH}`;
 export const signedOutUrl = (origin: string) => `${origin}/login`;
 
 export async function authorizeUrl(
-  flow: { state: string; verifier: string },
+  flow: { state: string; verifier: string; purpose?: 'delete' },
   origin: string,
   env: Env = getEnv(),
 ): Promise<string> {
@@ -66,6 +66,8 @@ export async function authorizeUrl(
     code_challenge: await challengeFor(flow.verifier),
     code_challenge_method: 'S256',
     identity_provider: 'Google',
+    // A deletion asks Google to sign in again rather than reuse its session (decision 048).
+    ...(flow.purpose === 'delete' ? { prompt: 'login' } : {}),
   }).toString();
   return url.toString();
 }
@@ -97,7 +99,9 @@ export async function exchangeCode(
   flow: { state: string; verifier: string },
   origin: string,
   env: Env = getEnv(),
-): Promise<{ ok: true; tokens: Tokens } | { ok: false; reason: ExchangeFailure }> {
+): Promise<
+  { ok: true; tokens: Tokens; authTime?: number } | { ok: false; reason: ExchangeFailure }
+> {
   const as = server(env);
   try {
     const params = oauth.validateAuthResponse(as, client(env), callback, flow.state);
@@ -126,7 +130,8 @@ export async function exchangeCode(
       RefreshToken: result.refresh_token,
       ExpiresIn: result.expires_in,
     });
-    return { ok: true, tokens };
+    const authTime = oauth.getValidatedIdTokenClaims(result)?.auth_time;
+    return { ok: true, tokens, ...(typeof authTime === 'number' ? { authTime } : {}) };
   } catch (error) {
     return { ok: false, reason: classify(error) };
   }

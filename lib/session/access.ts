@@ -15,7 +15,6 @@ const PUBLIC_ONLY = new Set([
   '/verify-email',
   '/forgot-password',
   '/api/auth/google',
-  '/api/auth/callback',
 ]);
 const PUBLIC = new Set([
   '/creatorcash',
@@ -27,6 +26,8 @@ const PUBLIC = new Set([
   '/api/ready',
   '/api/vitals',
   '/api/auth/sign-out',
+  // Signed in, it may be confirming a deletion (decision 048); it sends a sign-in home itself.
+  '/api/auth/callback',
   '/not-me',
 ]);
 const PUBLIC_PREFIXES = ['/creatorcash/'];

@@ -243,8 +243,9 @@ export async function clearEmailChange() {
   (await cookies()).set(cookieNames(env).emailChange, '', cookieOptions(env, 0));
 }
 
-export async function endSession(reason?: EndedReason) {
-  const jar = await cookies();
+/** Ends the session in this browser; a route handler passes its response's cookies. */
+export async function endSession(reason?: EndedReason, store?: CookieWriter) {
+  const jar = store ?? (await cookies());
   const env = getEnv();
   clearTokens(jar);
   jar.set(
@@ -288,9 +289,9 @@ export async function rememberedEmail(): Promise<string | null> {
   return (await unsealRemembered(kept, env))?.email ?? null;
 }
 
-export async function forgetEmail() {
+export async function forgetEmail(store?: CookieWriter) {
   const env = getEnv();
-  (await cookies()).set(cookieNames(env).remembered, '', cookieOptions(env, 0));
+  (store ?? (await cookies())).set(cookieNames(env).remembered, '', cookieOptions(env, 0));
 }
 
 /** The page a signed-out visit asked for, used once by the sign-in that follows. */

@@ -101,6 +101,9 @@ const oauthFlowsData = z.object({
         state: z.string().length(32),
         verifier: z.string().length(128),
         startedAt: z.number().int(),
+        // A round trip that confirms an account's deletion, for this account only (decision 048).
+        purpose: z.literal('delete').optional(),
+        sub: z.string().min(1).max(128).optional(),
       }),
     )
     .max(OAUTH_FLOWS_MAX),

@@ -15,6 +15,7 @@ import { readRecovery, recentSignIns, type SignInEvent } from '@/lib/cognito/adm
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
+import { parseDeletionOutcome } from '@/lib/oauth/deletion';
 import { getEmailChange, requireSession } from '@/lib/session';
 import { devicePageSchema } from '@/lib/validation/device';
 
@@ -83,6 +84,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           recoveryLeft: recovery.ok ? (recovery.value?.h.length ?? 0) : null,
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,
+          deletion: federated ? parseDeletionOutcome(search.deletion) : undefined,
         }}
       >
         {deviceList && (

@@ -1,8 +1,10 @@
-import type { NextRequest } from 'next/server';
-import { getEnv } from '@/lib/env';
+import type { NextRequest, NextResponse } from 'next/server';
+import { deleteOwnAccount, revokeRefreshToken } from '@/lib/cognito';
+import { getEnv, type Env } from '@/lib/env';
 import type { HostedReason } from '@/lib/messages/notices';
 import { emailRef, log } from '@/lib/log';
 import { admitFederated, dismissFederated, type Refusal } from '@/lib/oauth/federation';
+import { deletionPath, deletionProof } from '@/lib/oauth/deletion';
 import { takeFlow } from '@/lib/oauth/flows';
 import {
   appOrigin,
@@ -12,7 +14,15 @@ import {
   type ExchangeFailure,
 } from '@/lib/oauth/hosted';
 import { seeOther } from '@/lib/see-other';
-import { ENDED_NOTICE_TTL_S, nowSeconds, writeTokens } from '@/lib/session';
+import {
+  ENDED_NOTICE_TTL_S,
+  endSession,
+  forgetEmail,
+  nowSeconds,
+  verifySession,
+  writeTokens,
+} from '@/lib/session';
+import { markRevoked } from '@/lib/session/revocations';
 import { returnPath } from '@/lib/session/return-to';
 import { OAUTH_FLOW_TTL_S, cookieNames, cookieOptions } from '@/lib/session/seal';
 
@@ -66,8 +76,12 @@ export async function GET(request: NextRequest) {
     });
     return toLogin('google-state');
   }
+  // Signed in already (another tab finished first): home, as every sign-in page does.
+  if (taken.flow.purpose !== 'delete' && (await verifySession())) return to('/');
   const origin = appOrigin(request.headers.get('host'), env);
   const exchanged = await exchangeCode(params, taken.flow, origin, env);
+  if (taken.flow.purpose === 'delete')
+    return deleteConfirmed(exchanged, taken.flow.sub ?? '', { to, origin, env });
   if (!exchanged.ok) return toLogin(EXCHANGE_REASONS[exchanged.reason]);
 
   const { tokens } = exchanged;
@@ -99,5 +113,45 @@ export async function GET(request: NextRequest) {
     account: emailRef(tokens.claims.email),
     sub: tokens.claims.sub,
   });
+  return response;
+}
+
+/** Google confirmed a deletion: the same account, signed in just now, is deleted (decision 048). */
+async function deleteConfirmed(
+  exchanged: Awaited<ReturnType<typeof exchangeCode>>,
+  sub: string,
+  { to, origin, env }: { to: (target: string) => NextResponse; origin: string; env: Env },
+) {
+  const session = await verifySession();
+  // Signed out (or in as someone else) meanwhile: nothing to delete from this browser.
+  if (!session || session.claims.sub !== sub) {
+    if (exchanged.ok && exchanged.tokens.refreshToken)
+      await revokeRefreshToken(exchanged.tokens.refreshToken);
+    log.warn('profile.delete_without_session');
+    return to('/login');
+  }
+  if (!exchanged.ok)
+    return to(deletionPath(exchanged.reason === 'cancelled' ? 'cancelled' : 'failed'));
+  const { tokens, authTime } = exchanged;
+  // The round trip's own tokens are not a session: they end whatever happens next.
+  const proof = deletionProof(sub, { sub: tokens.claims.sub, authTime }, nowSeconds());
+  if (proof !== 'ok') {
+    // Another Google account: the user the pool made for it on the way is not kept.
+    await dismissFederated(tokens);
+    log.warn('profile.delete_refused', { account: sub, reason: proof });
+    return to(deletionPath(proof === 'other-account' ? 'other-account' : 'failed'));
+  }
+  const deleted = await deleteOwnAccount(tokens.accessToken);
+  if (!deleted.ok) {
+    if (tokens.refreshToken) await revokeRefreshToken(tokens.refreshToken);
+    log.warn('profile.delete_failed', { account: sub, reason: deleted.failure.name });
+    return to(deletionPath('failed'));
+  }
+  await markRevoked(sub);
+  log.info('profile.account_deleted', { account: sub, with: 'google' });
+  // The pool's hosted session ends too; /login then says the account was deleted.
+  const response = to(logoutUrl(origin, env));
+  await endSession('account-deleted', response.cookies);
+  await forgetEmail(response.cookies);
   return response;
 }

@@ -25,6 +25,7 @@ describe('the local stack contract', () => {
       channelAttribute: 'custom:channelmeter_id',
       activityAttribute: 'custom:activity',
       recoveryAttribute: 'custom:recovery',
+      passkeysAttribute: 'custom:passkeys',
       ports: { web: 3000, identity: 9229, creator: 9230, embed: 9231 },
     });
     expect(LOCAL_STACK.poolId.startsWith(`${LOCAL_STACK.region}_`)).toBe(true);

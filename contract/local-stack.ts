@@ -22,3 +22,6 @@ export const ACTIVITY_ATTRIBUTE = stack.activityAttribute;
 
 /** The hashes of the account's recovery codes (decision 046): admin calls only, at most 2,048. */
 export const RECOVERY_ATTRIBUTE = stack.recoveryAttribute;
+
+/** What the pool does not keep about passkeys (decision 049): admin calls only, at most 2,048. */
+export const PASSKEYS_ATTRIBUTE = stack.passkeysAttribute;

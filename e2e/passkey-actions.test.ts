@@ -258,3 +258,77 @@ describe('signing in with a passkey, and removing it', () => {
     );
   });
 });
+
+describe("a passkey's name, provider and last use (decision 049)", () => {
+  const APPLE = 'fbfc3007-154e-4ecc-8c0b-6e020557d7bd';
+
+  async function listed(email: string) {
+    const { describe: described } = await import('@/lib/passkeys/notes');
+    const { readPasskeyNotes } = await import('@/lib/cognito/admin');
+    const accessToken = await signInAs(email);
+    const passkeys = await cognito.listPasskeys(accessToken);
+    const user = await cognito.getUser(accessToken);
+    if (!passkeys.ok || !user.ok) throw new Error('no list');
+    const notes = await readPasskeyNotes(env.getEnv(), user.value.sub!);
+    if (!notes.ok) throw new Error('no notes');
+    return described(passkeys.value, notes.value);
+  }
+
+  test('is named by its provider, renamed by the creator, and dated by its last sign-in', async () => {
+    const { email } = await signedIn();
+    const device = new SoftwareAuthenticator({ origin: ORIGIN, aaguid: APPLE });
+    await profile.completePasskeyAction(device.register(await provedOptions()));
+    const unnamed = new SoftwareAuthenticator({ origin: ORIGIN });
+    await signInAs(email);
+    await profile.completePasskeyAction(unnamed.register(await provedOptions()));
+
+    let [apple, plain] = await listed(email);
+    expect(apple).toMatchObject({ id: device.credentialId, name: 'Apple Passwords' });
+    expect(apple!.lastUsedAt).toBeUndefined();
+    // An all-zero AAGUID names nothing.
+    expect(plain).toMatchObject({ id: unnamed.credentialId, name: 'Passkey' });
+
+    // Renamed: the creator's name first, the provider under it.
+    expect(await profile.renamePasskeyAction(device.credentialId, '  Work   phone ')).toEqual({
+      status: 'success',
+    });
+    [apple] = await listed(email);
+    expect(apple).toMatchObject({ name: 'Work phone', provider: 'Apple Passwords' });
+
+    // A name too long or empty is said; a passkey not in this account's list is refused.
+    expect(await profile.renamePasskeyAction(device.credentialId, 'x'.repeat(41))).toEqual({
+      status: 'error',
+      fieldErrors: { name: [{ text: 'Up to 40 characters.' }] },
+    });
+    expect(await profile.renamePasskeyAction(device.credentialId, '   ')).toEqual({
+      status: 'error',
+      fieldErrors: { name: [{ text: 'Enter a name.' }] },
+    });
+    expect(await profile.renamePasskeyAction('c29tZW9uZS1lbHNl', 'Mine now')).toMatchObject({
+      status: 'error',
+    });
+
+    // A sign-in with it dates it.
+    jar.clear();
+    const begun = await cognito.startPasswordless(email, 'WEB_AUTHN');
+    if (!begun.ok || begun.value.type !== 'challenge') throw new Error('no challenge');
+    await session.setChallenge({
+      name: 'WEB_AUTHN',
+      session: begun.value.session,
+      username: email,
+    });
+    const before = Math.floor(Date.now() / 1000);
+    await expect(
+      auth.passkeySignInFinishAction(
+        device.authenticate(begun.value.parameters!.CREDENTIAL_REQUEST_OPTIONS!),
+      ),
+    ).rejects.toEqual(isRedirectTo('/'));
+    [apple, plain] = await listed(email);
+    expect(apple!.lastUsedAt).toBeGreaterThanOrEqual(before);
+    expect(plain!.lastUsedAt).toBeUndefined();
+
+    // Removed, its notes go too.
+    expect(await profile.removePasskeyAction(device.credentialId)).toEqual({ status: 'success' });
+    expect((await listed(email)).map((p) => p.name)).toEqual(['Passkey']);
+  });
+});

@@ -160,6 +160,52 @@ test.describe('passkeys', () => {
     );
   });
 
+  test('a passkey is dated, renamed by the creator, and dated again by its sign-in', async ({
+    signedInPage: page,
+    account: { email, password },
+  }) => {
+    test.setTimeout(90_000);
+    await virtualAuthenticator(page);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passkeys' });
+    await dialog.getByRole('button', { name: 'Add a passkey' }).click();
+    await dialog.getByLabel('Current password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('dialog', { name: /All Set/ })
+      .getByRole('button', { name: 'Close' })
+      .click();
+
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    const row = dialog.getByRole('listitem');
+    await expect(row).toContainText('Not used to sign in yet');
+    await dialog.getByRole('button', { name: /^Rename / }).click();
+    const field = dialog.getByLabel('Passkey name');
+    await expect(field).toBeFocused();
+    await field.fill('');
+    await dialog.getByRole('button', { name: 'Save name' }).click();
+    await expect(dialog.getByText('Enter a name.')).toBeVisible();
+    await field.fill('Work laptop');
+    await expectAccessible(page, '[role="dialog"]');
+    await dialog.getByRole('button', { name: 'Save name' }).click();
+    await expect(row.getByText('Work laptop', { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Rename Work laptop' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL('/');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    await expect(row).toContainText('Work laptop');
+    await expect(row).toContainText(/Last used [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'passkey-list-390');
+  });
+
   test(
     'a passkey prompt that ends without one says so and leaves the typed email',
     { tag: '@one-instance' },

@@ -31,3 +31,4 @@ export const startPasskeyAction = passkeys.startPasskeyAction;
 export const provePasskeyAction = passkeys.provePasskeyAction;
 export const completePasskeyAction = passkeys.completePasskeyAction;
 export const removePasskeyAction = passkeys.removePasskeyAction;
+export const renamePasskeyAction = passkeys.renamePasskeyAction;

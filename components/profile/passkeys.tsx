@@ -8,13 +8,16 @@ import {
   completePasskeyAction,
   provePasskeyAction,
   removePasskeyAction,
+  renamePasskeyAction,
   startPasskeyAction,
 } from '@/components/profile/actions';
+import { Field } from '@/components/ui/field';
+import { PASSKEY_NAME_MAX } from '@/lib/validation/limits';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import type { ActionState } from '@/lib/action-state';
-import type { Passkey } from '@/lib/cognito';
+import type { DescribedPasskey as Passkey } from '@/lib/passkeys/notes';
 import { formatDate } from '@/lib/format';
 import type { Message } from '@/lib/messages';
 import { passkeyCeremonyMessage } from '@/lib/messages/passkeys';
@@ -47,6 +50,7 @@ export function Passkeys({
   const [proof, setProof] = useState(false);
   const [message, setMessage] = useState<Message>();
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [pending, start] = useTransition();
   const router = useRouter();
 
@@ -89,6 +93,17 @@ export function Passkeys({
         }}
       />
     );
+  if (renaming)
+    return (
+      <RenamePasskey
+        passkey={renaming}
+        onCancel={() => setRenaming(null)}
+        onRenamed={() => {
+          setRenaming(null);
+          router.refresh();
+        }}
+      />
+    );
   if (proof) return <ProvePasskey email={email} onOptions={create} />;
 
   return (
@@ -99,14 +114,25 @@ export function Passkeys({
       ) : (
         <ul className="divide-surface-border flex flex-col divide-y" aria-label="Your passkeys">
           {passkeys.map((p) => (
-            <li key={p.id} className="flex items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
+            <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+              <div className="min-w-0 flex-1 basis-40">
                 <p className="text-ink truncate text-sm font-semibold">{p.name}</p>
-                <p className="text-ink-muted text-xs">Added {formatDate(p.createdAt)}</p>
+                {p.provider && <p className="text-ink-muted text-xs">{p.provider}</p>}
+                <p className="text-ink-muted text-xs">
+                  Added {formatDate(p.createdAt)} ·{' '}
+                  {p.lastUsedAt
+                    ? `Last used ${formatDate(p.lastUsedAt)}`
+                    : 'Not used to sign in yet'}
+                </p>
               </div>
-              <Button type="button" variant="secondary" onClick={() => setRemoving(p)}>
-                Remove<span className="sr-only"> {p.name}</span>
-              </Button>
+              <div className="flex gap-2">
+                <Button type="button" variant="secondary" onClick={() => setRenaming(p)}>
+                  Rename<span className="sr-only"> {p.name}</span>
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => setRemoving(p)}>
+                  Remove<span className="sr-only"> {p.name}</span>
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
@@ -194,5 +220,58 @@ function RemovePasskey({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A name of the creator's own, kept by us (the pool has no rename; decision 049). */
+function RenamePasskey({
+  passkey,
+  onCancel,
+  onRenamed,
+}: {
+  passkey: Passkey;
+  onCancel: () => void;
+  onRenamed: () => void;
+}) {
+  const [name, setName] = useState(passkey.name);
+  const [message, setMessage] = useState<Message>();
+  const [errors, setErrors] = useState<Message[]>([]);
+  const [pending, start] = useTransition();
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    start(async () => {
+      setMessage(undefined);
+      const answer = await renamePasskeyAction(passkey.id, name);
+      if (leftForAnswer(answer)) return;
+      if (answer.status === 'success') return onRenamed();
+      setErrors(answer.fieldErrors?.name ?? []);
+      setMessage(answer.message);
+    });
+  };
+  return (
+    <form onSubmit={save} noValidate className="flex flex-col gap-4">
+      <FormMessage message={message} />
+      <Field
+        label="Passkey name"
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setErrors([]);
+        }}
+        maxLength={PASSKEY_NAME_MAX}
+        hint={`Up to ${PASSKEY_NAME_MAX} characters, for example 'Work laptop'.`}
+        autoFocus
+        required
+        errors={errors}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          Save name
+        </Button>
+      </div>
+    </form>
   );
 }

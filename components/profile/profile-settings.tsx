@@ -6,7 +6,8 @@ import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
-import type { MfaSettings, Passkey } from '@/lib/cognito';
+import type { MfaSettings } from '@/lib/cognito';
+import type { DescribedPasskey } from '@/lib/passkeys/notes';
 import { formatPhone } from '@/lib/format';
 import { APP_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/messages/fields';
@@ -34,7 +35,7 @@ export type ProfileValues = {
   /** null (here and below): Cognito could not say; passkeys too where the pool offers none. */
   twoStep: boolean | null;
   mfa: MfaSettings | null;
-  passkeys: Passkey[] | null;
+  passkeys: DescribedPasskey[] | null;
   /** Unspent recovery codes; null where they could not be read. */
   recoveryLeft: number | null;
   provider?: 'Google';

@@ -19,7 +19,8 @@ import {
 } from '@/lib/rate-limit';
 import { APP_MSG, codeResent, FLOW_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/messages/fields';
-import { clearChallenge, getChallenge, setPendingEmail } from '@/lib/session';
+import { clearChallenge, getChallenge, nowSeconds, setPendingEmail } from '@/lib/session';
+import { noteChange } from '@/lib/passkeys';
 import {
   newPasswordChallengeSchema,
   signInEmailSchema,
@@ -221,6 +222,14 @@ export const passkeySignInFinishAction = publicAction(
         if (result.ok) await recordSuccess('signIn', challenge.username);
         else if (result.failure.kind !== 'unavailable')
           await recordFailure('signIn', challenge.username);
+        // When it last signed in, for the profile's list (decision 049).
+        if (result.ok && result.value.type === 'signed-in')
+          await noteChange(
+            result.value.tokens.claims.sub,
+            parsed.data.id,
+            { u: nowSeconds() },
+            'auth.passkey_note',
+          );
       },
       failed: 'auth.passkey_failed',
       onFailure: async (failure) => {

@@ -15,7 +15,8 @@ import type { Env } from '@/lib/env';
 import { cognitoHandler, guarded, retryDelay } from './client';
 import { emailRef, log } from '@/lib/log';
 import { toAuthFailure } from './errors';
-import { CHANNEL_ATTRIBUTE, RECOVERY_ATTRIBUTE } from '@/contract/local-stack';
+import { CHANNEL_ATTRIBUTE, PASSKEYS_ATTRIBUTE, RECOVERY_ATTRIBUTE } from '@/contract/local-stack';
+import { parseNotes, serialiseNotes, type PasskeyNotes } from '@/lib/passkeys/notes';
 import { parseRecord, serialiseRecord, type RecoveryRecord } from '@/lib/two-step/recovery';
 import type { Result } from './shared';
 import { TWO_STEP_METHODS, type TwoStepMethod } from '@/lib/validation/two-step-methods';
@@ -287,6 +288,38 @@ export async function readRecovery(
     };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
+  }
+}
+
+/** What the pool does not keep about the account's passkeys (decision 049). */
+export async function readPasskeyNotes(env: Env, username: string): Promise<Result<PasskeyNotes>> {
+  try {
+    const out = await adminGetUser(env, username);
+    return {
+      ok: true,
+      value: parseNotes(out.UserAttributes?.find((a) => a.Name === PASSKEYS_ATTRIBUTE)?.Value),
+    };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
+  }
+}
+
+export async function writePasskeyNotes(
+  env: Env,
+  username: string,
+  notes: PasskeyNotes,
+): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        UserAttributes: [{ Name: PASSKEYS_ATTRIBUTE, Value: serialiseNotes(notes) }],
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'updateAttributes', env.SUPPORT_EMAIL) };
   }
 }
 

@@ -5,13 +5,20 @@ import { authed, authedAction, type ActionState } from '@/lib/actions';
 import {
   completePasskeyRegistration,
   deletePasskey,
+  listPasskeys,
   startPasskeyRegistration,
 } from '@/lib/cognito';
+import { aaguidOf, changeNotes, noteChange } from '@/lib/passkeys';
+import { noteKey } from '@/lib/passkeys/notes';
 import { log } from '@/lib/log';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
 import { proofFor, spendReauth, type Session } from '@/lib/session';
-import { passkeyCredentialSchema, passkeyIdSchema } from '@/lib/validation/passkey';
+import {
+  passkeyCredentialSchema,
+  passkeyIdSchema,
+  passkeyNameSchema,
+} from '@/lib/validation/passkey';
 import { failed, proveIdentity } from './common';
 
 /** Every time: a session alone could add a way in that outlives a reset (decision 030). */
@@ -54,6 +61,10 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     const saved = await completePasskeyRegistration(session.accessToken, parsed.data);
     if (!saved.ok) return failed('passkey_complete', saved.failure);
     await spendReauth(session);
+    // Its provider, for the name the list shows (decision 049).
+    const aaguid = aaguidOf(parsed.data);
+    if (aaguid)
+      await noteChange(session.claims.sub, parsed.data.id, { a: aaguid }, 'profile.passkey_note');
     await securityNotice(session.claims, 'passkey-added');
     revalidatePath('/profile');
     log.info('profile.passkey_added');
@@ -68,8 +79,45 @@ export const removePasskeyAction = authed<[id: unknown], never>(
     if (!parsed.success) return { status: 'error', message: { text: APP_MSG.systemError } };
     const removed = await deletePasskey(session.accessToken, parsed.data);
     if (!removed.ok) return failed('passkey_remove', removed.failure);
+    const key = noteKey(parsed.data);
+    await changeNotes(
+      session.claims.sub,
+      (notes) => notes.filter((n) => n.c !== key),
+      'profile.passkey_note',
+    );
     revalidatePath('/profile');
     log.info('profile.passkey_removed');
+    return { status: 'success' };
+  },
+  { ownCredentials: true },
+);
+
+/** A name the creator chooses; only for a passkey the pool lists for this account. */
+export const renamePasskeyAction = authed<[id: unknown, name: unknown], 'name'>(
+  async ({ session }, id, name) => {
+    const parsedId = passkeyIdSchema.safeParse(id);
+    if (!parsedId.success) return { status: 'error', message: { text: APP_MSG.systemError } };
+    const parsedName = passkeyNameSchema.safeParse(name);
+    if (!parsedName.success)
+      return {
+        status: 'error',
+        fieldErrors: { name: [{ text: parsedName.error.issues[0]?.message ?? 'Enter a name.' }] },
+      };
+    const listed = await listPasskeys(session.accessToken);
+    if (!listed.ok) return failed('passkey_rename', listed.failure);
+    if (!listed.value.some((p) => p.id === parsedId.data)) {
+      log.warn('profile.passkey_rename_unknown');
+      return { status: 'error', message: { text: APP_MSG.systemError } };
+    }
+    const saved = await noteChange(
+      session.claims.sub,
+      parsedId.data,
+      { n: parsedName.data },
+      'profile.passkey_note',
+    );
+    if (!saved) return { status: 'error', message: { text: APP_MSG.systemError } };
+    revalidatePath('/profile');
+    log.info('profile.passkey_renamed');
     return { status: 'success' };
   },
   { ownCredentials: true },

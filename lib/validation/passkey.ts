@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSKEY_NAME_MAX } from './limits';
 
 // Shape and size only (Cognito verifies the ceremony): anything else is refused, never passed on.
 const base64url = z
@@ -25,3 +26,22 @@ export const passkeyIdSchema = z
   .min(1)
   .max(1_024)
   .regex(/^[A-Za-z0-9_=+/-]+$/);
+
+export { PASSKEY_NAME_MAX };
+
+/** As typed: spaces at the ends and runs of spaces do not count; control characters go. */
+export const passkeyNameSchema = z
+  .string()
+  .max(1_000)
+  .transform((s) =>
+    s
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter a name.')
+      .max(PASSKEY_NAME_MAX, `Up to ${PASSKEY_NAME_MAX} characters.`),
+  );

@@ -1,4 +1,9 @@
-import { ACTIVITY_ATTRIBUTE, CHANNEL_ATTRIBUTE, RECOVERY_ATTRIBUTE } from './config';
+import {
+  ACTIVITY_ATTRIBUTE,
+  CHANNEL_ATTRIBUTE,
+  PASSKEYS_ATTRIBUTE,
+  RECOVERY_ATTRIBUTE,
+} from './config';
 import { invalidParameter, notAuthorized, MESSAGES } from './errors';
 import type { Attribute } from './protocol';
 
@@ -30,6 +35,7 @@ const CUSTOM_MAX: ReadonlyMap<string, number> = new Map([
   [CHANNEL_ATTRIBUTE, 256],
   [ACTIVITY_ATTRIBUTE, 2048],
   [RECOVERY_ATTRIBUTE, 2048],
+  [PASSKEYS_ATTRIBUTE, 2048],
 ]);
 /** Every attribute an administrator may write: the standard ones plus this pool's custom ones. */
 const KNOWN = new Set([...STANDARD, ...CUSTOM_MAX.keys()]);

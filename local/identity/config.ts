@@ -3,10 +3,11 @@ import {
   ACTIVITY_ATTRIBUTE,
   CHANNEL_ATTRIBUTE,
   LOCAL_STACK,
+  PASSKEYS_ATTRIBUTE,
   RECOVERY_ATTRIBUTE,
 } from '../../contract/local-stack';
 
-export { ACTIVITY_ATTRIBUTE, CHANNEL_ATTRIBUTE, RECOVERY_ATTRIBUTE };
+export { ACTIVITY_ATTRIBUTE, CHANNEL_ATTRIBUTE, PASSKEYS_ATTRIBUTE, RECOVERY_ATTRIBUTE };
 export const REGION = LOCAL_STACK.region;
 export const POOL_ID = LOCAL_STACK.poolId;
 /** What SRP binds a password to: the pool id after its region ("us-east-1_AbC" → "AbC"). */

@@ -11,7 +11,13 @@ import {
   type MfaSettings,
   type Result,
 } from '@/lib/cognito';
-import { readRecovery, recentSignIns, type SignInEvent } from '@/lib/cognito/admin';
+import {
+  readPasskeyNotes,
+  readRecovery,
+  recentSignIns,
+  type SignInEvent,
+} from '@/lib/cognito/admin';
+import { describe } from '@/lib/passkeys/notes';
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
@@ -35,7 +41,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   const pageToken = page.success ? page.data : undefined;
   // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
-  const [twoStep, passkeys, listed, activity, thisDevice, recovery, pendingEmail] =
+  const [twoStep, passkeys, listed, activity, thisDevice, recovery, pendingEmail, notes] =
     await Promise.all([
       federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
       federated ? skipped([]) : listPasskeys(accessToken),
@@ -44,7 +50,11 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
       thisDeviceKey(),
       federated ? skipped(null) : readRecovery(getEnv(), claims.sub),
       federated ? null : getEmailChange(session),
+      federated ? skipped([]) : readPasskeyNotes(getEnv(), claims.sub),
     ]);
+  if (!notes.ok) log.warn('profile.passkey_notes_failed', { reason: notes.failure.name });
+  // Names, providers and last use from our notes (decision 049); the pool's list decides which.
+  const described = passkeys.ok ? describe(passkeys.value, notes.ok ? notes.value : []) : null;
   if (!recovery.ok)
     log.warn('profile.recovery_codes_read_failed', { reason: recovery.failure.name });
   // A page token the pool no longer takes (an old link): the first page instead.
@@ -80,7 +90,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           phoneVerified: claims.phoneNumberVerified,
           twoStep: twoStep.ok ? twoStep.value.methods.includes('SOFTWARE_TOKEN_MFA') : null,
           mfa: twoStep.ok ? twoStep.value : null,
-          passkeys: passkeys.ok ? passkeys.value : null,
+          passkeys: described,
           recoveryLeft: recovery.ok ? (recovery.value?.h.length ?? 0) : null,
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,

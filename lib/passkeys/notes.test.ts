@@ -1,0 +1,57 @@
+import {
+  PASSKEY_NOTES_MAX,
+  describe as describePasskeys,
+  noteKey,
+  parseNotes,
+  serialiseNotes,
+  withNote,
+} from './notes';
+import { providerName } from './providers';
+
+const APPLE = 'fbfc3007-154e-4ecc-8c0b-6e020557d7bd';
+
+describe('passkey notes', () => {
+  it('name a passkey by its provider, the creator’s own name first when there is one', () => {
+    const notes = withNote([], 'cred-1', { a: APPLE });
+    const passkeys = [
+      { id: 'cred-1', name: 'Passkey', createdAt: 1 },
+      { id: 'cred-2', name: 'Passkey', createdAt: 2 },
+    ];
+    expect(describePasskeys(passkeys, notes)).toEqual([
+      { id: 'cred-1', name: 'Apple Passwords', createdAt: 1 },
+      { id: 'cred-2', name: 'Passkey', createdAt: 2 },
+    ]);
+    const renamed = withNote(notes, 'cred-1', { n: 'Work phone', u: 5 });
+    expect(describePasskeys(passkeys, renamed)[0]).toEqual({
+      id: 'cred-1',
+      name: 'Work phone',
+      provider: 'Apple Passwords',
+      createdAt: 1,
+      lastUsedAt: 5,
+    });
+  });
+
+  it('fit the attribute: the longest notes the list keeps stay under 2,048 characters', () => {
+    let notes = parseNotes(undefined);
+    for (let i = 0; i < PASSKEY_NOTES_MAX + 3; i++)
+      notes = withNote(notes, `credential-${i}`, { a: APPLE, n: 'x'.repeat(40), u: 2_000_000_000 });
+    expect(notes).toHaveLength(PASSKEY_NOTES_MAX);
+    // The oldest went.
+    expect(notes[0]!.c).toBe(noteKey('credential-3'));
+    expect(serialiseNotes(notes).length).toBeLessThanOrEqual(2048);
+    expect(parseNotes(serialiseNotes(notes))).toEqual(notes);
+  });
+
+  it('read as none when the attribute holds anything else', () => {
+    expect(parseNotes('not json')).toEqual([]);
+    expect(parseNotes('{"v":2,"k":[]}')).toEqual([]);
+    expect(parseNotes('{"v":1,"k":[{"c":"short"}]}')).toEqual([]);
+    expect(serialiseNotes([])).toBe('');
+  });
+
+  it('know the providers by AAGUID, in any case, and nothing for zeros', () => {
+    expect(providerName('EA9B8D66-4D01-1D21-3CE4-B6B48CB575D4')).toBe('Google Password Manager');
+    expect(providerName('00000000-0000-0000-0000-000000000000')).toBeUndefined();
+    expect(providerName(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { PASSKEY_NAME_MAX } from '@/lib/validation/passkey';
+import { isAaguid, providerName } from './providers';
+
+/**
+ * What the pool does not keep about a creator's passkeys (decision 049): the provider's AAGUID read
+ * at registration, a name the creator gave, and when it last signed in. One custom attribute
+ * holds them (at most 2,048 characters), keyed by a short hash of the credential ID.
+ */
+/** With every field at its longest an entry is about 120 characters: 15 fit in 2,048. */
+export const PASSKEY_NOTES_MAX = 15;
+
+const note = z.object({
+  /** The credential's key: 12 characters of SHA-256 over its ID. */
+  c: z.string().regex(/^[A-Za-z0-9_-]{12}$/),
+  a: z.string().refine(isAaguid).optional(),
+  n: z.string().min(1).max(PASSKEY_NAME_MAX).optional(),
+  /** Seconds since the epoch. */
+  u: z.number().int().nonnegative().optional(),
+});
+const notesSchema = z.object({ v: z.literal(1), k: z.array(note).max(PASSKEY_NOTES_MAX) });
+
+export type PasskeyNote = z.infer<typeof note>;
+export type PasskeyNotes = PasskeyNote[];
+
+export const noteKey = (credentialId: string) =>
+  createHash('sha256').update(credentialId).digest('base64url').slice(0, 12);
+
+/** Anything unreadable is no notes: passkeys then show their plain name. */
+export function parseNotes(value: string | undefined): PasskeyNotes {
+  if (!value) return [];
+  try {
+    const parsed = notesSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data.k : [];
+  } catch {
+    return [];
+  }
+}
+
+export const serialiseNotes = (notes: PasskeyNotes) =>
+  notes.length ? JSON.stringify({ v: 1, k: notes.slice(-PASSKEY_NOTES_MAX) }) : '';
+
+/** The notes with one credential's changed (added when new, at the end, the oldest dropped). */
+export function withNote(
+  notes: PasskeyNotes,
+  credentialId: string,
+  change: Omit<Partial<PasskeyNote>, 'c'>,
+): PasskeyNotes {
+  const c = noteKey(credentialId);
+  const kept = notes.find((n) => n.c === c);
+  const next: PasskeyNote = { ...kept, ...change, c };
+  for (const key of ['a', 'n', 'u'] as const) if (next[key] === undefined) delete next[key];
+  return [...notes.filter((n) => n.c !== c), next].slice(-PASSKEY_NOTES_MAX);
+}
+
+export type DescribedPasskey = {
+  id: string;
+  /** The creator's own name, else the provider's, else 'Passkey'. */
+  name: string;
+  /** The provider, when the name is the creator's own. */
+  provider?: string;
+  createdAt: number;
+  lastUsedAt?: number;
+};
+
+export function describe(
+  passkeys: { id: string; name: string; createdAt: number }[],
+  notes: PasskeyNotes,
+): DescribedPasskey[] {
+  return passkeys.map((p) => {
+    const kept = notes.find((n) => n.c === noteKey(p.id));
+    const provider = providerName(kept?.a);
+    const name = kept?.n ?? provider ?? p.name;
+    return {
+      id: p.id,
+      name,
+      ...(provider && kept?.n ? { provider } : {}),
+      createdAt: p.createdAt,
+      ...(kept?.u ? { lastUsedAt: kept.u } : {}),
+    };
+  });
+}

@@ -70,7 +70,31 @@ test('a creator without two-step verification sets up an authenticator app befor
 
   await enterCode(page, code);
   await page.getByRole('button', { name: 'Turn on and continue' }).click();
+  // Recovery codes come with the app, once, before the dashboard (decision 046).
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  const codes = page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await expect(codes.first()).toHaveText(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+  await expect(page.getByRole('button', { name: 'Download codes' })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'required-two-step-recovery-codes-390');
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    ),
+    'no sideways scrolling at 390 px',
+  ).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(`${WEB}/`);
+  // They were kept: the profile counts them.
+  await page.goto(`${WEB}/profile`);
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Recovery codes', exact: true }) }),
+  ).toContainText('10 of 10 left');
 
   // The next sign-in asks for the app's code.
   await page.getByRole('button', { name: 'Logout' }).click();

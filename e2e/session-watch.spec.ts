@@ -132,6 +132,30 @@ test('a deep link survives the sign-in: /profile asked for while signed out open
   await expect(page).toHaveURL('/');
 });
 
+test('on a shared computer, "Not you?" empties the remembered email and the browser forgets it', async ({
+  page,
+  account,
+}) => {
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
+  await logout(page);
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveValue(account.email);
+  await page.getByRole('button', { name: 'Not you? Use another email' }).click();
+  await expect(email).toHaveValue('');
+  await expect(email).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Not you? Use another email' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'cd_remembered'))
+    .toBe(false);
+  await page.reload();
+  await expect(email).toHaveValue('');
+  // An address given in the link is no remembered one: nothing to forget.
+  await page.goto(`/login?email=${encodeURIComponent(account.email)}`);
+  await expect(email).toHaveValue(account.email);
+  await expect(page.getByRole('button', { name: 'Not you? Use another email' })).toHaveCount(0);
+});
+
 test('signing out in one tab reaches the others at once: the analytics go and the tab says why', async ({
   context,
   page,

@@ -16,6 +16,7 @@ export const emailCodeSignInAction = signin.emailCodeSignInAction;
 export const resendSignInCodeAction = signin.resendSignInCodeAction;
 export const passkeySignInStartAction = signin.passkeySignInStartAction;
 export const passkeySignInFinishAction = signin.passkeySignInFinishAction;
+export const forgetRememberedEmailAction = signin.forgetRememberedEmailAction;
 export const signUpAction = signup.signUpAction;
 export const verifySignUpAction = signup.verifySignUpAction;
 export const resendSignUpCodeAction = signup.resendSignUpCodeAction;

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
+  forgetRememberedEmailAction,
   passkeySignInFinishAction,
   passkeySignInStartAction,
   signInAction,
@@ -24,13 +25,17 @@ import { loadSchema } from '@/lib/validation/load';
 
 export function LoginForm({
   defaultEmail,
+  remembered = false,
   notice,
   google = false,
 }: {
   defaultEmail: string;
+  /** The email is the one this browser last signed in with (decision 047). */
+  remembered?: boolean;
   notice?: Message;
   google?: boolean;
 }) {
+  const [forgotten, setForgotten] = useState(false);
   const { state, pending, formAction, onSubmit, errorsFor, register, form } = useActionForm({
     schema: loadSchema.signIn,
     action: signInAction,
@@ -93,6 +98,21 @@ export function LoginForm({
           }
           {...register('email')}
         />
+        {remembered && !forgotten && email === defaultEmail && (
+          <button
+            type="button"
+            className="text-brand-700 -mt-2 inline-flex min-h-6 items-center self-start text-sm font-medium hover:underline"
+            onClick={() => {
+              // On a shared computer: the field empties and the browser forgets the address.
+              setForgotten(true);
+              form.setValue('email', '');
+              form.setFocus('email');
+              void forgetRememberedEmailAction();
+            }}
+          >
+            Not you? Use another email
+          </button>
+        )}
         <PasswordField
           label="Password"
           autoComplete="current-password"

@@ -6,6 +6,7 @@ import { AuthenticatorKey } from '@/components/ui/authenticator-key';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
+import { RecoveryCodesList } from '@/components/ui/recovery-codes-list';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { RememberDevice } from './two-step-sign-in-form';
@@ -18,6 +19,22 @@ export function SetupTwoStepForm({ secret, qr }: { secret: string; qr: string })
     action: setupTwoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });
+  const codes = state.status === 'success' ? state.data?.codes?.split('\n') : undefined;
+  if (codes)
+    return (
+      <>
+        <AuthHeading
+          title="Save your recovery codes"
+          subtitle="Two-step verification is on. These codes are your way back in without your phone."
+        />
+        <RecoveryCodesList
+          codes={codes}
+          titled={false}
+          // A full load: the signed-in layout starts from the server.
+          onDone={() => window.location.assign(state.data?.next ?? '/')}
+        />
+      </>
+    );
   return (
     <>
       <AuthHeading

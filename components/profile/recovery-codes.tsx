@@ -1,71 +1,12 @@
 'use client';
 
-import { useState } from 'react';
 import { newRecoveryCodesAction } from '@/components/profile/actions';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { loadSchema } from '@/lib/validation/load';
 import { ProofFields } from './proof-fields';
-
-export const RECOVERY_FILE = 'creator-dashboard-recovery-codes.txt';
-
-/** Shown once, right after they are made (decision 046); nothing keeps them but the person. */
-export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const text = `Creator Dashboard recovery codes\nEach code signs you in once if you can't use two-step verification.\n\n${codes.join('\n')}\n`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = RECOVERY_FILE;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
-  return (
-    <section aria-labelledby="recovery-codes-heading" className="flex flex-col gap-4">
-      <h3 id="recovery-codes-heading" className="text-ink text-base font-semibold">
-        Save your recovery codes
-      </h3>
-      <p className="text-ink text-sm">
-        If you lose your phone, each code signs you in once, with your password. Keep them somewhere
-        safe: you won&apos;t see them again here.
-      </p>
-      <ol
-        aria-label="Your recovery codes"
-        className="bg-surface-muted rounded-card grid grid-cols-2 gap-x-6 gap-y-1 p-4 font-mono text-sm"
-      >
-        {codes.map((c) => (
-          <li key={c} className="text-ink tracking-wide">
-            {c}
-          </li>
-        ))}
-      </ol>
-      <div className="flex flex-wrap gap-3">
-        <Button type="button" variant="secondary" onClick={copy}>
-          Copy codes
-        </Button>
-        <Button type="button" variant="secondary" onClick={download}>
-          Download codes
-        </Button>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-      <p role="status" className="text-ink-muted text-xs">
-        {copied ? 'Copied.' : ''}
-      </p>
-    </section>
-  );
-}
+import { RecoveryCodesList } from '@/components/ui/recovery-codes-list';
 
 /** New codes need the password and the app's code; the old ones stop working. */
 export function NewRecoveryCodes({ email, onDone }: { email: string; onDone: () => void }) {

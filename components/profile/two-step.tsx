@@ -12,7 +12,7 @@ import { OtpInput } from '@/components/ui/otp-input';
 import { ProofFields, AUTHENTICATOR_CODE_LABEL } from './proof-fields';
 import { AuthenticatorKey } from '@/components/ui/authenticator-key';
 import { loadSchema } from '@/lib/validation/load';
-import { RecoveryCodesList } from './recovery-codes';
+import { RecoveryCodesList } from '@/components/ui/recovery-codes-list';
 
 /** The secret lives only in this component. */
 function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {

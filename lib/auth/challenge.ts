@@ -188,12 +188,15 @@ export async function settleChallenge<T extends SignInOutcome, F extends string>
     failed,
     onFailure,
     signedIn,
+    answer,
   }: {
     context: SignInContext;
     remember?: boolean;
     failed: string;
     onFailure: (failure: AuthFailure) => ActionState<F> | Promise<ActionState<F>>;
     signedIn: [string, Record<string, string | boolean>];
+    /** Signed in: answers the page instead of sending it on (it goes to `next` itself). */
+    answer?: (next: string, outcome: T) => Promise<ActionState<F>>;
   },
 ): Promise<ActionState<F>> {
   if (!result.ok) {
@@ -207,6 +210,7 @@ export async function settleChallenge<T extends SignInOutcome, F extends string>
   const finished = await finishSignIn(result.value, { context, remember });
   if (!finished.done) return { status: 'error', message: finished.message };
   log.info(signedIn[0], { ...signedIn[1], account: emailRef(challenge.username) });
+  if (answer) return answer(finished.next, result.value);
   redirect(finished.next);
 }
 

@@ -19,8 +19,15 @@ import {
 } from '@/lib/rate-limit';
 import { APP_MSG, codeResent, FLOW_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/messages/fields';
-import { clearChallenge, getChallenge, nowSeconds, setPendingEmail } from '@/lib/session';
+import {
+  clearChallenge,
+  forgetEmail,
+  getChallenge,
+  nowSeconds,
+  setPendingEmail,
+} from '@/lib/session';
 import { noteChange } from '@/lib/passkeys';
+import { issueRecoveryCodes } from '@/lib/two-step/issue';
 import {
   newPasswordChallengeSchema,
   signInEmailSchema,
@@ -150,6 +157,15 @@ export const setupTwoStepSignInAction = validatedAction(
       failed: 'auth.mfa_setup_failed',
       onFailure: (failure) => failureState(failure, { codeField: 'code' }),
       signedIn: ['auth.signed_in', { twoStepSetUp: true }],
+      // Recovery codes come with the app here too, so a lost phone never locks the creator out.
+      answer: async (next, outcome) => {
+        const codes =
+          outcome.type === 'signed-in'
+            ? await issueRecoveryCodes(outcome.tokens.claims.sub, 'auth')
+            : undefined;
+        if (!codes) redirect(next);
+        return { status: 'success', data: { codes: codes.join('\n'), next } };
+      },
     });
   },
 );
@@ -243,3 +259,10 @@ export const passkeySignInFinishAction = publicAction(
     });
   },
 );
+
+/** 'Not you?' on a shared computer: this browser no longer starts from the last address. */
+export const forgetRememberedEmailAction = publicAction(async (): Promise<ActionState<never>> => {
+  await forgetEmail();
+  log.info('auth.remembered_email_forgotten');
+  return { status: 'success' };
+});

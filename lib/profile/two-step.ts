@@ -16,7 +16,7 @@ import {
 import { log } from '@/lib/log';
 import { getEnv } from '@/lib/env';
 import { writeRecovery } from '@/lib/cognito/admin';
-import { makeRecoveryCodes } from '@/lib/two-step/recovery';
+import { issueRecoveryCodes } from '@/lib/two-step/issue';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { securityNotice } from '@/lib/notify';
 import { proofFor, reauthFresh, spendReauth, type Session } from '@/lib/session';
@@ -178,20 +178,8 @@ export const preferMethodAction = authed<[method: unknown], never>(
   { ownCredentials: true },
 );
 
-/**
- * New recovery codes replace the old ones; the codes go to the dialog once and are never kept
- * or logged (decision 046). Undefined when they could not be stored: the profile offers them again.
- */
-async function storeNewCodes(session: Session): Promise<string[] | undefined> {
-  const { codes, record } = await makeRecoveryCodes();
-  const stored = await writeRecovery(getEnv(), session.claims.sub, record);
-  if (!stored.ok) {
-    log.error('profile.recovery_codes_failed', { reason: stored.failure.name });
-    return undefined;
-  }
-  log.info('profile.recovery_codes_made');
-  return codes;
-}
+/** Undefined when the codes could not be stored: the profile offers them again. */
+const storeNewCodes = (session: Session) => issueRecoveryCodes(session.claims.sub, 'profile');
 
 export const newRecoveryCodesAction = authedAction(
   proofSchema(true),

@@ -20,10 +20,13 @@ export default async function LoginPage({
   const { email, reason } = await searchParams;
   const env = getEnv();
   const notice = loginNotice(reason, { ...env.sessionLimits, supportEmail: env.SUPPORT_EMAIL });
+  const given = emailParam(email);
+  const remembered = given ? null : await rememberedEmail();
   return (
     <>
       <LoginForm
-        defaultEmail={emailParam(email) ?? (await rememberedEmail()) ?? ''}
+        defaultEmail={given ?? remembered ?? ''}
+        remembered={Boolean(remembered)}
         notice={notice}
         google={hostedSignInEnabled(env)}
       />

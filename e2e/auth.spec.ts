@@ -424,6 +424,17 @@ test.describe('sign in', () => {
       await expect(page.getByRole('dialog')).toHaveCount(0);
     },
   );
+
+  test('the verify dialog signs out with the same word as the side menu', async ({ page }) => {
+    const { email, password } = await createAccount();
+    await setUserAttributes(email, { email_verified: 'false' });
+    await signInWithForm(page, email, password);
+    const dialog = page.getByRole('dialog', { name: 'Verify your email' });
+    await dialog.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
+  });
 });
 
 test.describe('forgot password', () => {

@@ -164,7 +164,7 @@ test.describe('layout and menu', { tag: '@one-instance' }, () => {
     await expect(sideMenu(page, 'Analytics')).toBeVisible();
   });
 
-  test('on a phone the hamburger opens the menu as a sheet, with a Logout entry', async ({
+  test("on a phone the hamburger opens the menu as a sheet, with its Sign out entry (the spec's Logout entry)", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -194,13 +194,13 @@ test.describe('layout and menu', { tag: '@one-instance' }, () => {
     await expect(menu).toBeFocused();
 
     await menu.click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login');
   });
 
-  test('the desktop side menu has a Logout entry too', async ({ signedInPage: page }) => {
+  test('the desktop side menu has its Sign out entry too', async ({ signedInPage: page }) => {
     await expectFrame(page, 'Dashboard');
-    await sideMenu(page).getByRole('button', { name: 'Log out' }).click();
+    await sideMenu(page).getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login');
     await page.goto('/');
     await expect(page).toHaveURL('/login');

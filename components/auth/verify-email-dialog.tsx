@@ -36,7 +36,7 @@ export function VerifyEmailDialog({ email }: { email: string }) {
               Resend Code
             </Button>
             <Button type="button" variant="secondary" onClick={() => void logoutAction()}>
-              Log out
+              Sign out
             </Button>
           </div>
         )}

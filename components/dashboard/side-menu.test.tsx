@@ -6,7 +6,7 @@ import { SideMenu } from './side-menu';
 jest.mock('@/components/dashboard/actions', () => ({ logoutAction: jest.fn() }));
 
 describe('SideMenu', () => {
-  it('renders the group with its sections, marks the current entry, and offers Log out', () => {
+  it('renders the group with its sections, marks the current entry, and offers Sign out', () => {
     render(<SideMenu group={menuGroup('creator')} current="/dash/creator/support/faqs" />);
     const nav = screen.getByRole('navigation', { name: 'Dashboard menu' });
     const faqs = within(nav).getByRole('link', { name: 'FAQs' });
@@ -19,7 +19,7 @@ describe('SideMenu', () => {
     ).toHaveLength(1);
     expect(within(nav).getByRole('list', { name: 'Support' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   it('names the analytics entries as docs/product.md does', () => {

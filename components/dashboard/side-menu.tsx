@@ -95,7 +95,7 @@ export function SideMenu({
           className="text-ink hover:bg-surface-muted flex min-h-10 w-full items-center gap-2 rounded-lg px-3 text-sm"
         >
           <LogoutIcon className="size-4" />
-          Log out
+          Sign out
         </button>
       </form>
     </nav>

@@ -202,14 +202,58 @@ export type SignInEvent = {
   proof?: { op: string; browser?: string };
 };
 
-async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
+/** What the product keeps about an account in its admin-only attributes (decisions 045, 046, 049). */
+export type AccountRecords = {
+  proofs: ProofRecord[];
+  /** `null` for no recovery codes, or a record that cannot be read. */
+  recovery: RecoveryRecord | null;
+  passkeys: PasskeyNotes;
+};
+
+/** Every record in one AdminGetUser; a value that cannot be read counts as none. */
+export async function readRecords(env: Env, username: string): Promise<Result<AccountRecords>> {
   try {
     const out = await adminGetUser(env, username);
-    return parseProofs(out.UserAttributes?.find((a) => a.Name === ACTIVITY_ATTRIBUTE)?.Value);
+    const value = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
+    return {
+      ok: true,
+      value: {
+        proofs: parseProofs(value(ACTIVITY_ATTRIBUTE)),
+        recovery: parseRecord(value(RECOVERY_ATTRIBUTE)),
+        passkeys: parseNotes(value(PASSKEYS_ATTRIBUTE)),
+      },
+    };
   } catch (error) {
-    log.warn('activity.read_failed', { reason: (error as { name?: string })?.name });
-    return [];
+    return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
   }
+}
+
+/** One admin-only attribute written; an empty value deletes it. */
+async function writeAttribute(
+  env: Env,
+  username: string,
+  name: string,
+  value: string,
+): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        UserAttributes: [{ Name: name, Value: value }],
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'updateAttributes', env.SUPPORT_EMAIL) };
+  }
+}
+
+async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
+  const records = await readRecords(env, username);
+  if (records.ok) return records.value.proofs;
+  log.warn('activity.read_failed', { reason: records.failure.name });
+  return [];
 }
 
 /**
@@ -217,29 +261,23 @@ async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
  * attribute refuses the write: logged, and the confirmation then reads as a sign-in.
  */
 export async function recordProof(env: Env, username: string, proof: ProofRecord): Promise<void> {
-  try {
-    const kept = await readProofs(env, username);
-    await admin(env).send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: env.COGNITO_USER_POOL_ID,
-        Username: username,
-        UserAttributes: [{ Name: ACTIVITY_ATTRIBUTE, Value: withProof(kept, proof) }],
-      }),
-    );
-  } catch (error) {
-    log.warn('activity.record_failed', { reason: (error as { name?: string })?.name });
-  }
+  const kept = await readProofs(env, username);
+  const written = await writeAttribute(env, username, ACTIVITY_ATTRIBUTE, withProof(kept, proof));
+  if (!written.ok) log.warn('activity.record_failed', { reason: written.failure.name });
 }
 
 export const RECENT_SIGN_INS = 10;
 
-/** Undefined where the pool cannot tell: threat protection off, or no admin credentials. */
+/**
+ * Undefined where the pool cannot tell: threat protection off, or no admin credentials. `proofs`
+ * lets a caller that read the account's records already pass them on.
+ */
 export async function recentSignIns(
   env: Env,
   username: string,
+  proofs: Promise<ProofRecord[]> = readProofs(env, username),
 ): Promise<Result<SignInEvent[] | undefined>> {
-  // Read beside the events; it never throws (a failure reads as no record).
-  const proofs = readProofs(env, username);
+  // `proofs` never rejects (a failed read counts as no record), so it may wait beside the events.
   try {
     const out = await admin(env).send(
       new AdminListUserAuthEventsCommand({
@@ -280,69 +318,31 @@ export async function readRecovery(
   env: Env,
   username: string,
 ): Promise<Result<RecoveryRecord | null>> {
-  try {
-    const out = await adminGetUser(env, username);
-    return {
-      ok: true,
-      value: parseRecord(out.UserAttributes?.find((a) => a.Name === RECOVERY_ATTRIBUTE)?.Value),
-    };
-  } catch (error) {
-    return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
-  }
+  const records = await readRecords(env, username);
+  return records.ok ? { ok: true, value: records.value.recovery } : records;
 }
 
 /** What the pool does not keep about the account's passkeys (decision 049). */
 export async function readPasskeyNotes(env: Env, username: string): Promise<Result<PasskeyNotes>> {
-  try {
-    const out = await adminGetUser(env, username);
-    return {
-      ok: true,
-      value: parseNotes(out.UserAttributes?.find((a) => a.Name === PASSKEYS_ATTRIBUTE)?.Value),
-    };
-  } catch (error) {
-    return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
-  }
+  const records = await readRecords(env, username);
+  return records.ok ? { ok: true, value: records.value.passkeys } : records;
 }
 
-export async function writePasskeyNotes(
+export function writePasskeyNotes(
   env: Env,
   username: string,
   notes: PasskeyNotes,
 ): Promise<Result<void>> {
-  try {
-    await admin(env).send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: env.COGNITO_USER_POOL_ID,
-        Username: username,
-        UserAttributes: [{ Name: PASSKEYS_ATTRIBUTE, Value: serialiseNotes(notes) }],
-      }),
-    );
-    return { ok: true, value: undefined };
-  } catch (error) {
-    return { ok: false, failure: toAuthFailure(error, 'updateAttributes', env.SUPPORT_EMAIL) };
-  }
+  return writeAttribute(env, username, PASSKEYS_ATTRIBUTE, serialiseNotes(notes));
 }
 
-/** Writes the record, or removes it (`null`): an empty value deletes an attribute. */
-export async function writeRecovery(
+/** Writes the record, or removes it (`null`). */
+export function writeRecovery(
   env: Env,
   username: string,
   record: RecoveryRecord | null,
 ): Promise<Result<void>> {
-  try {
-    await admin(env).send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: env.COGNITO_USER_POOL_ID,
-        Username: username,
-        UserAttributes: [
-          { Name: RECOVERY_ATTRIBUTE, Value: record ? serialiseRecord(record) : '' },
-        ],
-      }),
-    );
-    return { ok: true, value: undefined };
-  } catch (error) {
-    return { ok: false, failure: toAuthFailure(error, 'updateAttributes', env.SUPPORT_EMAIL) };
-  }
+  return writeAttribute(env, username, RECOVERY_ATTRIBUTE, record ? serialiseRecord(record) : '');
 }
 
 /** Every two-step method off, for a creator who proved the password and a recovery code. */

@@ -12,9 +12,9 @@ import {
   type Result,
 } from '@/lib/cognito';
 import {
-  readPasskeyNotes,
-  readRecovery,
+  readRecords,
   recentSignIns,
+  type AccountRecords,
   type SignInEvent,
 } from '@/lib/cognito/admin';
 import { describe } from '@/lib/passkeys/notes';
@@ -41,22 +41,25 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   const pageToken = page.success ? page.data : undefined;
   // Google holds two-step, passkeys and devices for an account that signs in with it.
   const federated = claims.provider !== undefined;
-  const [twoStep, passkeys, listed, activity, thisDevice, recovery, pendingEmail, notes] =
-    await Promise.all([
-      federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
-      federated ? skipped([]) : listPasskeys(accessToken),
-      federated ? skipped(undefined) : listDevices(accessToken, pageToken),
-      federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub),
-      thisDeviceKey(),
-      federated ? skipped(null) : readRecovery(getEnv(), claims.sub),
-      federated ? null : getEmailChange(session),
-      federated ? skipped([]) : readPasskeyNotes(getEnv(), claims.sub),
-    ]);
-  if (!notes.ok) log.warn('profile.passkey_notes_failed', { reason: notes.failure.name });
+  // Recovery codes, passkey notes and password confirmations: one AdminGetUser for the three.
+  const records = federated
+    ? skipped<AccountRecords>({ proofs: [], recovery: null, passkeys: [] })
+    : readRecords(getEnv(), claims.sub);
+  const proofs = records.then((r) => (r.ok ? r.value.proofs : []));
+  const [twoStep, passkeys, listed, activity, thisDevice, kept, pendingEmail] = await Promise.all([
+    federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
+    federated ? skipped([]) : listPasskeys(accessToken),
+    federated ? skipped(undefined) : listDevices(accessToken, pageToken),
+    federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub, proofs),
+    thisDeviceKey(),
+    records,
+    federated ? null : getEmailChange(session),
+  ]);
+  if (!kept.ok) log.warn('profile.records_read_failed', { reason: kept.failure.name });
   // Names, providers and last use from our notes (decision 049); the pool's list decides which.
-  const described = passkeys.ok ? describe(passkeys.value, notes.ok ? notes.value : []) : null;
-  if (!recovery.ok)
-    log.warn('profile.recovery_codes_read_failed', { reason: recovery.failure.name });
+  const described = passkeys.ok
+    ? describe(passkeys.value, kept.ok ? kept.value.passkeys : [])
+    : null;
   // A page token the pool no longer takes (an old link): the first page instead.
   const devices =
     !listed.ok && pageToken && listed.failure.kind !== 'unavailable'
@@ -91,7 +94,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           twoStep: twoStep.ok ? twoStep.value.methods.includes('SOFTWARE_TOKEN_MFA') : null,
           mfa: twoStep.ok ? twoStep.value : null,
           passkeys: described,
-          recoveryLeft: recovery.ok ? (recovery.value?.h.length ?? 0) : null,
+          recoveryLeft: kept.ok ? (kept.value.recovery?.h.length ?? 0) : null,
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,
           deletion: federated ? parseDeletionOutcome(search.deletion) : undefined,

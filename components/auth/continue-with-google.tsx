@@ -1,7 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { Spinner } from '@/components/ui/loader';
+import { PendingLink } from '@/components/ui/pending-link';
 
 function GoogleMark() {
   return (
@@ -26,29 +25,15 @@ function GoogleMark() {
   );
 }
 
-// A second click would start a second sign-in; a page restored by Back (pageshow) is usable again.
 export function ContinueWithGoogle() {
-  const [pending, setPending] = useState(false);
-  useEffect(() => {
-    const reset = (e: PageTransitionEvent) => e.persisted && setPending(false);
-    window.addEventListener('pageshow', reset);
-    return () => window.removeEventListener('pageshow', reset);
-  }, []);
   return (
-    // A route handler: a full navigation, never a prefetch (which would start a sign-in).
-    // eslint-disable-next-line @next/next/no-html-link-for-pages
-    <a
+    <PendingLink
       href="/api/auth/google"
-      aria-disabled={pending || undefined}
-      aria-busy={pending || undefined}
-      onClick={(e) => {
-        if (pending) e.preventDefault();
-        else setPending(true);
-      }}
-      className="border-surface-border text-ink hover:bg-surface-muted inline-flex min-h-11 items-center justify-center gap-3 rounded-lg border bg-white px-4 py-2 text-sm font-semibold aria-disabled:cursor-progress"
+      icon={<GoogleMark />}
+      spinnerClassName="size-5"
+      className="border-surface-border text-ink hover:bg-surface-muted inline-flex min-h-11 items-center justify-center gap-3 rounded-lg border bg-white px-4 py-2 text-sm font-semibold"
     >
-      {pending ? <Spinner className="size-5" /> : <GoogleMark />}
       Continue with Google
-    </a>
+    </PendingLink>
   );
 }

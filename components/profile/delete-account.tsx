@@ -7,6 +7,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { loginPath } from '@/lib/messages/notices';
 import { ProofFields } from './proof-fields';
 import { loadSchema } from '@/lib/validation/load';
+import { DeletionConsequences } from './deletion-consequences';
 
 /** The password (and current code with two-step on) before anything is deleted (decision 017). */
 export function DeleteAccount({
@@ -31,21 +32,10 @@ export function DeleteAccount({
   });
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <ul className="text-ink flex list-disc flex-col gap-1 pl-5 text-sm">
-        <li>Your sign-in, password, two-step verification, passkeys and devices are deleted.</li>
-        <li>You are signed out here and on every other device.</li>
-        <li>
-          Your creator record (channels, earnings and payments) is kept by the creator system, not
-          by this sign-in: to have it removed, write to{' '}
-          <a
-            className="text-brand-700 font-medium break-all underline"
-            href={`mailto:${supportEmail}`}
-          >
-            {supportEmail}
-          </a>
-          .
-        </li>
-      </ul>
+      <DeletionConsequences
+        deleted="Your sign-in, password, two-step verification, passkeys and devices are deleted."
+        supportEmail={supportEmail}
+      />
       <p className="text-ink text-sm font-medium">This can&apos;t be undone. Confirm it is you:</p>
       <FormMessage message={state.message} />
       <ProofFields

@@ -1,10 +1,10 @@
 'use client';
 
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
-import { Spinner } from '@/components/ui/loader';
+import { PendingLink } from '@/components/ui/pending-link';
 import type { DeletionOutcome } from '@/lib/oauth/deletion';
+import { DeletionConsequences } from './deletion-consequences';
 
 const NOT_DELETED: Record<DeletionOutcome, (email: string) => string> = {
   cancelled: () => 'Your account was not deleted: the Google sign-in was cancelled.',
@@ -26,25 +26,13 @@ export function DeleteGoogleAccount({
   supportEmail: string;
   onCancel: () => void;
 }) {
-  const [pending, setPending] = useState(false);
   return (
     <div className="flex flex-col gap-4">
       <FormMessage message={outcome ? { text: NOT_DELETED[outcome](email) } : undefined} />
-      <ul className="text-ink flex list-disc flex-col gap-1 pl-5 text-sm">
-        <li>Your sign-in here is deleted. Your Google account itself is not touched.</li>
-        <li>You are signed out here and on every other device.</li>
-        <li>
-          Your creator record (channels, earnings and payments) is kept by the creator system, not
-          by this sign-in: to have it removed, write to{' '}
-          <a
-            className="text-brand-700 font-medium break-all underline"
-            href={`mailto:${supportEmail}`}
-          >
-            {supportEmail}
-          </a>
-          .
-        </li>
-      </ul>
+      <DeletionConsequences
+        deleted="Your sign-in here is deleted. Your Google account itself is not touched."
+        supportEmail={supportEmail}
+      />
       <p className="text-ink text-sm font-medium">
         This can&apos;t be undone. To confirm it is you, Google asks you to sign in again; your
         account is deleted as soon as you do.
@@ -53,21 +41,12 @@ export function DeleteGoogleAccount({
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        {/* A route handler: a full navigation to Google, never a prefetch. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a
+        <PendingLink
           href="/api/auth/google/delete"
-          aria-disabled={pending || undefined}
-          aria-busy={pending || undefined}
-          onClick={(e) => {
-            if (pending) e.preventDefault();
-            else setPending(true);
-          }}
-          className="bg-danger inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-white hover:opacity-90 aria-disabled:cursor-progress"
+          className="bg-danger inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-white hover:opacity-90"
         >
-          {pending && <Spinner className="size-4" />}
           Confirm with Google and delete
-        </a>
+        </PendingLink>
       </div>
     </div>
   );

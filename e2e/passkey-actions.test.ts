@@ -210,30 +210,27 @@ describe('adding a passkey', () => {
   });
 });
 
+/** A passkey sign-in waiting for this browser (a fresh jar), as '/login' starts one: its options. */
+async function passkeyChallenge(email: string) {
+  jar.clear();
+  const begun = await cognito.startPasswordless(email, 'WEB_AUTHN');
+  if (!begun.ok || begun.value.type !== 'challenge') throw new Error('no challenge');
+  await session.setChallenge({ name: 'WEB_AUTHN', session: begun.value.session, username: email });
+  return begun.value.parameters!.CREDENTIAL_REQUEST_OPTIONS!;
+}
+
 describe('signing in with a passkey, and removing it', () => {
   test('an assertion signs in once; replayed, or after removal, it does not', async () => {
     const { email, accessToken } = await signedIn();
     const device = new SoftwareAuthenticator({ origin: ORIGIN });
     await profile.completePasskeyAction(device.register(await provedOptions()));
 
-    const challenge = async () => {
-      jar.clear();
-      const begun = await cognito.startPasswordless(email, 'WEB_AUTHN');
-      if (!begun.ok || begun.value.type !== 'challenge') throw new Error('no challenge');
-      await session.setChallenge({
-        name: 'WEB_AUTHN',
-        session: begun.value.session,
-        username: email,
-      });
-      return begun.value.parameters!.CREDENTIAL_REQUEST_OPTIONS!;
-    };
-
-    const assertion = device.authenticate(await challenge());
+    const assertion = device.authenticate(await passkeyChallenge(email));
     await expect(auth.passkeySignInFinishAction(assertion)).rejects.toEqual(isRedirectTo('/'));
     expect(jar.get(seal.cookieNames(env.getEnv()).session)).toBeTruthy();
 
     // The same assertion again, against a new challenge: refused, with a message.
-    await challenge();
+    await passkeyChallenge(email);
     expect(await auth.passkeySignInFinishAction(assertion)).toEqual({
       status: 'error',
       message: {
@@ -241,7 +238,7 @@ describe('signing in with a passkey, and removing it', () => {
       },
     });
     // Malformed: refused before it reaches Cognito.
-    await challenge();
+    await passkeyChallenge(email);
     expect(await auth.passkeySignInFinishAction('{"id":1}')).toMatchObject({ status: 'error' });
 
     // Removed: gone from the list; a bad id is refused without a call.
@@ -309,20 +306,11 @@ describe("a passkey's name, provider and last use (decision 049)", () => {
     });
 
     // A sign-in with it dates it.
-    jar.clear();
-    const begun = await cognito.startPasswordless(email, 'WEB_AUTHN');
-    if (!begun.ok || begun.value.type !== 'challenge') throw new Error('no challenge');
-    await session.setChallenge({
-      name: 'WEB_AUTHN',
-      session: begun.value.session,
-      username: email,
-    });
+    const options = await passkeyChallenge(email);
     const before = Math.floor(Date.now() / 1000);
-    await expect(
-      auth.passkeySignInFinishAction(
-        device.authenticate(begun.value.parameters!.CREDENTIAL_REQUEST_OPTIONS!),
-      ),
-    ).rejects.toEqual(isRedirectTo('/'));
+    await expect(auth.passkeySignInFinishAction(device.authenticate(options))).rejects.toEqual(
+      isRedirectTo('/'),
+    );
     [apple, plain] = await listed(email);
     expect(apple!.lastUsedAt).toBeGreaterThanOrEqual(before);
     expect(plain!.lastUsedAt).toBeUndefined();

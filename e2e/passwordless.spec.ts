@@ -105,6 +105,20 @@ async function virtualAuthenticator(page: Page) {
   return { cdp, authenticatorId };
 }
 
+/** Adds a passkey through the profile's own path (the password as proof), and closes the dialog. */
+async function addPasskeyOnProfile(page: Page, password: string) {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Manage passkeys' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Passkeys' });
+  await dialog.getByRole('button', { name: 'Add a passkey' }).click();
+  await dialog.getByLabel('Current password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: /All Set/ })
+    .getByRole('button', { name: 'Close' })
+    .click();
+}
+
 test.describe('passkeys', () => {
   test('add one on the profile, sign in with it, remove it, and it no longer signs in', async ({
     signedInPage: page,
@@ -166,18 +180,10 @@ test.describe('passkeys', () => {
   }) => {
     test.setTimeout(90_000);
     await virtualAuthenticator(page);
-    await page.goto('/profile');
-    await page.getByRole('button', { name: 'Manage passkeys' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Passkeys' });
-    await dialog.getByRole('button', { name: 'Add a passkey' }).click();
-    await dialog.getByLabel('Current password', { exact: true }).fill(password);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page
-      .getByRole('dialog', { name: /All Set/ })
-      .getByRole('button', { name: 'Close' })
-      .click();
+    await addPasskeyOnProfile(page, password);
 
     await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passkeys' });
     const row = dialog.getByRole('listitem');
     await expect(row).toContainText('Not used to sign in yet');
     await dialog.getByRole('button', { name: /^Rename / }).click();
@@ -217,15 +223,7 @@ test.describe('passkeys', () => {
       await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page).toHaveURL('/');
-      await page.goto('/profile');
-      await page.getByRole('button', { name: 'Manage passkeys' }).click();
-      await page.getByRole('button', { name: 'Add a passkey' }).click();
-      await page.getByLabel('Current password', { exact: true }).fill(STRONG_PASSWORD);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page
-        .getByRole('dialog', { name: /All Set/ })
-        .getByRole('button', { name: 'Close' })
-        .click();
+      await addPasskeyOnProfile(page, STRONG_PASSWORD);
       await page.getByRole('button', { name: 'Logout' }).click();
       await expect(page).toHaveURL('/login');
 

@@ -1,7 +1,6 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import { after } from 'next/server';
 import { type ProofField } from '@/lib/validation/proof';
 import { failureState, type ActionState } from '@/lib/actions';
 import { getUser, reauthenticate, revokeRefreshToken, type Tokens } from '@/lib/cognito';
@@ -167,10 +166,6 @@ async function remember(session: Session, op: string, ok: boolean) {
     // No request here: recorded without the browser.
   }
   const proof = { t: Math.floor(Date.now() / 1000), op, ok, ...(browser ? { b: browser } : {}) };
-  const write = () => recordProof(getEnv(), session.claims.sub, proof);
-  try {
-    after(write);
-  } catch {
-    await write();
-  }
+  // Awaited, not left for after the answer: the page this action renders again lists it already.
+  await recordProof(getEnv(), session.claims.sub, proof);
 }

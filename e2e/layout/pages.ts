@@ -492,6 +492,14 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
         },
       },
       {
+        // Left by the state before: the dialog closed with the new address not verified yet.
+        name: 'email-pending',
+        open: async (page) => {
+          await expect(page.getByRole('group', { name: 'Email change waiting' })).toBeVisible();
+        },
+        close: async () => {},
+      },
+      {
         name: 'phone-verify',
         open: async (page) => {
           await profileDialog('Edit Phone Number', 'Change phone number')(page);

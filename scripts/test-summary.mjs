@@ -13,6 +13,17 @@ const lines = [];
 // Names of the tests that failed or passed only on retry, so the closing lines of a CI log say which.
 const named = [];
 
+// The error with its expected/received lines, so a failure seen once in CI says what differed; the
+// stack is in the full log.
+function errorLines(message) {
+  const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const end = lines.findIndex((l) => /^\s+at /.test(l));
+  return (end === -1 ? lines : lines.slice(0, end))
+    .map((l) => l.trimEnd().slice(0, 240))
+    .filter(Boolean)
+    .slice(0, 16);
+}
+
 // Playwright's JSON report nests suites (files, describe blocks) holding specs holding one test per
 // project; a test's status is expected, unexpected, flaky or skipped.
 function badTests(suites, run, out = []) {
@@ -22,11 +33,11 @@ function badTests(suites, run, out = []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const error = test.results
           ?.flatMap((r) => r.errors ?? (r.error ? [r.error] : []))
-          .map((e) => (e.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0])
-          .find(Boolean);
+          .map((e) => errorLines(e.message ?? ''))
+          .find((l) => l.length);
         out.push(
           `  ${test.status === 'flaky' ? 'flaky' : 'FAILED'} ${run} [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}` +
-            (error ? `\n      ${error.slice(0, 200)}` : ''),
+            (error ? error.map((l) => `\n      ${l}`).join('') : ''),
         );
       }
     }

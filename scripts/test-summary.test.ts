@@ -105,6 +105,41 @@ it('counts a test that passed only on retry as failed, and names it with its fir
   expect(out.trim().split('\n').at(-1)).toBe('9 passed, 1 failed');
 });
 
+it("shows a failure's expected and received lines, not its stack", () => {
+  const diff = [
+    'Error: expect(received).toEqual(expected) // deep equality',
+    '',
+    '- Expected  -  1',
+    '+ Received  + 10',
+    '',
+    '- Array []',
+    '+ Array [',
+    '+   Object { "nodes": Array [ "<footer>: 0,700 390x68 -> 0,760 390x68" ] },',
+    '+ ]',
+  ].join('\n');
+  for (const f of ['e2e-console-pool.json', 'e2e-cluster.json'])
+    writeFileSync(path.join(dir, f), report([{ title: 'a', status: 'expected' }]));
+  writeFileSync(
+    path.join(dir, 'e2e.json'),
+    report([{ title: '/login', status: 'flaky', error: diff }]),
+  );
+
+  const { out } = run();
+  expect(out).toContain(
+    [
+      '  flaky e2e [chromium] auth.spec.ts:10 › /login',
+      '      Error: expect(received).toEqual(expected) // deep equality',
+      '      - Expected  -  1',
+      '      + Received  + 10',
+      '      - Array []',
+      '      + Array [',
+      '      +   Object { "nodes": Array [ "<footer>: 0,700 390x68 -> 0,760 390x68" ] },',
+      '      + ]',
+    ].join('\n'),
+  );
+  expect(out).not.toContain('  at x');
+});
+
 it('names failed unit tests and a suite that did not load', () => {
   writeFileSync(
     path.join(dir, 'unit.json'),

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { MAX_BODY_BYTES, declaredTooLarge, readWithin } from './body-limit';
 
 /** A stream of `count` chunks of `size` bytes that records how many it was asked for. */
@@ -60,5 +62,29 @@ describe('readWithin', () => {
     ]);
     expect(answer).toBeNull();
     expect(seen.pulled).toBeLessThan(10);
+  });
+});
+
+describe("the framework's limits agree with this one", () => {
+  it('an action body stops at MAX_BODY_BYTES, and the copy the guard reads at twice that', () => {
+    const config = path.join(__dirname, '..', '..', 'next.config.mjs');
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(config)}); process.stdout.write(JSON.stringify(m.default('phase-production-server').experimental));`,
+      ],
+      { encoding: 'utf8' },
+    );
+    const experimental = JSON.parse(out) as {
+      serverActions: { bodySizeLimit: string };
+      proxyClientMaxBodySize: number;
+    };
+    expect(experimental.serverActions.bodySizeLimit).toBe(`${MAX_BODY_BYTES / 1024}kb`);
+    // Past its copy limit the framework hands the guard a body cut at a read's edge (at most
+    // 64 KB each): at twice the limit the guard still sees a body over it, and no request makes
+    // the server hold more.
+    expect(experimental.proxyClientMaxBodySize).toBe(2 * MAX_BODY_BYTES);
   });
 });

@@ -25,12 +25,16 @@ function stallFor(ms: number) {
 
 /** Bytes waiting in the receive queue of the local TCP socket on `port` (Linux's /proc/net/tcp). */
 function waitingBytes(port: number): number | null {
-  let table: string;
-  try {
-    table = readFileSync('/proc/net/tcp', 'utf8') + readFileSync('/proc/net/tcp6', 'utf8');
-  } catch {
-    return null;
-  }
+  // Each table on its own: a machine without IPv6 has no tcp6.
+  const table = ['/proc/net/tcp', '/proc/net/tcp6']
+    .map((file) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   for (const line of table.split('\n')) {
     const [, local, , , queues] = line.trim().split(/\s+/);

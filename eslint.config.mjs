@@ -4,7 +4,8 @@ import nextTs from 'eslint-config-next/typescript';
 /**
  * Dependencies point one way: app -> components -> lib (docs/architecture.md §1). The local stack
  * stands in for outside systems: the product never imports it, and it never imports the product.
- * Only e2e/ (tests across the process boundary) may use both.
+ * Only the tests may use both: e2e/ (across the process boundary) and test/integration/ (in
+ * process).
  */
 const forbid = (...groups) => [
   'error',

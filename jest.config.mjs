@@ -6,7 +6,9 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-  testMatch: ['<rootDir>/{app,components,contract,lib,local,scripts,bench,e2e}/**/*.test.{ts,tsx}'],
+  testMatch: [
+    '<rootDir>/{app,components,contract,lib,local,scripts,bench,e2e,test}/**/*.test.{ts,tsx}',
+  ],
   moduleNameMapper: {
     // `server-only` is a bundler marker that throws outside React Server Components.
     '^server-only$': '<rootDir>/jest.server-only.js',

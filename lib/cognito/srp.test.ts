@@ -16,7 +16,7 @@ import {
  * The device SRP client checked value by value against the client in Cognito's own JavaScript
  * SDK (AuthenticationHelper): the verifier of a secret, the session key of an exchange, and the
  * timestamp format. The whole sign-in against a pool's server side runs in
- * e2e/device-actions.test.ts.
+ * test/integration/device-actions.test.ts.
  */
 
 const GROUP = '-Xk3hVbcq';

@@ -14,22 +14,18 @@ jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHe
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
 import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
-import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
 import { SoftwareAuthenticator } from '@/local/identity/test-authenticator';
-import { withEnv } from '@/test/env';
-import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
+import { cookieJar as jar } from '@/test/next-headers';
+import { withLocalPool } from './harness';
 
 const ORIGIN = 'http://localhost:3000';
 const PASSWORD = 'Sunny!Day42';
-const setEnv = withEnv();
 
-let server: IdentityServer;
-let dataDir: string;
+const pool = withLocalPool();
+const identity = pool.identity;
+
 let profile: typeof import('@/components/profile/actions');
 let auth: typeof import('@/components/auth/actions');
 let session: typeof import('@/lib/session');
@@ -38,19 +34,6 @@ let cognito: typeof import('@/lib/cognito');
 let env: typeof import('@/lib/env');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'passkey-actions-'));
-  server = await startIdentityServer({
-    port: 0,
-    dataDir,
-    log: () => undefined,
-    seedDemo: false,
-    scryptLogN: 10,
-  });
-  setEnv({
-    LOCAL_IDENTITY_PORT: String(server.port),
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    TRUSTED_PROXY_HOPS: '1',
-  });
   profile = await import('@/components/profile/actions');
   auth = await import('@/components/auth/actions');
   session = await import('@/lib/session');
@@ -59,36 +42,11 @@ beforeAll(async () => {
   env = await import('@/lib/env');
 });
 
-afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-let ip = 0;
-beforeEach(() => {
-  jar.clear();
-  setClientAddress(`198.51.100.${++ip}`);
-});
-
-async function identity(op: string, body: object) {
-  const res = await fetch(`${server.url}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${op}: ${res.status}`);
-}
-
 /** A confirmed account, signed in through the adapter, its cookies in the jar. */
 async function signedIn() {
   const email = `passkey.${randomBytes(4).toString('hex')}@creator.test`;
   await identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
-  const codes = (await (
-    await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(email)}`)
-  ).json()) as { code: string }[];
+  const codes = await pool.outbox(email);
   await identity('ConfirmSignUp', {
     ClientId: CLIENT_ID,
     Username: email,

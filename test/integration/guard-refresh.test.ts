@@ -12,23 +12,25 @@ jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHe
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { NextRequest, NextResponse } from 'next/server';
 import { CLIENT_ID } from '@/local/identity/config';
-import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
-import type { PoolSettings } from '@/local/identity/settings';
+import type { IdentityServer } from '@/local/identity/server';
+import { withEnv } from '@/test/env';
 import { freePort, RedisServer, redisInstalled } from '@/test/redis-server';
+import { callIdentity, localAt, outboxAt, withIdentityPool } from './harness';
 
 /** Two pools, one rotating refresh tokens with no grace period, one not; `server` is the one in use. */
+const rotatingPool = withIdentityPool({
+  name: 'guard-refresh-rotating',
+  settings: { refreshTokenRotation: true, refreshTokenGraceSeconds: 0 },
+});
+const plainPool = withIdentityPool({ name: 'guard-refresh-plain', settings: {} });
 let rotating: IdentityServer;
 let plain: IdentityServer;
 let server: IdentityServer;
 /** The app's identity endpoint: forwards to whichever pool `server` is. */
 let front: http.Server;
 let redis: RedisServer | undefined;
-let dataDir: string;
 let guard: typeof import('@/lib/session/refresh');
 let once: typeof import('@/lib/session/refresh-once');
 let session: typeof import('@/lib/session');
@@ -36,26 +38,11 @@ let seal: typeof import('@/lib/session/seal');
 let cognito: typeof import('@/lib/cognito');
 let env: typeof import('@/lib/env');
 
-const ENV_KEYS = [
-  'LOCAL_IDENTITY_PORT',
-  'REDIS_URL',
-  'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED',
-];
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+const setEnv = withEnv();
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'guard-refresh-'));
-  const pool = (name: string, settings: Partial<PoolSettings>) =>
-    startIdentityServer({
-      port: 0,
-      dataDir: path.join(dataDir, name),
-      log: () => undefined,
-      seedDemo: false,
-      scryptLogN: 10,
-      settings,
-    });
-  rotating = await pool('rotating', { refreshTokenRotation: true, refreshTokenGraceSeconds: 0 });
-  plain = await pool('plain', {});
+  rotating = rotatingPool.server;
+  plain = plainPool.server;
   server = rotating;
   front = http.createServer((req, res) => {
     const upstream = http.request(
@@ -77,12 +64,12 @@ beforeAll(async () => {
   if (redisInstalled) {
     redis = new RedisServer(await freePort());
     await redis.start();
-    process.env.REDIS_URL = `redis://127.0.0.1:${redis.port}`;
-  } else {
-    delete process.env.REDIS_URL;
   }
-  process.env.LOCAL_IDENTITY_PORT = String((front.address() as AddressInfo).port);
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  setEnv({
+    REDIS_URL: redis ? `redis://127.0.0.1:${redis.port}` : undefined,
+    LOCAL_IDENTITY_PORT: String((front.address() as AddressInfo).port),
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
   guard = await import('@/lib/session/refresh');
   once = await import('@/lib/session/refresh-once');
   session = await import('@/lib/session');
@@ -93,15 +80,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   (await import('@/lib/redis')).closeSharedRedis();
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
   front.close();
-  await rotating.close();
-  await plain.close();
   await redis?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -111,27 +91,9 @@ beforeEach(() => {
 
 const PASSWORD = 'Sunny!Day42';
 
-async function local(route: string, body: object) {
-  const res = await fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
-}
-
-async function identity(op: string, body: object) {
-  const res = await fetch(`${server.url}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { __type?: string };
-  if (!res.ok) throw new Error(`${op}: ${json.__type}`);
-}
+// The pool in use, whichever it is.
+const local = (route: string, body: object) => localAt(server.url, route, body);
+const identity = (op: string, body: object) => callIdentity(server.url, op, body);
 
 /**
  * A signed-in browser's cookies, with an access token that lives 30 s: inside the guard's refresh
@@ -140,9 +102,7 @@ async function identity(op: string, body: object) {
 async function signedInCookies(accessTokenTtl = 30): Promise<Map<string, string>> {
   const email = `rotate.${randomBytes(4).toString('hex')}@creator.test`;
   await identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
-  const codes = (await (
-    await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(email)}`)
-  ).json()) as { code: string }[];
+  const codes = await outboxAt(server.url, email);
   await identity('ConfirmSignUp', {
     ClientId: CLIENT_ID,
     Username: email,

@@ -16,23 +16,24 @@ jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHe
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { generateSync } from 'otplib';
-import { startCreatorSystem, type CreatorSystem } from '@/local/creator-system/server';
 import { CLIENT_ID } from '@/local/identity/config';
-import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
-import { withEnv } from '@/test/env';
-import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
+import { cookieJar as jar } from '@/test/next-headers';
+import { setUpCode, withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 const CLIENT_SECRET = 'device_actions_client_secret_0123456789abcdef';
-const setEnv = withEnv();
 
-let server: IdentityServer;
-let creators: CreatorSystem;
-let dataDir: string;
+const pool = withLocalPool({
+  // A confidential client that propagates user context: the pool records the person's address.
+  settings: { clientSecret: CLIENT_SECRET, propagateUserContext: true },
+  creators: true,
+  env: { COGNITO_CLIENT_SECRET: CLIENT_SECRET },
+  // One address for every test: the device list shows it as the device's last.
+  clientAddress: '198.51.100.40',
+});
+const identity = pool.identity;
+
 let auth: typeof import('@/components/auth/actions');
 let profile: typeof import('@/components/profile/actions');
 let session: typeof import('@/lib/session');
@@ -41,24 +42,6 @@ let seal: typeof import('@/lib/session/seal');
 let env: typeof import('@/lib/env');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'device-actions-'));
-  server = await startIdentityServer({
-    port: 0,
-    dataDir,
-    log: () => undefined,
-    seedDemo: false,
-    scryptLogN: 10,
-    // A confidential client that propagates user context: the pool records the person's address.
-    settings: { clientSecret: CLIENT_SECRET, propagateUserContext: true },
-  });
-  creators = await startCreatorSystem({ apiPort: 0, embedPort: 0, dataDir });
-  setEnv({
-    LOCAL_IDENTITY_PORT: String(server.port),
-    LOCAL_CREATOR_PORT: new URL(creators.apiUrl).port,
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    TRUSTED_PROXY_HOPS: '1',
-    COGNITO_CLIENT_SECRET: CLIENT_SECRET,
-  });
   auth = await import('@/components/auth/actions');
   profile = await import('@/components/profile/actions');
   session = await import('@/lib/session');
@@ -66,30 +49,6 @@ beforeAll(async () => {
   seal = await import('@/lib/session/seal');
   env = await import('@/lib/env');
 });
-
-afterAll(async () => {
-  await server.close();
-  await creators.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  jar.clear();
-  setClientAddress('198.51.100.40');
-});
-
-async function identity<T = Record<string, unknown>>(op: string, body: object): Promise<T> {
-  const res = await fetch(`${server.url}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${op}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const secretHash = (username: string) =>
   createHmac('sha256', CLIENT_SECRET)
@@ -99,7 +58,7 @@ const secretHash = (username: string) =>
 /** A confirmed account with a channel; answers its email. */
 async function account() {
   const email = `device.${randomBytes(4).toString('hex')}@creator.test`;
-  await fetch(`${creators.apiUrl}/__local/creators`, {
+  await fetch(`${pool.creators.apiUrl}/__local/creators`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
@@ -110,13 +69,11 @@ async function account() {
     Password: PASSWORD,
     SecretHash: secretHash(email),
   });
-  const codes = await (
-    await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(email)}`)
-  ).json();
+  const codes = await pool.outbox(email);
   await identity('ConfirmSignUp', {
     ClientId: CLIENT_ID,
     Username: email,
-    ConfirmationCode: (codes as { code: string }[])[0]!.code,
+    ConfirmationCode: codes[0]!.code,
     SecretHash: secretHash(email),
   });
   return email;
@@ -137,10 +94,8 @@ async function accountWithTotp() {
   const { SecretCode } = await identity<{ SecretCode: string }>('AssociateSoftwareToken', {
     AccessToken,
   });
-  await identity('VerifySoftwareToken', {
-    AccessToken,
-    UserCode: generateSync({ secret: SecretCode }),
-  });
+  // Set up with the code of the step before (setUpCode): the current one stays unspent.
+  await identity('VerifySoftwareToken', { AccessToken, UserCode: await setUpCode(SecretCode) });
   await identity('SetUserMFAPreference', {
     AccessToken,
     SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
@@ -148,9 +103,8 @@ async function accountWithTotp() {
   return { email, secret: SecretCode };
 }
 
-/** The authenticator's next code (the current one was spent turning two-step on). */
-const nextCode = (secret: string) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+/** The authenticator's current code, unspent (turning two-step on used the step before's). */
+const nextCode = (secret: string) => generateSync({ secret });
 
 function form(entries: Record<string, string>): FormData {
   const fd = new FormData();
@@ -187,7 +141,7 @@ describe('remembered devices', () => {
   test('a device the pool will not confirm: the sign-in stands, and its session cannot be renewed', async () => {
     const email = await account();
     const fault = (mode: 'throttle' | 'off') =>
-      fetch(`${server.url}/__local/faults`, {
+      fetch(`${pool.server.url}/__local/faults`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ operation: 'ConfirmDevice', mode }),

@@ -15,40 +15,21 @@ jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHe
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
-import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
-import { withEnv } from '@/test/env';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
+import { setUpCode, withLocalPool } from './harness';
 
 type Actions = typeof import('@/components/profile/actions') &
   typeof import('@/components/dashboard/actions');
 let actions: Actions;
 let session: typeof import('@/lib/session');
 let cognito: typeof import('@/lib/cognito');
-let server: IdentityServer;
-let dataDir: string;
 
-const setEnv = withEnv();
+// Each test gets a client address of its own: per-address limits count this test's calls only.
+const pool = withLocalPool();
+const { identity, outbox } = pool;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'profile-actions-'));
-  server = await startIdentityServer({
-    port: 0,
-    dataDir,
-    log: () => undefined,
-    seedDemo: false,
-    scryptLogN: 10,
-  });
-  setEnv({
-    // Local mode: the app's Cognito endpoint is the local identity port (read once, on first use).
-    LOCAL_IDENTITY_PORT: String(server.port),
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    // The stood-in headers play one balancer in front: its X-Forwarded-For entry is the client.
-    TRUSTED_PROXY_HOPS: '1',
-  });
   actions = {
     ...(await import('@/components/dashboard/actions')),
     ...(await import('@/components/profile/actions')),
@@ -57,40 +38,8 @@ beforeAll(async () => {
   cognito = await import('@/lib/cognito');
 });
 
-afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-let ipCounter = 0;
-beforeEach(() => {
-  jar.clear();
-  // A client address of its own per test: per-address limits count this test's calls only.
-  setClientAddress(`198.51.100.${++ipCounter}`);
-});
-
 const PASSWORD = 'Sunny!Day42';
 const LIMITED = /^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/;
-
-async function identity<T = Record<string, unknown>>(op: string, body: object): Promise<T> {
-  const res = await fetch(`${server.url}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & { __type?: string; message?: string };
-  if (!res.ok) throw new Error(`${op}: ${json.__type} ${json.message}`);
-  return json;
-}
-
-type OutboxEntry = { to: string; purpose: string; code: string; channel: string };
-async function outbox(to: string): Promise<OutboxEntry[]> {
-  const res = await fetch(`${server.url}/__local/outbox?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as OutboxEntry[];
-}
 
 const uniqueEmail = (prefix: string) => `${prefix}.${randomBytes(4).toString('hex')}@creator.test`;
 const uniquePhone = () => `+1555${String(randomBytes(3).readUIntBE(0, 3) % 1e7).padStart(7, '0')}`;
@@ -243,7 +192,6 @@ const REAUTH = 'Please confirm your password again: close this window and start 
  * the code that setup used up.
  */
 async function enableTotp(email: string) {
-  const { generateSync } = await import('otplib');
   const auth = await identity<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
     ClientId: CLIENT_ID,
     AuthFlow: 'USER_PASSWORD_AUTH',
@@ -253,7 +201,8 @@ async function enableTotp(email: string) {
   const { SecretCode } = await identity<{ SecretCode: string }>('AssociateSoftwareToken', {
     AccessToken,
   });
-  const used = generateSync({ secret: SecretCode });
+  // The step before's code (setUpCode): the current one stays free for the test.
+  const used = await setUpCode(SecretCode);
   await identity('VerifySoftwareToken', { AccessToken, UserCode: used });
   await identity('SetUserMFAPreference', {
     AccessToken,

@@ -1,0 +1,200 @@
+/**
+ * The one set-up of the integration tests: the product's server actions called in this process
+ * against the real local identity service (and, when asked, the creator system), started on free
+ * ports in a fresh data folder. Each file used to start, wire and tear these down by hand, each
+ * copy a little different; this is that code once.
+ *
+ *   const pool = withLocalPool({ settings: { clientSecret }, creators: true, env: { … } });
+ *   beforeAll(async () => void (actions = await import('@/components/profile/actions')));
+ *   … await pool.identity('SignUp', { … }); const [code] = await pool.outbox(email); …
+ *
+ * Call it at the top level of a test file, before the file's own hooks (they run in the order
+ * they were registered, so the pool is up and the environment set when the file imports the
+ * app's modules). Keep the `jest.mock(...)` calls in the test file: jest hoists them per file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startCreatorSystem, type CreatorSystem } from '@/local/creator-system/server';
+import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
+import type { PoolSettings } from '@/local/identity/settings';
+import type { OutboxMessage } from '@/local/identity/store';
+import { withEnv } from '@/test/env';
+import { cookieJar, setClientAddress } from '@/test/next-headers';
+
+/** A Cognito call in its JSON protocol; throws with the operation, status and body if refused. */
+export async function callIdentity<T = Record<string, unknown>>(
+  url: string,
+  op: string,
+  body: object,
+): Promise<T> {
+  const res = await fetch(`${url}/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${op}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The codes and notices the pool at `url` delivered to `to`, newest first. */
+export async function outboxAt(url: string, to: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${url}/__local/outbox?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as OutboxMessage[];
+}
+
+/** A POST to one of the pool's `/__local/...` controls; throws if refused. */
+export async function localAt(url: string, route: string, body: object): Promise<void> {
+  const res = await fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+}
+
+export interface IdentityPoolOptions {
+  /** The pool's settings; unset ones keep the recommended preset's. */
+  settings?: Partial<PoolSettings>;
+  /** The data folder's prefix in the OS temp folder (the test file's name by default). */
+  name?: string;
+}
+
+export interface IdentityPool {
+  /** The running server (from the first beforeAll on). */
+  readonly server: IdentityServer;
+  /** Its data folder, removed after the file. */
+  readonly dataDir: string;
+  identity<T = Record<string, unknown>>(op: string, body: object): Promise<T>;
+  outbox(to: string): Promise<OutboxMessage[]>;
+  local(route: string, body: object): Promise<void>;
+}
+
+export interface LocalPoolOptions extends IdentityPoolOptions {
+  /** Start the creator system too (same data folder); LOCAL_CREATOR_PORT then points at it. */
+  creators?: boolean;
+  /** More environment for the app (e.g. COGNITO_CLIENT_SECRET), set after the defaults. */
+  env?: Record<string, string | undefined>;
+  /** One client address for every test; by default each test gets a fresh 198.51.100.N. */
+  clientAddress?: string;
+}
+
+export interface LocalPool extends IdentityPool {
+  /** The creator system; only with `creators: true`. */
+  readonly creators: CreatorSystem;
+}
+
+interface Started {
+  server?: IdentityServer;
+  creators?: CreatorSystem;
+  dataDir?: string;
+}
+
+function defaultName(): string {
+  const testPath = expect.getState().testPath;
+  return testPath ? path.basename(testPath).replace(/\.test\.tsx?$/, '') : 'local-pool';
+}
+
+async function start(options: LocalPoolOptions, into: Started): Promise<void> {
+  into.dataDir = mkdtempSync(path.join(tmpdir(), `${options.name ?? defaultName()}-`));
+  into.server = await startIdentityServer({
+    port: 0,
+    dataDir: into.dataDir,
+    log: () => undefined,
+    seedDemo: false,
+    scryptLogN: 10,
+    settings: options.settings,
+  });
+  if (options.creators) {
+    into.creators = await startCreatorSystem({ apiPort: 0, embedPort: 0, dataDir: into.dataDir });
+  }
+}
+
+async function stop(started: Started): Promise<void> {
+  await started.server?.close();
+  await started.creators?.close();
+  if (started.dataDir) rmSync(started.dataDir, { recursive: true, force: true });
+}
+
+function handle(started: Started): LocalPool {
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) {
+      throw new Error(`the pool's ${what} is not there: read it in a hook or test, not at load`);
+    }
+    return value;
+  };
+  const url = () => need(started.server, 'server').url;
+  return {
+    get server() {
+      return need(started.server, 'server');
+    },
+    get creators() {
+      return need(started.creators, 'creator system (creators: true)');
+    },
+    get dataDir() {
+      return need(started.dataDir, 'data folder');
+    },
+    identity: (op, body) => callIdentity(url(), op, body),
+    outbox: (to) => outboxAt(url(), to),
+    local: (route, body) => localAt(url(), route, body),
+  };
+}
+
+/**
+ * A local identity pool for this file, and nothing else: no environment, no per-test reset (for a
+ * file that wires the app itself, e.g. behind a front of its own).
+ */
+export function withIdentityPool(options: IdentityPoolOptions = {}): IdentityPool {
+  const started: Started = {};
+  beforeAll(() => start(options, started));
+  afterAll(() => stop(started));
+  return handle(started);
+}
+
+/**
+ * A local identity pool (and with `creators`, the creator system) the app under test talks to:
+ * started before the file's tests, the app's environment pointed at it (restored after the file),
+ * and before each test an empty cookie jar and a client address of its own (per-address limits
+ * then count that test's calls only). Closed and its data folder removed after the file.
+ */
+export function withLocalPool(options: LocalPoolOptions = {}): LocalPool {
+  const started: Started = {};
+  const setEnv = withEnv();
+  beforeAll(async () => {
+    await start(options, started);
+    setEnv({
+      // Local mode: the app's Cognito endpoint is the local identity port (read once, on first use).
+      LOCAL_IDENTITY_PORT: String(started.server!.port),
+      ...(started.creators ? { LOCAL_CREATOR_PORT: new URL(started.creators.apiUrl).port } : {}),
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // The stood-in headers play one balancer in front: its X-Forwarded-For entry is the client.
+      TRUSTED_PROXY_HOPS: '1',
+      ...options.env,
+    });
+  });
+  afterAll(() => stop(started));
+  let addresses = 0;
+  beforeEach(() => {
+    cookieJar.clear();
+    setClientAddress(options.clientAddress ?? `198.51.100.${++addresses}`);
+  });
+  return handle(started);
+}
+
+/**
+ * The authenticator code of the 30-second step before this one, which the pool still takes (a
+ * code is accepted for a short time after its step: local/identity/totp.ts). Setting an
+ * authenticator up with it leaves the current step's code unspent for the sign-in that follows,
+ * instead of waiting up to 30 s for the next step. Within 2 s of a step's end it waits for the
+ * next step first, so the code is never two steps old when it arrives.
+ */
+export async function setUpCode(secret: string): Promise<string> {
+  const { generateSync } = await import('otplib');
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 2_000) await new Promise((r) => setTimeout(r, left + 50));
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
+}

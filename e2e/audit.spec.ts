@@ -22,15 +22,24 @@ test('the web app never logged a password, code, token or cookie', async () => {
   expect(log, 'an embed token').not.toMatch(/eyJhbGciOiJIUzI1Ni/);
   expect(log, 'a sealed cookie').not.toContain('Fe26.2*');
 
-  // Every line the app itself writes is structured JSON.
+  // Every line the app itself writes is structured JSON. One expect for all of them: each expect is
+  // a step of the report, and a run's 40,000 lines as steps took two minutes.
   const json = log.split('\n').filter((l) => l.startsWith('{'));
   expect(json.length).toBeGreaterThan(10);
-  for (const line of json) expect(() => JSON.parse(line)).not.toThrow();
+  const notJson = json.filter((line) => {
+    try {
+      JSON.parse(line);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  expect(notJson, 'lines that start as JSON and are not').toEqual([]);
 
   // A sign-in names its account by the same keyed reference a failed one does, and only by it.
   const signedIn = json
     .map((line) => JSON.parse(line) as { event?: string; account?: string })
     .filter((line) => line.event === 'auth.signed_in');
   expect(signedIn.length, 'the run signed in').toBeGreaterThan(20);
-  for (const line of signedIn) expect(line.account).toMatch(/^e:[0-9a-f]{16}$/);
+  expect(signedIn.filter((line) => !/^e:[0-9a-f]{16}$/.test(line.account ?? ''))).toEqual([]);
 });

@@ -5,10 +5,11 @@ import { expect, test } from './fixtures';
 
 /**
  * The layout check: every page and dialog of the product (e2e/layout/pages.ts), signed out and
- * signed in, at 320, 390, 768, 1024, 1280 and 1920 px. It fails when the page scrolls sideways,
+ * signed in, at 390 and 1280 px in the gate and at 320, 390, 768, 1024, 1280 and 1920 px in
+ * `npm run test:full` (e2e/layout/check.ts). It fails when the page scrolls sideways,
  * when text or a control sticks out of the box that holds it, when interactive targets overlap,
  * or when a target is under 24×24 px (e2e/layout/measure.ts says what is exempt and why).
- * Screenshots of each page, state and width: e2e/screenshots/layout/ (git-ignored).
+ * Screenshots of each page, state and width, in the full run: e2e/screenshots/layout/ (git-ignored).
  */
 
 test.describe('the layout check itself', () => {
@@ -116,7 +117,7 @@ test.describe('the layout check itself', () => {
 });
 
 for (const entry of LAYOUT_PAGES.filter((e) => !e.stack)) {
-  test(`layout holds at every width: ${entry.page}`, async ({ page }) => {
+  test(`layout holds at the run's widths: ${entry.page}`, async ({ page }) => {
     test.setTimeout(120_000);
     const problems = await checkLayout(page, entry);
     // Each line names the page, the width, the element (a CSS path and its text) and what is wrong.

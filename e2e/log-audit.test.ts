@@ -49,4 +49,26 @@ describe('the log audit finds a code where a leak would put it', () => {
       line: expect.stringContaining('sent 123456'),
     });
   });
+
+  test('findCodeLeak finds a code beside a JSON escape, and codes that are not one word', () => {
+    const log = [
+      line({ event: 'a', msg: 'first line\n482913 sent' }),
+      line({ event: 'b', path: 'C:\\codes\\771204' }),
+      'plain text with ab-cd-ef in it',
+    ].join('\n');
+    expect(findCodeLeak(log, ['482913'])?.code).toBe('482913');
+    expect(findCodeLeak(log, ['771204'])?.code).toBe('771204');
+    expect(findCodeLeak(log, ['ab-cd-ef'])?.line).toBe('plain text with ab-cd-ef in it');
+    expect(findCodeLeak(log, ['first1', 'line48'])).toBeUndefined();
+  });
+
+  test('findCodeLeak reads a whole run of logs in about a second', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) =>
+      line({ event: 'http.access', reqId: `req-${i}-c2729069774e`, ms: i % 700 }),
+    );
+    const codes = Array.from({ length: 3_000 }, (_, i) => String(100_000 + i * 7));
+    const started = Date.now();
+    expect(findCodeLeak(lines.join('\n'), codes)).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -34,15 +34,32 @@ export function lineLeaksCode(line: string, code: string): boolean {
   return false;
 }
 
-/** The first line of `log` that carries any of `codes`, with the code, or undefined. */
+/**
+ * The first line of `log` that carries any of `codes`, with the code, or undefined. One pass over
+ * the log: a code of letters and digits can only leak as a run of letters and digits of its own,
+ * in the line as written or once its JSON escapes are undone, so only lines with such a run are
+ * checked for it (a whole run's log holds thousands of codes and tens of thousands of lines).
+ */
 export function findCodeLeak(
   log: string,
   codes: Iterable<string>,
 ): { code: string; line: string } | undefined {
-  const lines = log.split('\n');
-  for (const code of new Set(codes)) {
-    if (!code) continue;
-    const line = lines.find((l) => lineLeaksCode(l, code));
+  const wanted = [...new Set(codes)].filter(Boolean);
+  const words = new Set(wanted.filter((c) => /^[A-Za-z0-9]+$/.test(c)));
+  const others = wanted.filter((c) => !words.has(c));
+  const first = new Map<string, string>();
+  for (const line of log.split('\n')) {
+    const runs = new Set([
+      ...(line.match(/[A-Za-z0-9]+/g) ?? []),
+      ...(line.replace(/\\(u[0-9a-fA-F]{4}|.)/g, ' ').match(/[A-Za-z0-9]+/g) ?? []),
+    ]);
+    for (const run of runs)
+      if (words.has(run) && !first.has(run) && lineLeaksCode(line, run)) first.set(run, line);
+    for (const code of others)
+      if (!first.has(code) && lineLeaksCode(line, code)) first.set(code, line);
+  }
+  for (const code of wanted) {
+    const line = first.get(code);
     if (line !== undefined) return { code, line };
   }
   return undefined;

@@ -109,7 +109,7 @@ test('a creator without two-step verification sets up an authenticator app befor
 
 // The layout check (e2e/layout.spec.ts) for the pages only this pool shows.
 for (const entry of LAYOUT_PAGES.filter((e) => e.stack === 'mfa-required')) {
-  test(`layout holds at every width: ${entry.page}`, async ({ page }) => {
+  test(`layout holds at the run's widths: ${entry.page}`, async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, await accountWithoutTwoStep());
     const problems = await checkLayout(page, entry, WEB);

@@ -76,9 +76,10 @@ if (unit) {
   lines.push('unit: no results');
 }
 
-// The whole e2e run, then the account flows under the console's pool settings (e2e/pool.ts), then
-// through the cluster (E2E_CLUSTER=1).
-for (const run of ['e2e', 'e2e-console-pool', 'e2e-cluster']) {
+// The whole e2e run, then the account flows under the console's pool settings (e2e/pool.ts), then,
+// in the full run only (scripts/test-all.sh), through the cluster (E2E_CLUSTER=1).
+const full = read('run') === 'full';
+for (const run of ['e2e', 'e2e-console-pool', ...(full ? ['e2e-cluster'] : [])]) {
   const report = read(`${run}.json`);
   if (report) {
     const json = JSON.parse(report);

@@ -14,6 +14,8 @@ beforeEach(() => {
   for (const step of ['lint', 'format', 'build']) {
     writeFileSync(path.join(dir, `${step}.status`), 'ok\n');
   }
+  // scripts/test-all.sh names its run; the full one has the cluster's pass.
+  writeFileSync(path.join(dir, 'run'), 'full\n');
   writeFileSync(
     path.join(dir, 'unit.json'),
     JSON.stringify({
@@ -180,4 +182,18 @@ it('all green: no names, exit 0', () => {
   expect(code).toBe(0);
   expect(out).not.toMatch(/FAILED|flaky [a-z]/);
   expect(out.trim().split('\n').at(-1)).toBe('9 passed, 0 failed');
+});
+
+it('the gate has no cluster pass to count; the full run without one has failed', () => {
+  for (const f of ['e2e', 'e2e-console-pool']) {
+    writeFileSync(path.join(dir, `${f}.json`), report([{ title: 'ok', status: 'expected' }]));
+  }
+  expect(run().out.trim().split('\n').at(-1)).toBe('8 passed, 1 failed');
+  expect(run().out).toContain('e2e-cluster: no results');
+
+  writeFileSync(path.join(dir, 'run'), 'gate\n');
+  const gate = run();
+  expect(gate.code).toBe(0);
+  expect(gate.out).not.toContain('e2e-cluster');
+  expect(gate.out.trim().split('\n').at(-1)).toBe('8 passed, 0 failed');
 });

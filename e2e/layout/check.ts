@@ -6,6 +6,19 @@ import { WIDTHS, closeDialog, type LayoutEntry, type Width } from './pages';
 /** Where the layout check keeps a screenshot of each page, state and width (git-ignored). */
 export const SHOTS = 'e2e/screenshots/layout';
 
+/**
+ * The run's widths (scripts/test-all.sh): the gate measures a phone and a laptop, without
+ * screenshots; `npm run test:full` every width of WIDTHS, with a screenshot of each. A state that
+ * exists only at some widths (the side menu's sheet) is measured at those of the run's it has, or
+ * else at its narrowest.
+ */
+const FULL = process.env.TEST_RUN === 'full';
+export const RUN_WIDTHS: readonly Width[] = FULL ? WIDTHS : [390, 1280];
+export const runWidths = (own: readonly Width[] = WIDTHS): readonly Width[] => {
+  const both = own.filter((w) => RUN_WIDTHS.includes(w));
+  return both.length ? both : [own[0]!];
+};
+
 /** Two rendered frames: the layout after a resize or a click has been computed and painted. */
 const settled = (page: Page) =>
   page.evaluate(
@@ -29,6 +42,7 @@ async function measureAt(page: Page, where: string, shot: string, widths: readon
     const findings = await page.evaluate(measureLayout, {});
     problems.push(...findings.map((f) => describeFinding(where, width, f)));
     // A dialog is pictured as it is seen, over the window; a page from top to bottom.
+    if (!FULL) continue;
     const dialog = (await page.getByRole('dialog').count()) > 0;
     await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: !dialog });
   }
@@ -36,14 +50,14 @@ async function measureAt(page: Page, where: string, shot: string, widths: readon
 }
 
 /**
- * Visits an entry of LAYOUT_PAGES and measures it, then each of its states, at every width.
+ * Visits an entry of LAYOUT_PAGES and measures it, then each of its states, at the run's widths.
  * Returns every problem found (empty when the layout holds).
  */
 export async function checkLayout(page: Page, entry: LayoutEntry, base = ''): Promise<string[]> {
   mkdirSync(SHOTS, { recursive: true });
   // Sections that fade in are simply shown (docs/product.md §2.12.2): no waiting on animations.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+  await page.setViewportSize({ width: RUN_WIDTHS[0]!, height: 800 });
   await entry.visit(page, base);
   // Settles what the page still loads. Bounded: the framework can leave a prefetch of a link
   // unread for good (decision 024), and the layout is measured either way.
@@ -52,9 +66,9 @@ export async function checkLayout(page: Page, entry: LayoutEntry, base = ''): Pr
       .info()
       .annotations.push({ type: 'settle', description: `${entry.page}: not idle in 15 s` });
   });
-  const problems = await measureAt(page, entry.page, entry.id, WIDTHS);
+  const problems = await measureAt(page, entry.page, entry.id, RUN_WIDTHS);
   for (const state of entry.states ?? []) {
-    const widths = state.widths ?? WIDTHS;
+    const widths = runWidths(state.widths);
     await page.setViewportSize({ width: widths[0]!, height: 800 });
     await state.open(page);
     problems.push(

@@ -8,8 +8,7 @@ const baseURL = `http://localhost:${ports.web}`;
 // E2E_CLUSTER=1: the stack is npm run start:cluster (three instances behind haproxy with Redis),
 // and the account flows run through the balancer, a creator's requests landing on every instance.
 const cluster = process.env.E2E_CLUSTER === '1';
-// The two named runs (scripts/test-all.sh): the gate leaves the walks tagged @full, and the hosts
-// spec, to `npm run test:full`.
+// The two named runs (scripts/test-all.sh): the gate leaves the hosts spec to `npm run test:full`.
 const full = process.env.TEST_RUN === 'full';
 // Debian's headless shell: the same Chromium without its window system, a third of the CPU for a
 // new page (decision 052). CHROMIUM_PATH names another build (/usr/bin/chromium, the full one).
@@ -38,7 +37,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  ...(full ? {} : { grepInvert: /@full/ }),
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.E2E_JSON ?? '.data/test-results/e2e.json' }],

@@ -273,15 +273,16 @@ export function cookieMap(header: string): Record<string, string> {
 }
 
 /**
- * Signs in through signInAction, as the login form does, and answers the session cookies.
- * `xff` picks the rate-limit bucket (one address per caller keeps the shared one untouched).
+ * Signs in through signInAction, as the login form posts it, and answers the action's answer (its
+ * Set-Cookie lines hold the session). `headers` carry the caller's address (X-Forwarded-For picks
+ * the rate-limit bucket) and, for a browser's session, its user agent.
  */
-export async function signInCookies(
+export async function signInAnswer(
   baseURL: string,
   email: string,
   password: string,
-  xff: string,
-): Promise<string> {
+  headers: Record<string, string>,
+): Promise<ActionAnswer> {
   const answer = await callAction(
     baseURL,
     actionId('signInAction'),
@@ -289,15 +290,23 @@ export async function signInCookies(
       ['email', email],
       ['password', password],
     ]),
-    {
-      path: '/login',
-      headers: { 'x-forwarded-for': xff },
-    },
+    { path: '/login', headers },
   );
   if (answer.redirect !== '/') {
     throw new Error(
       `sign-in for ${email} answered ${answer.status} ${JSON.stringify(answer.value ?? answer.body.slice(0, 200))}`,
     );
   }
+  return answer;
+}
+
+/** Signs in as the login form does and answers the session cookies, as a Cookie header. */
+export async function signInCookies(
+  baseURL: string,
+  email: string,
+  password: string,
+  xff: string,
+): Promise<string> {
+  const answer = await signInAnswer(baseURL, email, password, { 'x-forwarded-for': xff });
   return cookieHeader(answer.setCookies);
 }

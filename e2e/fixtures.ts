@@ -3,7 +3,7 @@ import { test as base, expect, type Page, type Route } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
-import { actionId, callAction, formArgs } from './action-ids';
+import { signInAnswer } from './action-ids';
 import { POOL } from './pool';
 import { e2ePorts } from './ports';
 
@@ -333,22 +333,10 @@ export function browserCookies(setCookies: string[], url: string) {
  */
 export async function signInOverHttp(page: Page, email: string, password: string) {
   const baseURL = test.info().project.use.baseURL!;
-  const answer = await callAction(
-    baseURL,
-    actionId('signInAction'),
-    formArgs([
-      ['email', email],
-      ['password', password],
-    ]),
-    {
-      path: '/login',
-      headers: {
-        'x-forwarded-for': testAddress,
-        'user-agent': await page.evaluate(() => navigator.userAgent),
-      },
-    },
-  );
-  expect(answer.redirect, `sign-in over HTTP for ${email}: ${answer.status}`).toBe('/');
+  const answer = await signInAnswer(baseURL, email, password, {
+    'x-forwarded-for': testAddress,
+    'user-agent': await page.evaluate(() => navigator.userAgent),
+  });
   await page.context().addCookies(browserCookies(answer.setCookies, baseURL));
   await page.goto('/');
   await expect(page).toHaveURL('/');

@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # The two named runs (README, "Test it"). Both end with one line `N passed, N failed`.
-#   npm test           the gate (every push; CI's .ci/run): lint, formatting and the unit tests side
-#                      by side, the build (which type-checks every file, tests included), then the
+#   npm test           the gate (every push; CI's .ci/run): the unit tests, then lint and formatting
+#                      beside the build (which type-checks every file, tests included), then the
 #                      browser tests in Debian's headless shell: every flow walked once, every
 #                      refusal, fuzz at the gate's volume, the layout at two widths, the console
 #                      pool's flows, the cluster's own spec, the faults.
 #   npm run test:full  everything before a release (TEST_RUN=full): the same, then full fuzz volume,
 #                      the layout at six widths with screenshots, the hosts spec (plain `next build`
-#                      and the image's steps), the account flows once more through the cluster, and
-#                      the walks tagged @full that the gate leaves to the checks that hold them.
+#                      and the image's steps), the account flows once more through the cluster.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -52,30 +51,37 @@ quiet_step() { # name, command... (output to $results/name.log, shown when it fa
   echo "── $name took $((SECONDS - started)) s"
 }
 
-# Lint and formatting beside the unit tests: one core each would idle otherwise while jest waits on
-# its servers and timers.
+# The unit tests alone: jest keeps both cores busy, and some of its tests hold a server to a
+# budget of a few hundred milliseconds. Beside them, lint and formatting made the three take 137 s
+# on a fresh clone; one after the other, about 125.
+# The fuzz suites (`npm run test:fuzz`) run inside the unit and e2e steps, once, with the rest:
+# jest's *.fuzz.test.ts in unit, e2e/fuzz.spec.ts in e2e (its volume by run).
+step unit npx jest --ci --maxWorkers=2 --json --outputFile="$results/unit.json"
+# Lint and formatting beside the build, which leaves a core idle while it renders pages.
 quiet_step lint npx eslint . --max-warnings=0 &
 lint_pid=$!
 quiet_step format npx prettier --check . --log-level warn &
 format_pid=$!
-# The fuzz suites (`npm run test:fuzz`) run inside the unit and e2e steps, once, with the rest:
-# jest's *.fuzz.test.ts in unit, e2e/fuzz.spec.ts in e2e (FUZZ_SCALE by run, e2e/fuzz.spec.ts).
-step unit npx jest --ci --maxWorkers=2 --json --outputFile="$results/unit.json"
-wait "$lint_pid" "$format_pid"
 step build node scripts/build.mjs
+wait "$lint_pid" "$format_pid"
 
 e2e_ok=false
 if [ "$(cat "$results/build.status")" = ok ] && [ -x "$CHROMIUM_PATH" ]; then e2e_ok=true; fi
 if $e2e_ok; then
+  # The flows a pool's settings change (tagged @pool) once more, under a pool set up as the
+  # console sets one up today (e2e/pool.ts): a client secret on every call, the person's address
+  # propagated, password history, no devices. On a stack of its own (ports 100 above the run's),
+  # one walk at a time beside the main pass: its start-up and waits fill the main pass's gaps
+  # (43 s after it; about 20 s more beside it).
+  quiet_step e2e-console-pool env E2E_POOL=console E2E_PORT=3100 E2E_IDENTITY_PORT=9329 \
+    E2E_CREATOR_PORT=9330 E2E_EMBED_PORT=9331 E2E_JSON="$results/e2e-console-pool.json" \
+    npx playwright test --project=chromium --workers=1 --grep @pool \
+    e2e/auth.spec.ts e2e/profile.spec.ts e2e/pool-settings.spec.ts &
+  console_pid=$!
   # The main stack's specs, then the stacks of their own (a pool that requires two-step, the
   # cluster's own spec; in the full run the hosts spec too) and the faults, side by side.
   step e2e npx playwright test
-  # The flows a pool's settings change (tagged @pool) once more, under a pool set up as the
-  # console sets one up today (e2e/pool.ts): a client secret on every call, the person's address
-  # propagated, password history, no devices.
-  step e2e-console-pool env E2E_POOL=console \
-    E2E_JSON="$results/e2e-console-pool.json" npx playwright test --project=chromium --grep @pool \
-    e2e/auth.spec.ts e2e/profile.spec.ts e2e/pool-settings.spec.ts
+  wait "$console_pid"
   if [ "$TEST_RUN" = full ]; then
     # The account flows, Sign in with Google and the dashboard once more through npm run
     # start:cluster: three instances behind haproxy with Redis, each creator's requests spread over

@@ -2,14 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { POOL } from './e2e/pool';
 import { e2ePorts } from './e2e/ports';
+import { FULL_RUN } from './e2e/run';
 
 const ports = e2ePorts();
 const baseURL = `http://localhost:${ports.web}`;
 // E2E_CLUSTER=1: the stack is npm run start:cluster (three instances behind haproxy with Redis),
 // and the account flows run through the balancer, a creator's requests landing on every instance.
 const cluster = process.env.E2E_CLUSTER === '1';
-// The two named runs (scripts/test-all.sh): the gate leaves the hosts spec to `npm run test:full`.
-const full = process.env.TEST_RUN === 'full';
 // Debian's headless shell: the same Chromium without its window system, a third of the CPU for a
 // new page (decision 052). CHROMIUM_PATH names another build (/usr/bin/chromium, the full one).
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
@@ -88,7 +87,8 @@ export default defineConfig({
       dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'] },
     },
-    ...(full
+    // The gate leaves the hosts spec to `npm run test:full` (e2e/run.ts).
+    ...(FULL_RUN
       ? [
           {
             name: 'hosts',

@@ -4,10 +4,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
 import { signInAnswer } from './action-ids';
+import { previousTotpCode } from '../test/totp';
 import { POOL } from './pool';
+import { FULL_RUN } from './run';
 import { e2ePorts } from './ports';
 
-export { POOL };
+export { POOL, previousTotpCode };
 
 /**
  * What sign-in says for an address the pool has no account for (the creator system knowing it):
@@ -115,7 +117,7 @@ export async function expectAccessible(page: Page, include?: string) {
  * (`npm run test:full`); the gate's layout check measures the same pages without pictures.
  */
 export async function snap(page: Page, name: string) {
-  if (process.env.TEST_RUN !== 'full') return;
+  if (!FULL_RUN) return;
   mkdirSync('e2e/screenshots', { recursive: true });
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
@@ -123,19 +125,19 @@ export async function snap(page: Page, name: string) {
 /** A creator's account on the local stack, as `createAccount()` returns it. */
 export type Account = Awaited<ReturnType<typeof createAccount>>;
 
+/** The address the running test browses from (one test at a time per worker). */
+let testAddress = '2001:db8::1';
+
 /**
  * The fixtures every spec gets from `test`:
  * - `account`: a fresh, confirmed creator account (`createAccount()` with its defaults);
- * - `signedInPage`: the test's `page`, signed in as `account` through the sign-in form and on `/`.
+ * - `signedInPage`: the test's `page`, signed in as `account` over HTTP and on `/`.
  * A test that needs another kind of account (a name, a channel id, unconfirmed) calls
  * `createAccount({ … })` itself.
  *
  * Each test also browses from its own address, as different people do: the per-IP rate limits
  * then count one test's attempts, not the whole suite's (which all come from 127.0.0.1).
  */
-/** The address the running test browses from (one test at a time per worker). */
-let testAddress = '2001:db8::1';
-
 export const test = base.extend<{ account: Account; signedInPage: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     // An address from the documentation prefix (RFC 3849): only ever a header value here. A /64
@@ -434,21 +436,6 @@ export const metricPoints = (name: string): Point[] =>
   jsonLines<{ name: string; points: Point[] }>(`${OTEL_DIR}/metrics.jsonl`)
     .filter((m) => m.name === name)
     .flatMap((m) => m.points);
-
-/**
- * The code of the 30-second step before this one, while the pool still takes it: a code is
- * accepted for a short time after its step (local/identity/totp.ts, after the Cognito team on
- * aws-amplify/amplify-js#3873). Proving a new authenticator with it leaves the current step's code
- * for the sign-in that follows, which otherwise waits up to 30 s for the next. With less than
- * `marginMs` left in this step (the time the test takes to send it), it waits for the next step
- * first, so the code is never two steps old when it arrives.
- */
-export async function previousTotpCode(secret: string, marginMs = 3_000): Promise<string> {
-  const { generateSync } = await import('otplib');
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 100));
-  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
-}
 
 /**
  * Turns on authenticator-app MFA for an account straight through the identity service, and

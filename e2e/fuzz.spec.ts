@@ -15,6 +15,7 @@ import {
 } from './action-ids';
 import { createAccount, expect, test } from './fixtures';
 import { e2ePorts } from './ports';
+import { FULL_RUN } from './run';
 import { MAX_BODY_BYTES } from '../lib/security/body-limit';
 import { routeAccess } from '../lib/session/access';
 
@@ -33,9 +34,8 @@ import { routeAccess } from '../lib/session/access';
  */
 
 const BASE = `http://localhost:${e2ePorts().web}`;
-const FULL = process.env.TEST_RUN === 'full';
-const ACTION_RUNS = FULL ? 152 : 32;
-const ROUTE_RUNS = FULL ? 1000 : 160;
+const ACTION_RUNS = FULL_RUN ? 152 : 32;
+const ROUTE_RUNS = FULL_RUN ? 1000 : 160;
 /** Requests in flight at once: modest, the machine is shared with the rest of the suite. */
 const BATCH = 4;
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test, type Page } from '@playwright/test';
+import { FULL_RUN } from '../run';
 import { measureLayout, type LayoutFinding } from './measure';
 import { WIDTHS, closeDialog, type LayoutEntry, type Width } from './pages';
 
@@ -12,8 +13,7 @@ export const SHOTS = 'e2e/screenshots/layout';
  * exists only at some widths (the side menu's sheet) is measured at those of the run's it has, or
  * else at its narrowest.
  */
-const FULL = process.env.TEST_RUN === 'full';
-export const RUN_WIDTHS: readonly Width[] = FULL ? WIDTHS : [390, 1280];
+export const RUN_WIDTHS: readonly Width[] = FULL_RUN ? WIDTHS : [390, 1280];
 export const runWidths = (own: readonly Width[] = WIDTHS): readonly Width[] => {
   const both = own.filter((w) => RUN_WIDTHS.includes(w));
   return both.length ? both : [own[0]!];
@@ -42,7 +42,7 @@ async function measureAt(page: Page, where: string, shot: string, widths: readon
     const findings = await page.evaluate(measureLayout, {});
     problems.push(...findings.map((f) => describeFinding(where, width, f)));
     // A dialog is pictured as it is seen, over the window; a page from top to bottom.
-    if (!FULL) continue;
+    if (!FULL_RUN) continue;
     const dialog = (await page.getByRole('dialog').count()) > 0;
     await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: !dialog });
   }

@@ -19,7 +19,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { generateSync } from 'otplib';
 import { CLIENT_ID } from '@/local/identity/config';
 import { cookieJar as jar } from '@/test/next-headers';
-import { setUpCode, withLocalPool } from './harness';
+import { previousTotpCode } from '@/test/totp';
+import { withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 const CLIENT_SECRET = 'device_actions_client_secret_0123456789abcdef';
@@ -94,8 +95,11 @@ async function accountWithTotp() {
   const { SecretCode } = await identity<{ SecretCode: string }>('AssociateSoftwareToken', {
     AccessToken,
   });
-  // Set up with the code of the step before (setUpCode): the current one stays unspent.
-  await identity('VerifySoftwareToken', { AccessToken, UserCode: await setUpCode(SecretCode) });
+  // Set up with the code of the step before (previousTotpCode): the current one stays unspent.
+  await identity('VerifySoftwareToken', {
+    AccessToken,
+    UserCode: await previousTotpCode(SecretCode),
+  });
   await identity('SetUserMFAPreference', {
     AccessToken,
     SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },

@@ -184,17 +184,3 @@ export function withLocalPool(options: LocalPoolOptions = {}): LocalPool {
   });
   return handle(started);
 }
-
-/**
- * The authenticator code of the 30-second step before this one, which the pool still takes (a
- * code is accepted for a short time after its step: local/identity/totp.ts). Setting an
- * authenticator up with it leaves the current step's code unspent for the sign-in that follows,
- * instead of waiting up to 30 s for the next step. Within 2 s of a step's end it waits for the
- * next step first, so the code is never two steps old when it arrives.
- */
-export async function setUpCode(secret: string): Promise<string> {
-  const { generateSync } = await import('otplib');
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 2_000) await new Promise((r) => setTimeout(r, left + 50));
-  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
-}

@@ -17,7 +17,8 @@ jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 import { randomBytes } from 'node:crypto';
 import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
-import { setUpCode, withLocalPool } from './harness';
+import { previousTotpCode } from '@/test/totp';
+import { withLocalPool } from './harness';
 
 type Actions = typeof import('@/components/profile/actions') &
   typeof import('@/components/dashboard/actions');
@@ -201,8 +202,8 @@ async function enableTotp(email: string) {
   const { SecretCode } = await identity<{ SecretCode: string }>('AssociateSoftwareToken', {
     AccessToken,
   });
-  // The step before's code (setUpCode): the current one stays free for the test.
-  const used = await setUpCode(SecretCode);
+  // The step before's code (previousTotpCode): the current one stays free for the test.
+  const used = await previousTotpCode(SecretCode);
   await identity('VerifySoftwareToken', { AccessToken, UserCode: used });
   await identity('SetUserMFAPreference', {
     AccessToken,

@@ -74,7 +74,7 @@ export default defineConfig({
     // The stacks of their own run after the rest, so their servers do not slow the main walks
     // down on a small machine, and beside each other and the faults: a pool that requires two-step
     // verification; three instances behind haproxy with Redis (npm run start:cluster); in the full
-    // run, a plain `next build` of its own (a Vercel-style host).
+    // run, after the cluster, a plain `next build` of its own (a Vercel-style host).
     {
       name: 'required-two-step',
       testMatch: /required-two-step\.spec\.ts/,
@@ -93,7 +93,9 @@ export default defineConfig({
           {
             name: 'hosts',
             testMatch: /hosts\.spec\.ts/,
-            dependencies: ['chromium'],
+            // After the cluster: its own build beside the cluster's killed instance starved the
+            // balancer's health checks once (cluster.spec.ts, 'an instance killed').
+            dependencies: ['cluster'],
             use: { ...devices['Desktop Chrome'] },
           },
         ]

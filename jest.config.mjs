@@ -7,7 +7,7 @@ const config = {
   testEnvironment: 'node',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testMatch: [
-    '<rootDir>/{app,components,contract,lib,local,scripts,bench,e2e,test}/**/*.test.{ts,tsx}',
+    '<rootDir>/{app,components,contract,infra,lib,local,scripts,bench,e2e,test}/**/*.test.{ts,tsx}',
   ],
   moduleNameMapper: {
     // `server-only` is a bundler marker that throws outside React Server Components.

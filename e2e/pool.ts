@@ -1,12 +1,12 @@
 /**
  * The local pool's settings for an e2e run (E2E_POOL), as environment for the local identity
  * service (local/identity/settings.ts):
- * - `default`: the pool `npm start` runs, as the README recommends for production: a public app
- *   client, user existence errors prevented (ENABLED), refresh tokens rotated, Cognito's
- *   code-request quota (5 per user, operation and hour), devices remembered on opt-in;
- * - `console`: an app client as the console makes one today, strict: a client secret, user
- *   context (the person's address) propagated, refresh tokens rotated with no grace period, the
- *   last three passwords remembered, no device tracking and no threat protection;
+ * - `default`: the pool `npm start` runs, the production template's (infra/user-pool.yaml) with a
+ *   public app client: user existence errors prevented (ENABLED), refresh tokens rotated,
+ *   Cognito's code-request quota (5 per user, operation and hour), devices remembered on opt-in;
+ * - `console`: IDENTITY_PRESET=console, an app client as the console makes one today, strict: a
+ *   client secret, user context (the person's address) propagated, refresh tokens rotated with no
+ *   grace period, the last three passwords remembered, no device tracking and no threat protection;
  * - `lenient`: IDENTITY_PRESET=lenient: unknown users named (LEGACY), no rotation, no quota.
  * Tests read `POOL` where a configuration changes what a creator sees.
  */
@@ -14,17 +14,7 @@ import { settingsFromEnv } from '../local/identity/settings';
 
 const PROFILES = {
   default: {},
-  console: {
-    IDENTITY_CLIENT_SECRET: 'local_confidential_client_secret',
-    IDENTITY_PROPAGATE_USER_CONTEXT: 'on',
-    IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'ENABLED',
-    IDENTITY_REFRESH_TOKEN_ROTATION: 'on',
-    IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '0',
-    IDENTITY_PASSWORD_HISTORY_SIZE: '3',
-    IDENTITY_CODE_REQUESTS_PER_HOUR: '5',
-    IDENTITY_DEVICE_TRACKING: 'off',
-    IDENTITY_THREAT_PROTECTION: 'off',
-  },
+  console: { IDENTITY_PRESET: 'console' },
   lenient: { IDENTITY_PRESET: 'lenient' },
 } as const satisfies Record<string, Record<string, string>>;
 

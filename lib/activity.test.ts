@@ -1,6 +1,6 @@
 import {
   ACTIVITY_KEPT,
-  ACTIVITY_MAX_CHARS,
+  ACTIVITY_MAX_BYTES,
   labelProofs,
   parseProofs,
   withProof,
@@ -32,7 +32,7 @@ describe('the record of password confirmations', () => {
     let list: ProofRecord[] = [];
     for (let t = 1; t <= 15; t++)
       list = parseProofs(withProof(list, proof(t, 'x'.repeat(100), true, 'y'.repeat(300))));
-    expect(withProof(list, proof(99)).length).toBeLessThanOrEqual(ACTIVITY_MAX_CHARS);
+    expect(Buffer.byteLength(withProof(list, proof(99)))).toBeLessThanOrEqual(ACTIVITY_MAX_BYTES);
   });
 
   it.each([undefined, '', 'not json', '{}', '[["x","email",1]]', '[null, 5]'])(

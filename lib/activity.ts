@@ -10,8 +10,8 @@ import { ACTIVITY_ATTRIBUTE } from '@/contract/local-stack';
 
 /** Admin-only: not in the app client's write attributes (and best left out of its read ones). */
 export { ACTIVITY_ATTRIBUTE };
-/** A Cognito custom string attribute holds at most 2,048 characters. */
-export const ACTIVITY_MAX_CHARS = 2048;
+/** The attribute's MaxLength in infra/user-pool.yaml: bytes, as Cognito counts them. */
+export const ACTIVITY_MAX_BYTES = 2048;
 export const ACTIVITY_KEPT = 10;
 
 /** What a confirmation was for, by the `op` proveIdentity is given. */
@@ -61,7 +61,8 @@ export function withProof(list: ProofRecord[], proof: ProofRecord): string {
     if (p.b) row.push(p.b.slice(0, 64));
     return row;
   });
-  while (rows.length > 1 && JSON.stringify(rows).length > ACTIVITY_MAX_CHARS) rows.pop();
+  while (rows.length > 1 && Buffer.byteLength(JSON.stringify(rows)) > ACTIVITY_MAX_BYTES)
+    rows.pop();
   return JSON.stringify(rows);
 }
 

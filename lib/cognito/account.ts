@@ -109,12 +109,25 @@ export function getUser(accessToken: string) {
   });
 }
 
-export function updateAttributes(accessToken: string, attributes: Record<string, string>) {
+/**
+ * What the product writes with a creator's own token (SignUp, UpdateUserAttributes): the app
+ * client's WriteAttributes must list each (infra/user-pool.yaml; infra/template.test.ts).
+ */
+export const USER_TOKEN_WRITES = ['email', 'name', 'phone_number'] as const;
+type Writable = (typeof USER_TOKEN_WRITES)[number];
+
+export function updateAttributes(
+  accessToken: string,
+  attributes: Partial<Record<Writable, string>>,
+) {
   return attempt('updateAttributes', async () => {
     const out = await cognito().send(
       new UpdateUserAttributesCommand({
         AccessToken: accessToken,
-        UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+        UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({
+          Name,
+          Value: Value ?? '',
+        })),
       }),
     );
     return { codeSentTo: (out.CodeDeliveryDetailsList ?? []).map((d) => d.AttributeName ?? '') };

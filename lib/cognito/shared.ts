@@ -45,20 +45,45 @@ export const clientId = () => getEnv().COGNITO_CLIENT_ID;
 const bool = (v: unknown) => v === true || v === 'true';
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
+/**
+ * Every attribute the product reads with a creator's own tokens (the id token, GetUser): the app
+ * client's ReadAttributes must list each (infra/user-pool.yaml; infra/template.test.ts holds it so,
+ * and the local pool reads out nothing else). `sub` is always readable; `identities` comes with a
+ * federated user's id token.
+ */
+export const USER_TOKEN_READS = [
+  'email',
+  'email_verified',
+  'name',
+  'phone_number',
+  'phone_number_verified',
+  CHANNEL_ATTRIBUTE,
+] as const;
+type Readable = (typeof USER_TOKEN_READS)[number] | 'sub';
+
+/** The claims from `source`, read only through the listed names. */
+function claimsFrom(source: Record<string, unknown>) {
+  const read = (name: Readable) => source[name];
+  return {
+    sub: str(read('sub')),
+    email: str(read('email')),
+    emailVerified: bool(read('email_verified')),
+    name: str(read('name')),
+    phoneNumber: str(read('phone_number')),
+    phoneNumberVerified: bool(read('phone_number_verified')),
+    channelId: str(read(CHANNEL_ATTRIBUTE)),
+  };
+}
+
 export function claimsFromIdToken(idToken: string): UserClaims {
   const c = decodeJwt(idToken);
-  const sub = str(c.sub);
-  const email = str(c.email);
+  const { sub, email, ...rest } = claimsFrom(c);
   if (!sub || !email) throw new Error('id token without sub or email');
   const username = str(c['cognito:username']);
   return {
     sub,
     email,
-    emailVerified: bool(c.email_verified),
-    name: str(c.name),
-    phoneNumber: str(c.phone_number),
-    phoneNumberVerified: bool(c.phone_number_verified),
-    channelId: str(c[CHANNEL_ATTRIBUTE]),
+    ...rest,
     ...(username ? { username } : {}),
     ...(providerOf(c.identities) ? { provider: 'Google' as const } : {}),
   };
@@ -79,16 +104,10 @@ function providerOf(identities: unknown): 'Google' | undefined {
 export function claimsFromAttributes(
   attributes: { Name?: string; Value?: string }[],
 ): Omit<UserClaims, 'sub'> & { sub?: string } {
-  const a = Object.fromEntries(attributes.map((x) => [x.Name ?? '', x.Value ?? '']));
-  return {
-    sub: str(a.sub),
-    email: a.email ?? '',
-    emailVerified: bool(a.email_verified),
-    name: str(a.name),
-    phoneNumber: str(a.phone_number),
-    phoneNumberVerified: bool(a.phone_number_verified),
-    channelId: str(a[CHANNEL_ATTRIBUTE]),
-  };
+  const { email, ...rest } = claimsFrom(
+    Object.fromEntries(attributes.map((x) => [x.Name ?? '', x.Value ?? ''])),
+  );
+  return { ...rest, email: email ?? '' };
 }
 
 export function tokensFrom(

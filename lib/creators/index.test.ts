@@ -70,6 +70,9 @@ describe('findCreatorId', () => {
     ['a 500', json(500, { error: 'boom' })],
     ['a 404', json(404, {})],
     ['a malformed answer', json(200, { users: [] })],
+    // custom:channelmeter_id holds at most 256 bytes (infra/user-pool.yaml): it could not be bound.
+    ['an id longer than the pool can bind', json(200, [{ id: 'é'.repeat(129), email: 'a@b.co' }])],
+    ['an empty id', json(200, [{ id: '', email: 'a@b.co' }])],
     [
       'a non-JSON answer',
       (_q: IncomingMessage, res: ServerResponse) => res.writeHead(200).end('<html>'),

@@ -9,10 +9,19 @@ import { sharedUpstreamGuard } from '@/lib/upstream';
 type CreatorFailure = 'not-found' | 'unavailable';
 export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };
 
+/**
+ * custom:channelmeter_id's MaxLength in infra/user-pool.yaml (bytes): a longer id could not be
+ * bound, so an answer carrying one is refused like any other malformed answer.
+ */
+export const CHANNEL_ID_MAX_BYTES = 256;
+
 const searchAnswer = z.array(
   z
     .object({
-      id: z.union([z.string(), z.number()]).transform(String),
+      id: z
+        .union([z.string(), z.number()])
+        .transform(String)
+        .refine((id) => id.length > 0 && Buffer.byteLength(id) <= CHANNEL_ID_MAX_BYTES),
       email: z.string(),
       // A name the record may have; anything else there is ignored, never a refusal.
       name: z.string().optional().catch(undefined),

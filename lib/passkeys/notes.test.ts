@@ -1,5 +1,6 @@
 import {
   PASSKEY_NOTES_MAX,
+  PASSKEYS_MAX_BYTES,
   describe as describePasskeys,
   noteKey,
   parseNotes,
@@ -31,16 +32,34 @@ describe('passkey notes', () => {
     });
   });
 
-  it('fit the attribute: the longest notes the list keeps stay under 2,048 characters', () => {
+  it('fit the attribute: at most PASSKEY_NOTES_MAX notes, the oldest dropped first', () => {
     let notes = parseNotes(undefined);
     for (let i = 0; i < PASSKEY_NOTES_MAX + 3; i++)
       notes = withNote(notes, `credential-${i}`, { a: APPLE, n: 'x'.repeat(40), u: 2_000_000_000 });
     expect(notes).toHaveLength(PASSKEY_NOTES_MAX);
     // The oldest went.
     expect(notes[0]!.c).toBe(noteKey('credential-3'));
-    expect(serialiseNotes(notes).length).toBeLessThanOrEqual(2048);
+    expect(Buffer.byteLength(serialiseNotes(notes))).toBeLessThanOrEqual(PASSKEYS_MAX_BYTES);
     expect(parseNotes(serialiseNotes(notes))).toEqual(notes);
   });
+
+  it.each([
+    ['emoji (4 bytes each)', '🎥'.repeat(20)],
+    ['quotes (escaped to two characters)', '"'.repeat(40)],
+    ['accented letters (2 bytes each)', 'é'.repeat(40)],
+  ])(
+    'fit the attribute in bytes with names of %s: the newest kept, the oldest dropped',
+    (_l, name) => {
+      let notes = parseNotes(undefined);
+      for (let i = 0; i < PASSKEY_NOTES_MAX; i++)
+        notes = withNote(notes, `credential-${i}`, { a: APPLE, n: name, u: 2_000_000_000 });
+      const stored = serialiseNotes(notes);
+      expect(Buffer.byteLength(stored)).toBeLessThanOrEqual(PASSKEYS_MAX_BYTES);
+      const kept = parseNotes(stored);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept).toEqual(notes.slice(-kept.length));
+    },
+  );
 
   it('read as none when the attribute holds anything else', () => {
     expect(parseNotes('not json')).toEqual([]);

@@ -6,10 +6,14 @@ import { isAaguid, providerName } from './providers';
 /**
  * What the pool does not keep about a creator's passkeys (decision 049): the provider's AAGUID read
  * at registration, a name the creator gave, and when it last signed in. One custom attribute
- * holds them (at most 2,048 characters), keyed by a short hash of the credential ID.
+ * holds them, keyed by a short hash of the credential ID.
  */
-/** With every field at its longest an entry is about 120 characters: 15 fit in 2,048. */
 export const PASSKEY_NOTES_MAX = 15;
+/**
+ * The attribute's MaxLength in infra/user-pool.yaml, in bytes as Cognito counts them: long or
+ * non-ASCII names fit fewer than PASSKEY_NOTES_MAX notes, and the oldest go first.
+ */
+export const PASSKEYS_MAX_BYTES = 2048;
 
 const note = z.object({
   /** The credential's key: 12 characters of SHA-256 over its ID. */
@@ -38,8 +42,12 @@ export function parseNotes(value: string | undefined): PasskeyNotes {
   }
 }
 
-export const serialiseNotes = (notes: PasskeyNotes) =>
-  notes.length ? JSON.stringify({ v: 1, k: notes.slice(-PASSKEY_NOTES_MAX) }) : '';
+export function serialiseNotes(notes: PasskeyNotes): string {
+  let kept = notes.slice(-PASSKEY_NOTES_MAX);
+  const text = () => JSON.stringify({ v: 1, k: kept });
+  while (kept.length > 1 && Buffer.byteLength(text()) > PASSKEYS_MAX_BYTES) kept = kept.slice(1);
+  return kept.length ? text() : '';
+}
 
 /** The notes with one credential's changed (added when new, at the end, the oldest dropped). */
 export function withNote(

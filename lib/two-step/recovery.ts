@@ -70,6 +70,12 @@ export async function makeRecoveryCodes(
   };
 }
 
+/**
+ * The attribute's MaxLength in infra/user-pool.yaml (bytes): a record is ASCII of a fixed shape,
+ * about 560 bytes (infra/template.test.ts measures one against it).
+ */
+export const RECOVERY_MAX_BYTES = 2048;
+
 export function serialiseRecord(record: RecoveryRecord): string {
   return JSON.stringify(record);
 }

@@ -1,9 +1,4 @@
-import {
-  ACTIVITY_ATTRIBUTE,
-  CHANNEL_ATTRIBUTE,
-  PASSKEYS_ATTRIBUTE,
-  RECOVERY_ATTRIBUTE,
-} from './config';
+import { templatePool } from './pool-template';
 import { invalidParameter, notAuthorized, MESSAGES } from './errors';
 import type { Attribute } from './protocol';
 
@@ -28,15 +23,11 @@ const STANDARD = [
   'zoneinfo',
 ];
 /**
- * This pool's custom string attributes and their maximum lengths, as the product's pool is set
- * up (README "The user pool"): a custom attribute's length limit is part of its schema.
+ * This pool's custom string attributes and their maximum lengths in bytes, from the template's
+ * schema (infra/user-pool.yaml): "2,048 bytes" is the quota's unit ("Quotas in Amazon Cognito",
+ * custom attributes), and a MaxLength counts the same.
  */
-const CUSTOM_MAX: ReadonlyMap<string, number> = new Map([
-  [CHANNEL_ATTRIBUTE, 256],
-  [ACTIVITY_ATTRIBUTE, 2048],
-  [RECOVERY_ATTRIBUTE, 2048],
-  [PASSKEYS_ATTRIBUTE, 2048],
-]);
+const CUSTOM_MAX: ReadonlyMap<string, number> = templatePool().customAttributes;
 /** Every attribute an administrator may write: the standard ones plus this pool's custom ones. */
 const KNOWN = new Set([...STANDARD, ...CUSTOM_MAX.keys()]);
 /** Every attribute in the pool's schema (what ListUsers' AttributesToGet may name). */
@@ -50,11 +41,33 @@ export const SCHEMA_ATTRIBUTES: ReadonlySet<string> = new Set([
 
 /**
  * What the app client may write (SignUp, UpdateUserAttributes, DeleteUserAttributes, the new
- * password challenge's attributes), as a Cognito app client's write attributes. The product's
- * setting: every standard attribute, and not the channel id, which binds a creator to whose
- * analytics they see and is set only by an admin call.
+ * password challenge's attributes): the template's WriteAttributes. Not the channel id, which binds
+ * a creator to whose analytics they see and is set only by an admin call.
  */
-export const DEFAULT_CLIENT_WRITE_ATTRIBUTES: ReadonlySet<string> = new Set(STANDARD);
+export const DEFAULT_CLIENT_WRITE_ATTRIBUTES: ReadonlySet<string> = new Set(
+  templatePool().writeAttributes,
+);
+
+/**
+ * What a user's own tokens read (GetUser, the id token, userInfo): `sub` always, then the app
+ * client's ReadAttributes; none listed is Cognito's default, the standard attributes and the two
+ * verified flags (botocore, CreateUserPoolClient ReadAttributes). `identities` goes with a
+ * federated user's tokens whatever the list (unconfirmed: local/identity/README.md).
+ */
+export function readableAttributes(listed: readonly string[]): (name: string) => boolean {
+  const set = new Set(listed);
+  if (set.size === 0) return (name) => !name.startsWith('custom:');
+  return (name) => name === 'sub' || name === 'identities' || set.has(name);
+}
+
+/** `attributes` as a user's tokens may read them. */
+export function readable(
+  attributes: Record<string, string>,
+  listed: readonly string[],
+): Record<string, string> {
+  const can = readableAttributes(listed);
+  return Object.fromEntries(Object.entries(attributes).filter(([name]) => can(name)));
+}
 
 /** `IDENTITY_CLIENT_WRITE_ATTRIBUTES`: a comma-separated list of attribute names, or the default. */
 export function parseWriteAttributes(raw: string | undefined): ReadonlySet<string> {
@@ -113,7 +126,7 @@ export function validateAttributes(
     if (Name === 'phone_number' && Value !== '' && !PHONE.test(Value))
       throw invalidParameter('Invalid phone number format.');
     const max = CUSTOM_MAX.get(Name);
-    if (max !== undefined && Value.length > max) {
+    if (max !== undefined && Buffer.byteLength(Value, 'utf8') > max) {
       throw invalidParameter(
         `Attributes did not conform to the schema: ${Name}: String must be no longer than ${max} characters`,
       );

@@ -15,8 +15,6 @@ export const POOL_NAME = POOL_ID.slice(POOL_ID.indexOf('_') + 1);
 export const CLIENT_ID = LOCAL_STACK.clientId;
 export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 
-export const DEFAULT_TOKEN_TTL = { access: 3600, id: 3600, refresh: 30 * 24 * 3600 } as const;
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 export const SIGNUP_CODE_TTL_MS = 24 * HOUR;

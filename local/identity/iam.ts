@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { POOL_ID, REGION } from './config';
 import { CognitoError } from './errors';
+import { templatePool } from './pool-template';
 
 /**
  * The IAM side of the pool's API: the administrator operations (Admin*, ListUsers) are signed
@@ -22,17 +23,11 @@ import { CognitoError } from './errors';
  * (docs/architecture.md §4), which tests outside this repository call.
  */
 
-/** The actions the host needs; README.md, "The host's permissions", lists exactly these. */
-export const HOST_ACTIONS = [
-  'AdminCreateUser',
-  'AdminDeleteUser',
-  'AdminGetUser',
-  'AdminListUserAuthEvents',
-  'AdminSetUserMFAPreference',
-  'AdminUpdateUserAttributes',
-  'AdminUserGlobalSignOut',
-  'ListUsers',
-] as const;
+/**
+ * The actions the host needs: the host policy of infra/user-pool.yaml (README.md, "The host's
+ * permissions", lists the same).
+ */
+export const HOST_ACTIONS: readonly string[] = templatePool().hostActions;
 
 export const LOCAL_HOST_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const LOCAL_OPERATOR_CREDENTIALS = {

@@ -1,7 +1,8 @@
 /**
  * Runs the local identity service: `node --import tsx local/identity/main.ts`.
  * Env: LOCAL_IDENTITY_PORT (9229), LOCAL_DATA_DIR (.data/local; files in <dir>/identity),
- * IDENTITY_ACCESS_TOKEN_TTL / IDENTITY_ID_TOKEN_TTL (3600 s), IDENTITY_REFRESH_TOKEN_TTL (30 days),
+ * IDENTITY_ACCESS_TOKEN_TTL / IDENTITY_ID_TOKEN_TTL / IDENTITY_REFRESH_TOKEN_TTL (seconds; default:
+ * the template's, infra/user-pool.yaml),
  * IDENTITY_CLIENT_WRITE_ATTRIBUTES (the app client's write attributes, comma-separated), and the
  * pool settings of settings.ts (IDENTITY_CLIENT_SECRET, IDENTITY_PREVENT_USER_EXISTENCE_ERRORS, …).
  */
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { parseWriteAttributes } from './attributes';
 import { CLIENT_ID, POOL_ID } from './config';
 import { LOCAL_STACK } from '../../contract/local-stack';
+import { templatePool } from './pool-template';
 import { startIdentityServer } from './server';
 import { settingsFromEnv } from './settings';
 
@@ -46,9 +48,9 @@ async function main(): Promise<void> {
       port,
       host: '127.0.0.1',
       dataDir,
-      accessTokenTtl: positiveInt('IDENTITY_ACCESS_TOKEN_TTL', 3600),
-      idTokenTtl: positiveInt('IDENTITY_ID_TOKEN_TTL', 3600),
-      refreshTokenTtl: positiveInt('IDENTITY_REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+      accessTokenTtl: positiveInt('IDENTITY_ACCESS_TOKEN_TTL', templatePool().tokenTtl.access),
+      idTokenTtl: positiveInt('IDENTITY_ID_TOKEN_TTL', templatePool().tokenTtl.id),
+      refreshTokenTtl: positiveInt('IDENTITY_REFRESH_TOKEN_TTL', templatePool().tokenTtl.refresh),
       clientWriteAttributes,
       settings,
     });

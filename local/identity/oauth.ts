@@ -18,6 +18,7 @@ import {
   OAUTH_SCOPES,
   PENDING_AUTHORIZATION_TTL_MS,
 } from './config';
+import { readable } from './attributes';
 import { CognitoError } from './errors';
 import { chooserPage, errorPage, GOOGLE_PAGE_PATH, googlePage } from './google-page';
 import { BodyTooLargeError, readBody, sendJson } from './protocol';
@@ -401,6 +402,7 @@ async function refreshGrant(svc: IdentityService, res: ServerResponse, form: URL
       claims.authTime,
       svc.now(),
       svc.ttlFor(user),
+      svc.settings.clientReadAttributes,
       { scope: claims.scope },
     );
     const rotated = svc.settings.refreshTokenRotation ? await rotate(svc, user, claims) : undefined;
@@ -466,7 +468,7 @@ async function userInfo(svc: IdentityService, req: IncomingMessage, res: ServerR
   // Tokens from the user API (InitiateAuth…) carry no openid scope.
   if (!scopes.includes('openid')) return invalid('Access token does not contain openid scope');
 
-  const attrs = user.attributes;
+  const attrs = readable(user.attributes, svc.settings.clientReadAttributes);
   const all = !scopes.some((s) => s === 'profile' || s === 'email' || s === 'phone');
   const picked: Record<string, string> = {};
   for (const [key, value] of Object.entries(attrs)) {

@@ -1,3 +1,4 @@
+import { templatePool } from './pool-template';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEMO_CREATOR } from '../demo';
 import {
@@ -11,7 +12,6 @@ import {
   ACCESS_SCOPE,
   CHANNEL_ATTRIBUTE,
   CLIENT_ID,
-  DEFAULT_TOKEN_TTL,
   FAILURE_MEMORY_MS,
   LOCKOUT_THRESHOLD,
   OTHER_CODE_TTL_MS,
@@ -116,7 +116,13 @@ export class IdentityService {
   checkSecretHash(hash: string | undefined, usernames: (string | undefined)[]): void {
     const secret = this.settings.clientSecret;
     if (!secret) return;
-    const given = Buffer.from(hash ?? '');
+    // Cognito's words when the hash is missing, as its users and AWS's clients report them;
+    // "Unable to verify…" is for a wrong one.
+    if (!hash)
+      throw notAuthorized(
+        `Client ${CLIENT_ID} is configured with secret but SECRET_HASH was not received`,
+      );
+    const given = Buffer.from(hash);
     const matches = usernames.some((name) => {
       if (name === undefined) return false;
       const expected = Buffer.from(
@@ -185,7 +191,15 @@ export class IdentityService {
     const authTime = Math.floor(now / 1000);
     const ttl = this.ttlFor(user);
     const [tokens, refresh] = await Promise.all([
-      this.keys.issueAccessAndId(user, originJti, authTime, now, ttl, extras),
+      this.keys.issueAccessAndId(
+        user,
+        originJti,
+        authTime,
+        now,
+        ttl,
+        this.settings.clientReadAttributes,
+        extras,
+      ),
       this.keys.issueRefresh(
         user,
         originJti,
@@ -250,7 +264,8 @@ export class IdentityService {
     purpose: CodePurpose,
     to: string,
   ): { message: PendingMessage; details: DeliveryDetails } {
-    const channel = purpose === 'verify-phone' ? 'sms' : 'email';
+    // A phone number (E.164) gets a text: verification, and a reset code sent to a verified phone.
+    const channel = purpose === 'verify-phone' || /^\+\d+$/.test(to) ? 'sms' : 'email';
     // Sign-up and attribute-verification codes live 24 hours; a password-reset code one hour; a
     // sign-in code as long as its session.
     const ttl =
@@ -375,7 +390,8 @@ export const defaultTtls = (opts: {
   idTokenTtl?: number;
   refreshTokenTtl?: number;
 }): TokenTtls => ({
-  access: opts.accessTokenTtl ?? DEFAULT_TOKEN_TTL.access,
-  id: opts.idTokenTtl ?? DEFAULT_TOKEN_TTL.id,
-  refresh: opts.refreshTokenTtl ?? DEFAULT_TOKEN_TTL.refresh,
+  // The template's lifetimes (infra/user-pool.yaml); tests and the stack's env may shorten them.
+  access: opts.accessTokenTtl ?? templatePool().tokenTtl.access,
+  id: opts.idTokenTtl ?? templatePool().tokenTtl.id,
+  refresh: opts.refreshTokenTtl ?? templatePool().tokenTtl.refresh,
 });

@@ -2,7 +2,16 @@
 import { HOST_ACTIONS } from './iam';
 import { DEFAULT_SETTINGS, LENIENT_SETTINGS, resolveSettings, settingsFromEnv } from './settings';
 
-test('unset, the settings are those the README recommends for production', () => {
+const TEMPLATE_READS = [
+  'email',
+  'email_verified',
+  'name',
+  'phone_number',
+  'phone_number_verified',
+  'custom:channelmeter_id',
+];
+
+test("unset, the settings are the template's (infra/user-pool.yaml) with a public client", () => {
   expect(settingsFromEnv({})).toEqual({
     propagateUserContext: false,
     requireSignature: false,
@@ -29,6 +38,8 @@ test('unset, the settings are those the README recommends for production', () =>
     threatProtection: 'audit',
     mfa: 'optional',
     mfaFactors: ['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP'],
+    clientReadAttributes: TEMPLATE_READS,
+    accountRecovery: ['verified_email', 'verified_phone_number'],
   });
   expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
 });
@@ -54,7 +65,7 @@ test('IDENTITY_PRESET=lenient names unknown users, keeps refresh tokens and has 
   ).toBe(3);
   expect(settingsFromEnv({ IDENTITY_PRESET: 'recommended' })).toEqual(DEFAULT_SETTINGS);
   expect(() => settingsFromEnv({ IDENTITY_PRESET: 'loose' })).toThrow(
-    /IDENTITY_PRESET must be recommended or lenient, got "loose"/,
+    /IDENTITY_PRESET must be recommended or lenient or console, got "loose"/,
   );
 });
 
@@ -103,6 +114,7 @@ test('reads each variable', () => {
       IDENTITY_PROPAGATE_USER_CONTEXT: 'on',
       IDENTITY_REQUIRE_SIGNATURE: 'on',
       IDENTITY_HOST_ALLOWED_ACTIONS: 'cognito-idp:AdminGetUser, ListUsers',
+      IDENTITY_CLIENT_READ_ATTRIBUTES: ' email , name ',
     }),
   ).toEqual({
     clientSecret: 'local_settings_client_secret_0123456789',
@@ -128,6 +140,8 @@ test('reads each variable', () => {
     threatProtection: 'audit',
     mfa: 'required',
     mfaFactors: ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP'],
+    clientReadAttributes: ['email', 'name'],
+    accountRecovery: ['verified_email', 'verified_phone_number'],
   });
 });
 

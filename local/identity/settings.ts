@@ -1,14 +1,18 @@
 /**
- * The local pool's settings, as a real pool's console offers them. Each comes from an environment
- * variable of the local stack (`settingsFromEnv`) or from the server's options (tests). The
- * defaults are the configuration the README recommends for production (user existence errors
- * prevented, refresh tokens rotated, Cognito's code-request quota); `LENIENT_SETTINGS`
- * (IDENTITY_PRESET=lenient) names unknown users, keeps refresh tokens and has no quota, for load
- * tests and for the flows that only LEGACY shows.
+ * The local pool's settings, as a real pool's console offers them. The defaults are the production
+ * pool's, read from its CloudFormation template (infra/user-pool.yaml, through pool-template.ts),
+ * with the local stack's two differences (`LOCAL_CONTRACT`). Each setting can be changed by an
+ * environment variable of the local stack (`settingsFromEnv`) or by the server's options (tests).
+ * Named overlays: `LENIENT` (IDENTITY_PRESET=lenient) names unknown users, keeps refresh tokens
+ * and has no quota, for load tests and for the flows only LEGACY shows; `CONSOLE` is an app client
+ * as the console makes one today.
  */
 
 import { LOCAL_STACK, portFrom } from '../../contract/local-stack';
-import { HOST_ACTIONS, isIamOperation } from './iam';
+import { isIamOperation } from './iam';
+import { templatePool, type RecoveryMechanism } from './pool-template';
+
+export type { RecoveryMechanism };
 
 export type ExistenceErrors = 'ENABLED' | 'LEGACY';
 /** The pool's allowed first factors for choice-based sign-in (Cognito's SignInPolicy). */
@@ -72,6 +76,14 @@ export interface PoolSettings {
   mfa: MfaConfiguration;
   /** IDENTITY_MFA_FACTORS: the second factors the pool offers (SMS, email, authenticator app). */
   mfaFactors: MfaFactor[];
+  /**
+   * IDENTITY_CLIENT_READ_ATTRIBUTES: what the app client reads with a user's tokens (GetUser, the
+   * id token, userInfo); `sub` always. Empty: Cognito's default, every standard attribute and the
+   * two verified flags, no custom one (botocore, CreateUserPoolClient ReadAttributes).
+   */
+  clientReadAttributes: string[];
+  /** The pool's AccountRecoverySetting: where ForgotPassword may send its code, by priority. */
+  accountRecovery: RecoveryMechanism[];
 }
 
 /** Cognito's MfaConfiguration: no MFA, MFA for users who turn it on, or MFA for everyone. */
@@ -104,35 +116,57 @@ export const defaultLogoutUrls = (webPort: number) => [
 
 /**
  * Cognito's quota on code requests (ForgotPassword, ResendConfirmationCode,
- * GetUserAttributeVerificationCode) per user: "about 5 an hour" is what AWS's re:Post answers
- * observe; the exact figure is not published (unconfirmed, local/identity/README.md).
+ * GetUserAttributeVerificationCode) per user: "between 5 and 20 attempts per hour" to request or
+ * enter a password reset code, "depending on the risk" (developer guide, "Recovering user
+ * accounts"). The local pool takes the strictest, 5, for every code request; that the other two
+ * operations share the figure is unconfirmed (local/identity/README.md).
  */
 const CODE_REQUESTS_PER_HOUR = 5;
 
-export const DEFAULT_SETTINGS: Readonly<PoolSettings> = {
+/**
+ * The local stack contract (docs/architecture.md §4) against the template: the app client is
+ * public, so the contract's tests sign up and sign in with the client id alone; without a secret
+ * Cognito takes no user context (botocore: EnablePropagateAdditionalUserContextData needs one).
+ * The console pool's pass (`CONSOLE`) runs the product with both on.
+ */
+export const LOCAL_CONTRACT: Readonly<Partial<PoolSettings>> = {
+  clientSecret: undefined,
   propagateUserContext: false,
-  requireSignature: false,
-  hostActions: [...HOST_ACTIONS],
-  preventUserExistenceErrors: 'ENABLED',
-  codeRequestsPerHour: CODE_REQUESTS_PER_HOUR,
-  lockoutMaxSeconds: 15 * 60,
-  refreshTokenRotation: true,
-  refreshTokenGraceSeconds: 0,
-  passwordHistorySize: 0,
-  keepOriginalPhone: false,
-  allowedFirstAuthFactors: [...FIRST_AUTH_FACTORS],
-  webAuthnRelyingPartyId: 'localhost',
-  webAuthnUserVerification: 'preferred',
-  webAuthnFactorConfiguration: 'SINGLE_FACTOR',
-  callbackUrls: defaultCallbackUrls(LOCAL_STACK.ports.web),
-  logoutUrls: defaultLogoutUrls(LOCAL_STACK.ports.web),
-  identityProviders: [...IDENTITY_PROVIDERS],
-  deviceTracking: 'opt-in',
-  deviceMfaBypass: true,
-  threatProtection: 'audit',
-  mfa: 'optional',
-  mfaFactors: [...MFA_FACTORS],
 };
+
+function templateSettings(): PoolSettings {
+  const pool = templatePool();
+  return {
+    propagateUserContext: pool.propagateUserContext,
+    requireSignature: false,
+    hostActions: [...pool.hostActions],
+    preventUserExistenceErrors: pool.existenceErrors,
+    codeRequestsPerHour: CODE_REQUESTS_PER_HOUR,
+    lockoutMaxSeconds: 15 * 60,
+    refreshTokenRotation: pool.refreshTokenRotation,
+    refreshTokenGraceSeconds: pool.refreshTokenGraceSeconds,
+    passwordHistorySize: pool.passwordHistorySize,
+    keepOriginalPhone: pool.keepOriginalPhone,
+    allowedFirstAuthFactors: pool.allowedFirstAuthFactors as FirstAuthFactor[],
+    webAuthnRelyingPartyId: pool.webAuthnRelyingPartyId,
+    webAuthnUserVerification: pool.webAuthnUserVerification as UserVerification,
+    webAuthnFactorConfiguration: pool.webAuthnFactorConfiguration as WebAuthnFactorConfiguration,
+    // The template's one site; locally the web app answers on localhost and 127.0.0.1.
+    callbackUrls: defaultCallbackUrls(LOCAL_STACK.ports.web),
+    logoutUrls: defaultLogoutUrls(LOCAL_STACK.ports.web),
+    identityProviders: pool.identityProviders as IdentityProvider[],
+    deviceTracking: pool.deviceTracking,
+    deviceMfaBypass: pool.deviceMfaBypass,
+    threatProtection: pool.threatProtection,
+    mfa: pool.mfa,
+    mfaFactors: pool.mfaFactors as MfaFactor[],
+    clientReadAttributes: [...pool.readAttributes],
+    accountRecovery: [...pool.accountRecovery],
+    ...LOCAL_CONTRACT,
+  };
+}
+
+export const DEFAULT_SETTINGS: Readonly<PoolSettings> = templateSettings();
 
 /**
  * The lenient pool (IDENTITY_PRESET=lenient): unknown users named (LEGACY), refresh tokens kept
@@ -144,12 +178,30 @@ export const LENIENT: Readonly<Partial<PoolSettings>> = {
   refreshTokenRotation: false,
   codeRequestsPerHour: 0,
 };
+
+/**
+ * An app client as the console makes one today, strict: a client secret, user context (the
+ * person's address) propagated, the last three passwords remembered, no device tracking and no
+ * threat protection (the e2e suite's console pass, e2e/pool.ts).
+ */
+export const CONSOLE: Readonly<Partial<PoolSettings>> = {
+  clientSecret: 'local_confidential_client_secret',
+  propagateUserContext: true,
+  preventUserExistenceErrors: 'ENABLED',
+  refreshTokenRotation: true,
+  refreshTokenGraceSeconds: 0,
+  passwordHistorySize: 3,
+  codeRequestsPerHour: CODE_REQUESTS_PER_HOUR,
+  deviceTracking: 'off',
+  threatProtection: 'off',
+};
 export const LENIENT_SETTINGS: Readonly<PoolSettings> = { ...DEFAULT_SETTINGS, ...LENIENT };
 
-export type Preset = 'recommended' | 'lenient';
+export type Preset = 'recommended' | 'lenient' | 'console';
 export const PRESETS: Readonly<Record<Preset, Readonly<PoolSettings>>> = {
   recommended: DEFAULT_SETTINGS,
   lenient: LENIENT_SETTINGS,
+  console: { ...DEFAULT_SETTINGS, ...CONSOLE },
 };
 
 /** An absolute http(s) URL without a fragment, as Cognito requires of callback and sign-out URLs. */
@@ -247,6 +299,16 @@ export function resolveSettings(
   settings.mfaFactors = MFA_FACTORS.filter((f) => settings.mfaFactors.includes(f));
   checkUrls('callbackUrls', settings.callbackUrls);
   checkUrls('logoutUrls', settings.logoutUrls);
+  const badRead = settings.clientReadAttributes.filter((n) => !/^(custom:)?[\w.-]{1,32}$/.test(n));
+  if (badRead.length)
+    throw new Error(`clientReadAttributes: not attribute names: ${badRead.join(', ')}`);
+  const unknownRecovery = settings.accountRecovery.filter(
+    (m) => !['verified_email', 'verified_phone_number', 'admin_only'].includes(m),
+  );
+  if (unknownRecovery.length || settings.accountRecovery.length > 2)
+    throw new Error(
+      `accountRecovery: one or two of verified_email, verified_phone_number, admin_only`,
+    );
   const unknownIdp = settings.identityProviders.filter((p) => !IDENTITY_PROVIDERS.includes(p));
   if (unknownIdp.length)
     throw new Error(
@@ -358,6 +420,13 @@ function providerList(env: Env): IdentityProvider[] | undefined {
   return names as IdentityProvider[];
 }
 
+/** IDENTITY_CLIENT_READ_ATTRIBUTES: a comma list of attribute names (`custom:` ones included). */
+function readAttributeList(env: Env): string[] | undefined {
+  const raw = env.IDENTITY_CLIENT_READ_ATTRIBUTES;
+  if (raw === undefined || !raw.trim()) return undefined;
+  return commaList(raw);
+}
+
 /** The settings named by the local stack's environment; throws naming the variable that is wrong. */
 export function settingsFromEnv(env: Env = process.env): PoolSettings {
   const existence = env.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS?.trim().toUpperCase();
@@ -367,7 +436,12 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
     );
   }
   const webPort = portFrom(env.PORT, LOCAL_STACK.ports.web);
-  const preset = oneOf(env, 'IDENTITY_PRESET', ['recommended', 'lenient'] as const, false);
+  const preset = oneOf(
+    env,
+    'IDENTITY_PRESET',
+    ['recommended', 'lenient', 'console'] as const,
+    false,
+  );
   return resolveSettings(
     {
       callbackUrls: urlList(env, 'IDENTITY_CALLBACK_URLS') ?? defaultCallbackUrls(webPort),
@@ -403,6 +477,7 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
       threatProtection: oneOf(env, 'IDENTITY_THREAT_PROTECTION', THREAT_PROTECTION, false),
       mfa: oneOf(env, 'IDENTITY_MFA', MFA_CONFIGURATIONS, false),
       mfaFactors: mfaFactorList(env),
+      clientReadAttributes: readAttributeList(env),
     },
     preset,
   );

@@ -11,7 +11,8 @@ import {
   SignJWT,
   type JWK,
 } from 'jose';
-import { ACCESS_SCOPE, CLIENT_ID, CHANNEL_ATTRIBUTE } from './config';
+import { readable } from './attributes';
+import { ACCESS_SCOPE, CLIENT_ID } from './config';
 import { notAuthorized, MESSAGES } from './errors';
 import { readJson, writeJsonAtomic, type UserRecord } from './store';
 
@@ -198,6 +199,8 @@ export class TokenKeys {
     authTime: number,
     nowMs: number,
     ttl: TokenTtls,
+    /** The app client's read attributes: the id token carries only those (and sub). */
+    readAttributes: readonly string[],
     extras: OAuthExtras = {},
   ) {
     const iat = Math.floor(nowMs / 1000);
@@ -221,11 +224,13 @@ export class TokenKeys {
       },
       this.accessSigner,
     );
-    const attrs = user.attributes;
+    const attrs = readable(user.attributes, readAttributes);
     const idClaims: Record<string, unknown> = {
       ...(extras.scope !== undefined ? { at_hash: atHash(accessToken) } : {}),
       sub: user.sub,
-      email_verified: attrs.email_verified === 'true',
+      ...(attrs.email_verified !== undefined
+        ? { email_verified: attrs.email_verified === 'true' }
+        : {}),
       iss: this.issuer,
       'cognito:username': username,
       origin_jti: originJti,
@@ -242,9 +247,14 @@ export class TokenKeys {
       idClaims.phone_number = attrs.phone_number;
       idClaims.phone_number_verified = attrs.phone_number_verified === 'true';
     }
-    if (attrs[CHANNEL_ATTRIBUTE] !== undefined)
-      idClaims[CHANNEL_ATTRIBUTE] = attrs[CHANNEL_ATTRIBUTE];
-    Object.assign(idClaims, { exp: iat + ttl.id, iat, jti: randomUUID(), email: user.email });
+    for (const [name, value] of Object.entries(attrs))
+      if (name.startsWith('custom:')) idClaims[name] = value;
+    Object.assign(idClaims, {
+      exp: iat + ttl.id,
+      iat,
+      jti: randomUUID(),
+      ...(attrs.email !== undefined ? { email: user.email } : {}),
+    });
     const IdToken = await this.sign(idClaims, this.idSigner);
     return { AccessToken: accessToken, IdToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
   }

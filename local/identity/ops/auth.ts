@@ -99,10 +99,15 @@ export function checkRefreshUser(
 }
 
 const accessAndId = (svc: IdentityService, user: UserRecord, claims: RefreshClaims) =>
-  svc.keys.issueAccessAndId(user, claims.originJti, claims.authTime, svc.now(), svc.ttlFor(user), {
-    scope: claims.scope,
-    ...(claims.deviceKey ? { deviceKey: claims.deviceKey } : {}),
-  });
+  svc.keys.issueAccessAndId(
+    user,
+    claims.originJti,
+    claims.authTime,
+    svc.now(),
+    svc.ttlFor(user),
+    svc.settings.clientReadAttributes,
+    { scope: claims.scope, ...(claims.deviceKey ? { deviceKey: claims.deviceKey } : {}) },
+  );
 
 /**
  * On a pool that tracks devices, a refresh token must come from a sign-in that may use devices

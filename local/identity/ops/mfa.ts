@@ -62,7 +62,12 @@ export const VerifySoftwareToken: Operation = async (svc, input) => {
       'Software token MFA has not been associated with the user.',
     );
   const step = matchTotp(secret, code, svc.now());
-  if (step === null) throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch');
+  if (step === null)
+    throw new CognitoError(
+      'EnableSoftwareTokenMFAException',
+      // As Cognito words it (Amplify UI's end-to-end tests and its users' reports).
+      'Code mismatch and fail enable Software Token MFA',
+    );
   user.mfa.secret = secret;
   delete user.mfa.pendingSecret;
   user.mfa.lastStep = step;

@@ -1,37 +1,68 @@
 import { consumeCode } from '../codes';
 import { emailDelivery, smsDelivery } from '../attributes';
-import { invalidParameter, limitExceeded, notAuthorized, MESSAGES } from '../errors';
+import { expiredCode, invalidParameter, limitExceeded, notAuthorized, MESSAGES } from '../errors';
 import { checkPasswordPolicy, verifyPassword } from '../passwords';
 import { RULES } from '../protocol';
 import { emptyFailures } from '../store';
 import { namedUser, publicCall, simulatedDelivery, unknownUserCode } from './signup';
+import { mfaState } from '../mfa';
+import type { IdentityService } from '../service';
+import type { UserRecord } from '../store';
 import type { Operation } from './shared';
+
+/**
+ * Where a reset code may go (AccountRecoverySetting): the first mechanism, by priority, the user
+ * qualifies for. "SMS doesn't qualify for a valid password recovery mechanism if the user also has
+ * SMS multi-factor authentication (MFA) activated. Email MFA is also disqualifying for account
+ * recovery with email" (API reference, AccountRecoverySettingType).
+ */
+function recoveryDestination(
+  svc: IdentityService,
+  user: UserRecord,
+): { channel: 'email' | 'sms'; to: string } | undefined {
+  const mfa = svc.settings.mfa === 'off' ? undefined : mfaState(user);
+  for (const mechanism of svc.settings.accountRecovery) {
+    const { attributes } = user;
+    if (
+      mechanism === 'verified_email' &&
+      attributes.email_verified === 'true' &&
+      !mfa?.EMAIL_OTP.enabled
+    )
+      return { channel: 'email', to: user.email };
+    if (
+      mechanism === 'verified_phone_number' &&
+      attributes.phone_number_verified === 'true' &&
+      attributes.phone_number &&
+      !mfa?.SMS_MFA.enabled
+    )
+      return { channel: 'sms', to: attributes.phone_number };
+  }
+  return undefined;
+}
 
 export const ForgotPassword: Operation = async (svc, input) => {
   const username = input.string('Username', RULES.username);
   const user = namedUser(svc, username, publicCall(svc, input));
   // Prevented user-existence errors: a simulated delivery, and nothing is sent.
   if (!user) return { CodeDeliveryDetails: simulatedDelivery(username) };
-  const { attributes } = user;
-  const verified =
-    attributes.email_verified === 'true' ||
-    (attributes.phone_number_verified === 'true' && !!attributes.phone_number);
+  const destination = recoveryDestination(svc, user);
   // Developer guide, "Managing user existence error responses": with them prevented, a user who
   // is disabled or has no verified address gets the same simulated delivery.
-  if (svc.hidesUnknownUsers && (!user.enabled || !verified))
+  if (svc.hidesUnknownUsers && (!user.enabled || !destination))
     return { CodeDeliveryDetails: simulatedDelivery(username) };
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   if (user.status === 'FORCE_CHANGE_PASSWORD')
     throw notAuthorized('User password cannot be reset in the current state.');
   // An unconfirmed user is no exception: the code goes to a verified address if there is one.
-  if (verified) svc.countCodeRequest(user, 'ForgotPassword');
-  if (attributes.email_verified === 'true') {
-    svc.sendCode(user, 'forgot-password', user.email);
-    return { CodeDeliveryDetails: emailDelivery(user.email) };
-  }
-  if (attributes.phone_number_verified === 'true' && attributes.phone_number) {
-    svc.sendCode(user, 'forgot-password', attributes.phone_number);
-    return { CodeDeliveryDetails: smsDelivery(attributes.phone_number) };
+  if (destination) {
+    svc.countCodeRequest(user, 'ForgotPassword');
+    svc.sendCode(user, 'forgot-password', destination.to);
+    return {
+      CodeDeliveryDetails:
+        destination.channel === 'email'
+          ? emailDelivery(destination.to)
+          : smsDelivery(destination.to),
+    };
   }
   // This is also what an unconfirmed user gets: its email was never verified.
   throw invalidParameter(MESSAGES.noVerifiedContact);
@@ -55,6 +86,9 @@ export const ConfirmForgotPassword: Operation = async (svc, input) => {
     if (svc.hidesUnknownUsers) throw unknownUserCode();
     throw notAuthorized(MESSAGES.userDisabled);
   }
+  // No reset code outstanding (none asked for, or the last one used): ExpiredCodeException, as the
+  // developer guide's "Recovering user accounts" table answers ConfirmForgotPassword without one.
+  if (!user.codes['forgot-password']?.active) throw expiredCode(MESSAGES.codeExpired);
   await svc.checkPasswordHistory(user, password);
   consumeCode(svc.store, user, 'forgot-password', code, svc.now());
   await svc.setPassword(user, password);

@@ -1,4 +1,4 @@
-import { toAttributeList, validateAttributes } from '../attributes';
+import { readable, toAttributeList, validateAttributes } from '../attributes';
 import { consumeCode } from '../codes';
 import { invalidParameter } from '../errors';
 import { RULES } from '../protocol';
@@ -11,7 +11,7 @@ export const GetUser: Operation = async (svc, input) => {
   const { user } = await svc.authenticate(input.string('AccessToken', RULES.accessToken));
   return {
     Username: usernameOf(user),
-    UserAttributes: toAttributeList(user.attributes),
+    UserAttributes: toAttributeList(readable(user.attributes, svc.settings.clientReadAttributes)),
     ...mfaSettings(user),
   };
 };

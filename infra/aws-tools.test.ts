@@ -117,6 +117,7 @@ test('cdk-nag (AWS Solutions) finds only what is acknowledged above; the CDK kee
       'AWS::Cognito::UserPoolClient',
       'AWS::Cognito::UserPoolDomain',
       'AWS::Cognito::UserPoolIdentityProvider',
+      'AWS::Cognito::UserPoolRiskConfigurationAttachment',
       'AWS::IAM::ManagedPolicy',
       'AWS::IAM::Role',
     ]);

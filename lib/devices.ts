@@ -2,13 +2,14 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { UNKNOWN_ADDRESS } from '@/lib/client-address';
 import {
-  confirmDevice,
+  newDeviceSecret,
   setDeviceRemembered,
   type DeviceCredentials,
   type Result,
   type SignInContext,
   type SignInOutcome,
 } from '@/lib/cognito';
+import { confirmNewDevice, deviceQuota } from '@/lib/device-due';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { securityNotice } from '@/lib/notify';
@@ -18,9 +19,9 @@ import {
   cookieOptions,
   DEVICE_TTL_S,
   sealDevice,
+  sealDeviceDue,
   unsealDevice,
 } from '@/lib/session/seal';
-import { deviceName } from '@/lib/user-agent';
 
 async function storedDevice() {
   const env = getEnv();
@@ -64,48 +65,54 @@ export async function withDevice<T>(
   return { result: await run(plain), context: plain };
 }
 
-/** A failure never undoes the sign-in; the session then ends with its tokens (decision 034). */
+/**
+ * A failure never undoes the sign-in; the session then ends with its tokens (decision 034). Past
+ * this second's share of Cognito's quota the confirmation waits for the next request (decision 054).
+ */
 export async function settleDevice(
   outcome: Extract<SignInOutcome, { type: 'signed-in' }>,
   remember?: boolean,
 ): Promise<void> {
   const { tokens, newDevice } = outcome;
   if (newDevice) {
-    const name = deviceName((await headers()).get('user-agent'));
-    let confirmed = await confirmDevice(tokens.accessToken, newDevice, name);
-    if (!confirmed.ok && confirmed.failure.kind === 'unavailable')
-      confirmed = await confirmDevice(tokens.accessToken, newDevice, name);
-    if (!confirmed.ok) {
-      log.warn('device.confirm_failed', { reason: confirmed.failure.name });
+    const env = getEnv();
+    const [userAgent, jar] = [(await headers()).get('user-agent'), await cookies()];
+    const { sub, email } = tokens.claims;
+    if (!(await deviceQuota())) {
+      jar.set(
+        cookieNames(env).deviceDue,
+        await sealDeviceDue(
+          {
+            v: 1,
+            p: 'device-due',
+            sub,
+            email: email.toLowerCase(),
+            ...newDevice,
+            secret: newDeviceSecret(),
+            ...(remember !== undefined ? { remember } : {}),
+          },
+          env,
+        ),
+        cookieOptions(env, env.sessionLimits.maxS),
+      );
+      log.info('device.confirm_deferred');
+      await securityNotice(tokens.claims, remember ? 'device-remembered' : 'new-device-sign-in');
       return;
     }
-    const env = getEnv();
-    const { credentials, choiceNeeded } = confirmed.value;
-    (await cookies()).set(
+    const confirmed = await confirmNewDevice(tokens.accessToken, newDevice, userAgent, remember);
+    if (!confirmed.ok) return;
+    jar.set(
       cookieNames(env).device,
       await sealDevice(
-        {
-          v: 1,
-          sub: tokens.claims.sub,
-          email: tokens.claims.email.toLowerCase(),
-          ...credentials,
-        },
+        { v: 1, sub, email: email.toLowerCase(), ...newDevice, secret: confirmed.secret },
         env,
       ),
       cookieOptions(env, DEVICE_TTL_S),
     );
-    // Opt-in pools wait for the person's choice; "always" pools remember every device at once.
-    const status = choiceNeeded
-      ? remember
-        ? true
-        : undefined
-      : remember === false
-        ? false
-        : undefined;
-    if (status !== undefined) await remembered(tokens.accessToken, newDevice.key, status);
-    const isRemembered = choiceNeeded ? remember === true : status !== false;
-    log.info('device.confirmed', { remembered: isRemembered });
-    await securityNotice(tokens.claims, isRemembered ? 'device-remembered' : 'new-device-sign-in');
+    await securityNotice(
+      tokens.claims,
+      confirmed.remembered ? 'device-remembered' : 'new-device-sign-in',
+    );
     return;
   }
   if (remember && tokens.deviceKey) {

@@ -1,4 +1,4 @@
-import { RULES, checkLimitFor, recordFailureFor, recordSuccessFor } from './rate-limit';
+import { RULES, checkLimitFor, recordFailureFor, recordSuccessFor, takeQuota } from './rate-limit';
 
 /** In this process's memory (no REDIS_URL): each test uses its own emails and addresses. */
 
@@ -104,5 +104,30 @@ describe('IPv6 clients', () => {
     expect((await checkLimitFor('health', inside(999)))?.text).toMatch(TOO_MANY);
     // The next /64 is another client.
     expect(await checkLimitFor('health', `2001:db8:${n}:8::1`)).toBeNull();
+  });
+});
+
+describe('an upstream quota', () => {
+  it("gives each second's share and no more, and none at all for a quota of 0", async () => {
+    const taken = [];
+    for (let i = 0; i < 5; i++) taken.push(await takeQuota('test-quota', 3));
+    expect(taken).toEqual([true, true, true, false, false]);
+    expect(await takeQuota('test-none', 0)).toBe(false);
+  });
+
+  it("is not multiplied by RATE_LIMIT_SCALE: the quota is the upstream's, not a person's allowance", async () => {
+    const before = process.env.RATE_LIMIT_SCALE;
+    process.env.RATE_LIMIT_SCALE = '100';
+    jest.resetModules();
+    try {
+      const fresh = await import('./rate-limit');
+      const taken = [];
+      for (let i = 0; i < 3; i++) taken.push(await fresh.takeQuota('test-scaled', 2));
+      expect(taken).toEqual([true, true, false]);
+    } finally {
+      if (before === undefined) delete process.env.RATE_LIMIT_SCALE;
+      else process.env.RATE_LIMIT_SCALE = before;
+      jest.resetModules();
+    }
   });
 });

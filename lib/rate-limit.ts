@@ -83,13 +83,13 @@ type Limiter = {
   redis?: RateLimiterRedis;
 };
 const limiters = new Map<string, Limiter>();
-function limiter(name: string, rule: Rule): Limiter {
+function limiter(name: string, rule: Rule, scaled = true): Limiter {
   const key = `${name}:${rule.points}:${rule.duration}`;
   let found = limiters.get(key);
   if (!found) {
     const opts = {
       keyPrefix: `rl:${name}`,
-      points: Math.ceil(rule.points * scale()),
+      points: scaled ? Math.ceil(rule.points * scale()) : rule.points,
       duration: rule.duration,
     };
     const redis = sharedRedis();
@@ -115,6 +115,24 @@ async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promis
     }
   }
   return op(l.memory);
+}
+
+/**
+ * One call's share of an upstream quota of `perSecond` calls a second: shared by every instance
+ * through REDIS_URL, else this instance's own. False when this second's share is spent (or the
+ * quota is 0); a store that fails falls back to the instance's count, as the limits do.
+ */
+export async function takeQuota(name: string, perSecond: number): Promise<boolean> {
+  if (perSecond <= 0) return false;
+  const l = limiter(`quota:${name}`, { points: perSecond, duration: 1 }, false);
+  try {
+    await onStore(l, (store) => store.consume('all'));
+    return true;
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return false;
+    log.error('rate_limit.store_failed', { action: 'quota', limit: l.name });
+    return true;
+  }
 }
 
 export async function redisHealth(timeoutMs: number): Promise<'up' | 'down' | 'off'> {

@@ -48,6 +48,12 @@ if (local) {
     process.exit(1);
   }
   env.LOCAL_STACK = '1';
+  // The console preset's client is confidential too (local/identity/settings.ts, CONSOLE).
+  if (
+    env.IDENTITY_PRESET?.trim().toLowerCase() === 'console' &&
+    !env.IDENTITY_CLIENT_SECRET?.trim()
+  )
+    env.IDENTITY_CLIENT_SECRET = stack.consoleClientSecret;
   // A confidential local app client: the web app sends SECRET_HASH with the same secret.
   if (env.IDENTITY_CLIENT_SECRET?.trim() && !env.COGNITO_CLIENT_SECRET)
     env.COGNITO_CLIENT_SECRET = env.IDENTITY_CLIENT_SECRET.trim();

@@ -40,9 +40,15 @@ export function trackedDevice(device: DeviceType): TrackedDevice | undefined {
 }
 
 /** `choiceNeeded`: the pool remembers the device only on the person's choice (opt-in). */
-export function confirmDevice(accessToken: string, device: NewDevice, name: string) {
+export function confirmDevice(
+  accessToken: string,
+  device: NewDevice,
+  name: string,
+  /** The secret the browser already keeps, when the confirmation waited (decision 054). */
+  kept?: string,
+) {
   return attempt('devices', async () => {
-    const { secret, salt, verifier } = await deviceVerifier(device.groupKey, device.key);
+    const { secret, salt, verifier } = await deviceVerifier(device.groupKey, device.key, kept);
     const out = await cognito().send(
       new ConfirmDeviceCommand({
         AccessToken: accessToken,

@@ -68,3 +68,4 @@ export {
   listDevices,
   setDeviceRemembered,
 } from './devices';
+export { newDeviceSecret } from './srp';

@@ -49,8 +49,14 @@ export function verifierFor(groupKey: string, deviceKey: string, secret: string,
   return padHex(powerOfG(secretExponent(groupKey, deviceKey, secret, salt)));
 }
 
-export async function deviceVerifier(groupKey: string, deviceKey: string): Promise<DeviceVerifier> {
-  const secret = randomBytes(40).toString('base64');
+export const newDeviceSecret = () => randomBytes(40).toString('base64');
+
+/** A new device secret (kept in the browser's device cookie) and its verifier for the pool. */
+export async function deviceVerifier(
+  groupKey: string,
+  deviceKey: string,
+  secret = newDeviceSecret(),
+): Promise<DeviceVerifier> {
   const salt = padHex(big(randomBytes(16).toString('hex')));
   return {
     secret,

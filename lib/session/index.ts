@@ -125,6 +125,7 @@ export function clearTokens(store: CookieWriter) {
   store.set(names.refresh, '', gone);
   store.set(names.emailChange, '', gone);
   store.set(names.proof, '', gone);
+  store.set(names.deviceDue, '', gone);
 }
 
 export async function verifySession(): Promise<Session | null> {

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { confirmSession } from '@/lib/cognito';
+import { confirmDueDevice } from '@/lib/device-due';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { revokedAt } from './revocations';
@@ -23,11 +24,15 @@ import { SEEN_GRANULARITY_S } from './lifetimes';
 import {
   cookieNames,
   cookieOptions,
+  DEVICE_TTL_S,
   sealSession,
   sessionState,
   unsealRefresh,
   unsealSession,
 } from './seal';
+
+/** How long before the renewal a waiting device is confirmed whatever the quota's share. */
+const DUE_MARGIN_S = 5 * 60;
 
 type GuardAuth = {
   signedIn: boolean;
@@ -122,6 +127,24 @@ export async function authenticateRequest(
       await sealSession(next, env),
       sessionCookieOptions(env, next.startedAt),
     );
+
+  // A device whose confirmation waited for Cognito's quota (decision 054): confirmed on this
+  // request's share, or in any case before the tokens are renewed, which needs it confirmed.
+  const due = request.cookies.get(names.deviceDue)?.value;
+  if (due) {
+    const renewing = needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S + DUE_MARGIN_S);
+    const outcome = await confirmDueDevice(
+      due,
+      { accessToken: session.accessToken, sub: session.claims.sub },
+      request.headers.get('user-agent'),
+      renewing,
+    );
+    if (!outcome.keep) {
+      writer.set(names.deviceDue, '', cookieOptions(env, 0));
+      if (outcome.device)
+        writer.set(names.device, outcome.device, cookieOptions(env, DEVICE_TTL_S));
+    }
+  }
 
   if (!needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) {
     if (!needsConfirmation(request.nextUrl.pathname, session.confirmedAt, now, CONFIRM_EVERY_S)) {

@@ -7,6 +7,8 @@ import {
   capBytes,
   cookieNames,
   cookieOptions,
+  sealDevice,
+  sealDeviceDue,
   sealEmailChange,
   sealNotMe,
   sealPending,
@@ -14,6 +16,7 @@ import {
   sealRefresh,
   sealSession,
   sessionState,
+  unsealDeviceDue,
   unsealEmailChange,
   unsealNotMe,
   unsealReset,
@@ -153,6 +156,27 @@ describe('the cookie split (docs/architecture.md §3)', () => {
       email: `${'n'.repeat(242)}@example.com`,
     });
     expect(await unsealEmailChange(change, other)).toBeNull();
+  });
+
+  it('keeps a waiting device (decision 054) under 4096 bytes at its largest, and only as itself', async () => {
+    const names = cookieNames({ mode: 'production' });
+    const due = {
+      v: 1 as const,
+      p: 'device-due' as const,
+      sub: 'f'.repeat(36),
+      email: `${'n'.repeat(308)}@example.com`,
+      key: `us-east-1_${'k'.repeat(45)}`,
+      groupKey: 'g'.repeat(200),
+      secret: 's'.repeat(200),
+      remember: true,
+    };
+    const sealed = await sealDeviceDue(due, env);
+    expect(setCookieLength(names.deviceDue, sealed)).toBeLessThan(COOKIE_LIMIT);
+    expect(await unsealDeviceDue(sealed, env)).toEqual(due);
+    // A device cookie is not a waiting device, nor the other way round.
+    const device = { v: 1 as const, sub: due.sub, email: due.email, key: due.key };
+    const kept = await sealDevice({ ...device, groupKey: due.groupKey, secret: due.secret }, env);
+    expect(await unsealDeviceDue(kept, env)).toBeNull();
   });
 
   it('round-trips, and survives secret rotation', async () => {

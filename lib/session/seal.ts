@@ -91,6 +91,19 @@ const deviceData = z.object({
   groupKey: z.string().min(1).max(200),
   secret: z.string().min(1).max(200),
 });
+/** A new device whose ConfirmDevice waits for the pool's quota (decision 054). */
+const deviceDueData = z.strictObject({
+  v: z.literal(1),
+  p: z.literal('device-due'),
+  sub: z.string().min(1),
+  email: z.string().min(3).max(320),
+  key: z.string().min(1).max(55),
+  groupKey: z.string().min(1).max(200),
+  secret: z.string().min(1).max(200),
+  /** The person's choice on the two-step screen, applied once the device is confirmed. */
+  remember: z.boolean().optional(),
+});
+export type DeviceDueData = z.infer<typeof deviceDueData>;
 
 export const OAUTH_FLOWS_MAX = 3;
 const oauthFlowsData = z.object({
@@ -139,6 +152,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     signedOut: `${prefix}cd_signed_out`,
     oauth: `${prefix}cd_oauth`,
     device: `${prefix}cd_device`,
+    deviceDue: `${prefix}cd_device_due`,
     remembered: `${prefix}cd_remembered`,
     returnTo: `${prefix}cd_return`,
   } as const;
@@ -299,6 +313,9 @@ export const unsealProof = (v: string | undefined, env: Secrets) =>
 export const sealDevice = (d: DeviceData, env: Secrets) => seal(d, env, DEVICE_TTL_S);
 export const unsealDevice = (v: string | undefined, env: Secrets) =>
   unseal(deviceData, v, env, DEVICE_TTL_S);
+export const sealDeviceDue = (d: DeviceDueData, env: Secrets) => seal(d, env, SESSION_TTL_S);
+export const unsealDeviceDue = (v: string | undefined, env: Secrets) =>
+  unseal(deviceDueData, v, env, SESSION_TTL_S);
 
 /** A hosted sign-in may take this long, Google's own pages included. */
 export const OAUTH_FLOW_TTL_S = 10 * 60;

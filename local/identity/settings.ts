@@ -185,7 +185,7 @@ export const LENIENT: Readonly<Partial<PoolSettings>> = {
  * threat protection (the e2e suite's console pass, e2e/pool.ts).
  */
 export const CONSOLE: Readonly<Partial<PoolSettings>> = {
-  clientSecret: 'local_confidential_client_secret',
+  clientSecret: LOCAL_STACK.consoleClientSecret,
   propagateUserContext: true,
   preventUserExistenceErrors: 'ENABLED',
   refreshTokenRotation: true,

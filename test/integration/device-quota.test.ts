@@ -1,0 +1,133 @@
+/**
+ * @jest-environment ./local/identity/test-environment.ts
+ */
+// Decision 054: past this second's share of Cognito's UserResourceUpdate quota (here none at
+// all), a sign-in does not confirm its new device; the guard confirms it before the tokens are
+// renewed, which Cognito does only for a confirmed device, and the creator stays signed in. Only
+// Next's request APIs are stood in for.
+jest.mock('jose', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
+);
+jest.mock('otplib', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'),
+);
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
+jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+
+import { randomBytes } from 'node:crypto';
+import { NextRequest, NextResponse } from 'next/server';
+import { CLIENT_ID } from '@/local/identity/config';
+import { cookieJar as jar } from '@/test/next-headers';
+import { withLocalPool } from './harness';
+
+const PASSWORD = 'Sunny!Day42';
+const pool = withLocalPool({
+  creators: true,
+  env: { DEVICE_CONFIRMS_PER_SECOND: '0' },
+});
+
+let auth: typeof import('@/components/auth/actions');
+let guard: typeof import('@/lib/session/refresh');
+let seal: typeof import('@/lib/session/seal');
+let cognito: typeof import('@/lib/cognito');
+let env: typeof import('@/lib/env');
+
+beforeAll(async () => {
+  auth = await import('@/components/auth/actions');
+  guard = await import('@/lib/session/refresh');
+  seal = await import('@/lib/session/seal');
+  cognito = await import('@/lib/cognito');
+  env = await import('@/lib/env');
+});
+
+/** A confirmed account with a creator record, its access token living `ttl` seconds. */
+async function account(ttl?: number) {
+  const email = `quota.${randomBytes(4).toString('hex')}@creator.test`;
+  await fetch(`${pool.creators.apiUrl}/__local/creators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  await pool.identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
+  const [code] = await pool.outbox(email);
+  await pool.identity('ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: code!.code,
+  });
+  if (ttl !== undefined)
+    await fetch(`${pool.server.url}/__local/users/token-ttl`, {
+      method: 'POST',
+      body: JSON.stringify({ email, accessTokenTtl: ttl }),
+    });
+  return email;
+}
+
+async function signIn(email: string) {
+  const fd = new FormData();
+  fd.append('email', email);
+  fd.append('password', PASSWORD);
+  try {
+    await auth.signInAction({ status: 'idle' }, fd);
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest;
+    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
+    return digest.split(';')[2];
+  }
+  return undefined;
+}
+
+/** One request through the guard with the browser's cookies; the answer's cookies kept. */
+async function visit() {
+  const cookie = [...jar].map(([n, v]) => `${n}=${v}`).join('; ');
+  const auth = await guard.authenticateRequest(
+    new NextRequest('http://localhost:3000/', {
+      headers: {
+        cookie,
+        'sec-fetch-dest': 'document',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
+      },
+    }),
+  );
+  const response = NextResponse.next();
+  auth.apply(response);
+  for (const c of response.cookies.getAll())
+    if (c.value) jar.set(c.name, c.value);
+    else jar.delete(c.name);
+  return auth.signedIn;
+}
+
+const names = () => seal.cookieNames(env.getEnv());
+const stored = async () => seal.unsealRefresh(jar.get(names().refresh), env.getEnv());
+
+test('a sign-in past the quota signs in and leaves its device to wait, unconfirmed', async () => {
+  const email = await account();
+  expect(await signIn(email)).toBe('/');
+  expect(jar.has(names().deviceDue)).toBe(true);
+  expect(jar.has(names().device)).toBe(false);
+  // Unconfirmed, the device cannot renew the tokens yet (decision 034): why the guard must.
+  const { refreshToken, deviceKey } = (await stored())!;
+  expect(deviceKey).toBeTruthy();
+  const early = await cognito.refresh(refreshToken, deviceKey);
+  expect(!early.ok && early.failure.name).toBe('NotAuthorizedException');
+  // Far from the renewal, with no share of the quota, the device keeps waiting.
+  expect(await visit()).toBe(true);
+  expect(jar.has(names().deviceDue)).toBe(true);
+});
+
+test('before the tokens are renewed the guard confirms the waiting device, and the creator stays in', async () => {
+  const email = await account(30);
+  expect(await signIn(email)).toBe('/');
+  const before = (await stored())!.refreshToken;
+  expect(await visit()).toBe(true);
+  // Confirmed into the browser's device cookie, the wait over, the tokens renewed.
+  expect(jar.has(names().deviceDue)).toBe(false);
+  const device = await seal.unsealDevice(jar.get(names().device), env.getEnv());
+  expect(device).toMatchObject({ email, key: (await stored())!.deviceKey });
+  expect((await stored())!.refreshToken).not.toBe(before);
+  const session = await seal.unsealSession(jar.get(names().session), env.getEnv());
+  const listed = await cognito.listDevices(session!.accessToken);
+  expect(listed.ok && listed.value.devices).toEqual([
+    expect.objectContaining({ key: device!.key, name: 'Firefox on Linux' }),
+  ]);
+});

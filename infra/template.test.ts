@@ -21,6 +21,7 @@ import { HOSTED_SCOPES } from '../lib/oauth/hosted';
 import { PASSKEYS_MAX_BYTES } from '../lib/passkeys/notes';
 import { makeRecoveryCodes, RECOVERY_MAX_BYTES, serialiseRecord } from '../lib/two-step/recovery';
 import { LOCAL_PARAMETERS } from '../local/identity/pool-template';
+import { poolTable, readmeTable } from './pool-table';
 import { evaluateTemplate, loadTemplate, only, type Template } from './template';
 
 const ROOT = path.join(__dirname, '..');
@@ -159,6 +160,14 @@ test('the product reads and writes only through its lists, and calls the admin A
   // The code scans find what they look for (an empty scan would pass everything).
   expect(used(/\b((?:Admin[A-Za-z]+|ListUsers))Command\b/g).size).toBeGreaterThanOrEqual(8);
   expect([...used(/AuthFlow:\s*'([A-Z_]+)'/g)].sort()).toEqual(['USER_AUTH', 'USER_SRP_AUTH']);
+});
+
+test("infra/README.md's table is the template's (npm run infra:table writes it)", () => {
+  expect(readmeTable()).toBe(poolTable());
+  // A changed setting shows in the table, so a stale README fails here.
+  const copy = structuredClone(loadTemplate());
+  (copy.Resources.AppClient!.Properties as Props).ReadAttributes = ['email'];
+  expect(poolTable(copy)).not.toBe(readmeTable());
 });
 
 describe('a change that would break the product is found', () => {

@@ -7,6 +7,8 @@
  * - `console`: IDENTITY_PRESET=console, an app client as the console makes one today, strict: a
  *   client secret, user context (the person's address) propagated, refresh tokens rotated with no
  *   grace period, the last three passwords remembered, no device tracking and no threat protection;
+ *   the rest is the template's (its read attributes, recovery setting and lifetimes), stricter
+ *   than a console default where they differ;
  * - `lenient`: IDENTITY_PRESET=lenient: unknown users named (LEGACY), no rotation, no quota.
  * Tests read `POOL` where a configuration changes what a creator sees.
  */

@@ -222,6 +222,49 @@ describe('a change that would break the product is found', () => {
     ).toEqual(['the host policy lacks cognito-idp:AdminGetUser']);
   });
 
+  test('an IAM action the product never calls (least privilege)', async () => {
+    expect(
+      await changed((t) => {
+        const doc = (t.Resources.HostPolicy!.Properties as Props).PolicyDocument as Props;
+        const [statement] = doc.Statement as Props[];
+        statement!.Action = [...list(statement!.Action), 'cognito-idp:AdminDisableUser'];
+      }),
+    ).toEqual([
+      'the host policy allows cognito-idp:AdminDisableUser, which the product never calls',
+    ]);
+  });
+
+  test('a creator allowed to write an admin record, or a write the product needs taken away', async () => {
+    expect(
+      await changed((t) => {
+        const c = clientProps(t);
+        c.WriteAttributes = [
+          ...list(c.WriteAttributes).filter((a) => a !== 'name'),
+          CHANNEL_ATTRIBUTE,
+        ];
+      }),
+    ).toEqual([
+      'WriteAttributes lacks name',
+      `WriteAttributes lets a creator write ${CHANNEL_ATTRIBUTE}`,
+      'WriteAttributes lacks name, which Google maps',
+    ]);
+  });
+
+  test('a sign-in flow the product never starts, rotation off, existence errors shown', async () => {
+    expect(
+      await changed((t) => {
+        const c = clientProps(t);
+        c.ExplicitAuthFlows = [...list(c.ExplicitAuthFlows), 'ALLOW_USER_PASSWORD_AUTH'];
+        c.RefreshTokenRotation = { Feature: 'DISABLED' };
+        c.PreventUserExistenceErrors = 'LEGACY';
+      }),
+    ).toEqual([
+      'ExplicitAuthFlows allows ALLOW_USER_PASSWORD_AUTH, which the product never starts',
+      'refresh tokens must rotate (the product refreshes by GetTokensFromRefreshToken)',
+      'PreventUserExistenceErrors must be ENABLED',
+    ]);
+  });
+
   test('email recovery alone beside email two-step', async () => {
     expect(
       await changed((t) => {

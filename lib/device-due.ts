@@ -8,9 +8,11 @@ import { deviceName } from '@/lib/user-agent';
 
 /**
  * Cognito's UserResourceUpdate category (ConfirmDevice, UpdateDeviceStatus) allows 25 calls a
- * second per account and Region and cannot be raised ("Quotas in Amazon Cognito"). A new device
- * takes one call of a share of it (DEVICE_CONFIRMS_PER_SECOND, across instances through
- * REDIS_URL); past the share its confirmation waits for a later request (decision 054).
+ * second per account and Region and cannot be raised ("Quotas in Amazon Cognito"). Every call the
+ * product makes in it takes a unit of a share of it (DEVICE_CONFIRMS_PER_SECOND, across instances
+ * through REDIS_URL): a new device is confirmed at sign-in only within the share; past it, the
+ * confirmation waits for a later request (decision 054). A call that cannot wait takes its unit
+ * whether or not one is left, so the sign-ins that can wait do.
  */
 export const deviceQuota = () => takeQuota('confirm-device', getEnv().DEVICE_CONFIRMS_PER_SECOND);
 
@@ -30,9 +32,12 @@ export async function confirmNewDevice(
   secret?: string,
 ): Promise<Confirmed> {
   const name = deviceName(userAgent);
+  // The caller took this call's unit; the retry and the choice take theirs.
   let confirmed = await confirmDevice(accessToken, device, name, secret);
-  if (!confirmed.ok && confirmed.failure.kind === 'unavailable')
+  if (!confirmed.ok && confirmed.failure.kind === 'unavailable') {
+    await deviceQuota();
     confirmed = await confirmDevice(accessToken, device, name, secret);
+  }
   if (!confirmed.ok) {
     log.warn('device.confirm_failed', { reason: confirmed.failure.name });
     return { ok: false, retry: confirmed.failure.kind === 'unavailable' };
@@ -46,6 +51,7 @@ export async function confirmNewDevice(
       ? false
       : undefined;
   if (status !== undefined) {
+    await deviceQuota();
     const set = await setDeviceRemembered(accessToken, device.key, status);
     if (!set.ok) log.warn('device.remember_failed', { reason: set.failure.name });
   }
@@ -59,8 +65,8 @@ export type DueOutcome = { keep: true } | { keep: false; device?: string };
 
 /**
  * The guard's turn for a device whose confirmation waited: on this request's share of the quota,
- * or at once when `now` is true (the tokens are about to be renewed, and Cognito renews them only
- * for a confirmed device).
+ * or at once when `now` is true (the access token could expire before the next request the idle
+ * rule allows, and Cognito renews tokens only for a confirmed device).
  */
 export async function confirmDueDevice(
   due: string,
@@ -71,9 +77,29 @@ export async function confirmDueDevice(
   const env = getEnv();
   const data = await unsealDeviceDue(due, env);
   if (!data || data.sub !== session.sub) return { keep: false };
-  if (!now && !(await deviceQuota())) return { keep: true };
+  // A page and its fetches arrive together with the same waiting device: one confirmation.
+  const running = inFlight.get(data.key);
+  if (running) return running;
+  const attempt = confirmWaiting(data, session.accessToken, userAgent, now).finally(() =>
+    inFlight.delete(data.key),
+  );
+  inFlight.set(data.key, attempt);
+  return attempt;
+}
+
+const inFlight = new Map<string, Promise<DueOutcome>>();
+
+async function confirmWaiting(
+  data: NonNullable<Awaited<ReturnType<typeof unsealDeviceDue>>>,
+  accessToken: string,
+  userAgent: string | null,
+  now: boolean,
+): Promise<DueOutcome> {
+  const env = getEnv();
+  // Within a share, or at once (taking a unit all the same) when it cannot wait any longer.
+  if (!(await deviceQuota()) && !now) return { keep: true };
   const done = await confirmNewDevice(
-    session.accessToken,
+    accessToken,
     { key: data.key, groupKey: data.groupKey },
     userAgent,
     data.remember,

@@ -96,7 +96,8 @@ export async function settleDevice(
         cookieOptions(env, env.sessionLimits.maxS),
       );
       log.info('device.confirm_deferred');
-      await securityNotice(tokens.claims, remember ? 'device-remembered' : 'new-device-sign-in');
+      // A sign-in on a new device, whatever comes of it; remembering it waits with it.
+      await securityNotice(tokens.claims, 'new-device-sign-in');
       return;
     }
     const confirmed = await confirmNewDevice(tokens.accessToken, newDevice, userAgent, remember);

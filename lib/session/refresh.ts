@@ -31,9 +31,6 @@ import {
   unsealSession,
 } from './seal';
 
-/** How long before the renewal a waiting device is confirmed whatever the quota's share. */
-const DUE_MARGIN_S = 5 * 60;
-
 type GuardAuth = {
   signedIn: boolean;
   ended?: EndedReason;
@@ -129,10 +126,13 @@ export async function authenticateRequest(
     );
 
   // A device whose confirmation waited for Cognito's quota (decision 054): confirmed on this
-  // request's share, or in any case before the tokens are renewed, which needs it confirmed.
+  // request's share, or in any case while the tokens can still be renewed, which needs it.
   const due = request.cookies.get(names.deviceDue)?.value;
   if (due) {
-    const renewing = needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S + DUE_MARGIN_S);
+    // At once when the token could expire before the next request the idle rule allows: a later
+    // request would find it expired and could no longer confirm the device.
+    const lastChance = env.sessionLimits.idleS + REFRESH_MARGIN_S;
+    const renewing = needsRefresh(session.accessExpiresAt, now, lastChance);
     const outcome = await confirmDueDevice(
       due,
       { accessToken: session.accessToken, sub: session.claims.sub },

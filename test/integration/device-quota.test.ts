@@ -131,3 +131,40 @@ test('before the tokens are renewed the guard confirms the waiting device, and t
     expect.objectContaining({ key: device!.key, name: 'Firefox on Linux' }),
   ]);
 });
+
+test("a token that could expire before the idle rule's next request: the guard confirms at once, whatever the share", async () => {
+  // 25 minutes left, under the 30 minutes a creator may be away: waiting longer could find the
+  // token expired and the device past confirming.
+  const email = await account(25 * 60);
+  expect(await signIn(email)).toBe('/');
+  const before = (await stored())!.refreshToken;
+  expect(await visit()).toBe(true);
+  expect(jar.has(names().deviceDue)).toBe(false);
+  expect(await seal.unsealDevice(jar.get(names().device), env.getEnv())).toMatchObject({ email });
+  // Not renewed yet: it did not need to be.
+  expect((await stored())!.refreshToken).toBe(before);
+});
+
+test('a page and its fetches at once, with a device waiting at renewal: all stay signed in, and the device is listed once', async () => {
+  const email = await account(30);
+  expect(await signIn(email)).toBe('/');
+  const cookie = [...jar].map(([n, v]) => `${n}=${v}`).join('; ');
+  const auths = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      guard.authenticateRequest(
+        new NextRequest('http://localhost:3000/', {
+          headers: { cookie, 'sec-fetch-dest': 'empty' },
+        }),
+      ),
+    ),
+  );
+  expect(auths.map((a) => a.signedIn)).toEqual(Array(5).fill(true));
+  const response = NextResponse.next();
+  auths[0]!.apply(response);
+  const session = await seal.unsealSession(
+    response.cookies.get(names().session)?.value,
+    env.getEnv(),
+  );
+  const listed = await cognito.listDevices(session!.accessToken);
+  expect(listed.ok && listed.value.devices.length).toBe(1);
+});

@@ -53,10 +53,12 @@ quiet_step() { # name, command... (output to $results/name.log, shown when it fa
 
 # The unit tests alone: jest keeps both cores busy, and some of its tests hold a server to a
 # budget of a few hundred milliseconds. Beside them, lint and formatting made the three take 137 s
-# on a fresh clone; one after the other, about 125.
+# on a fresh clone; one after the other, about 125. Three workers on two cores, as the browser
+# tests: many suites wait on a local server, and the third fills the waits (95 s instead of 124-135
+# on this machine, twice, every test passing).
 # The fuzz suites (`npm run test:fuzz`) run inside the unit and e2e steps, once, with the rest:
 # jest's *.fuzz.test.ts in unit, e2e/fuzz.spec.ts in e2e (its volume by run).
-step unit npx jest --ci --maxWorkers=2 --json --outputFile="$results/unit.json"
+step unit npx jest --ci --maxWorkers=3 --json --outputFile="$results/unit.json"
 # Lint and formatting beside the build, which leaves a core idle while it renders pages.
 quiet_step lint npx eslint . --max-warnings=0 &
 lint_pid=$!

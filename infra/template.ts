@@ -171,3 +171,17 @@ export function only(evaluated: Evaluated, type: string): Record<string, Json> {
   if (found.length !== 1) throw new Error(`expected one ${type}, found ${found.length}`);
   return found[0]!.Properties;
 }
+
+/** A template list as strings (an absent or non-list value is none). */
+export const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** Every action the template's managed IAM policies allow (the host's policy). */
+export function policyActions(evaluated: Evaluated): string[] {
+  return Object.values(evaluated.resources)
+    .filter((r) => r.Type === 'AWS::IAM::ManagedPolicy')
+    .flatMap((r) => {
+      const doc = r.Properties.PolicyDocument as { Statement?: { Action?: unknown }[] };
+      return doc.Statement ?? [];
+    })
+    .flatMap((statement) => list(statement.Action));
+}

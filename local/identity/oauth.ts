@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkRefreshUser, rotate } from './ops/auth';
+import { accessAndId, checkRefreshUser, rotate } from './ops/auth';
 import {
   AUTHORIZATION_CODE_TTL_MS,
   CLIENT_ID,
@@ -396,15 +396,8 @@ async function refreshGrant(svc: IdentityService, res: ServerResponse, form: URL
     const user = svc.store.getUser(claims.sub);
     if (!user) throw new OAuthError('invalid_grant');
     checkRefreshUser(svc, user, claims);
-    const tokens = await svc.keys.issueAccessAndId(
-      user,
-      claims.originJti,
-      claims.authTime,
-      svc.now(),
-      svc.ttlFor(user),
-      svc.settings.clientReadAttributes,
-      { scope: claims.scope },
-    );
+    // A hosted sign-in's refresh token names no device.
+    const tokens = await accessAndId(svc, user, claims);
     const rotated = svc.settings.refreshTokenRotation ? await rotate(svc, user, claims) : undefined;
     sendTokens(res, {
       ...idTokenFor(claims.scope, tokens.IdToken),

@@ -7,7 +7,14 @@
  */
 
 import { LOCAL_STACK } from '../../contract/local-stack';
-import { evaluateTemplate, loadTemplate, only, type Template } from '../../infra/template';
+import {
+  evaluateTemplate,
+  list,
+  loadTemplate,
+  only,
+  policyActions,
+  type Template,
+} from '../../infra/template';
 
 /** The parameters the local stack deploys the template with. */
 export const LOCAL_PARAMETERS: Readonly<Record<string, string>> = {
@@ -56,7 +63,6 @@ export interface TemplatePool {
 }
 
 type Props = Record<string, unknown>;
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 const SECONDS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
 
 function seconds(value: unknown, unit: unknown, fallback: number): number {
@@ -90,10 +96,7 @@ export function poolFromTemplate(
     const constraints = (attribute.StringAttributeConstraints ?? {}) as Props;
     customAttributes.set(`custom:${name}`, Number(constraints.MaxLength ?? 2048));
   }
-  const hostActions = Object.values(evaluated.resources)
-    .filter((r) => r.Type === 'AWS::IAM::ManagedPolicy')
-    .flatMap((r) => ((r.Properties.PolicyDocument as Props).Statement ?? []) as Props[])
-    .flatMap((statement) => list(statement.Action))
+  const hostActions = policyActions(evaluated)
     .filter((action) => action.startsWith('cognito-idp:'))
     .map((action) => action.slice('cognito-idp:'.length));
   const mfa = { OFF: 'off', OPTIONAL: 'optional', ON: 'required' } as const;

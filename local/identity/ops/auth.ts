@@ -98,7 +98,8 @@ export function checkRefreshUser(
   if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
 }
 
-const accessAndId = (svc: IdentityService, user: UserRecord, claims: RefreshClaims) =>
+/** New access and id tokens for a refresh token's family (its origin, sign-in time and device). */
+export const accessAndId = (svc: IdentityService, user: UserRecord, claims: RefreshClaims) =>
   svc.keys.issueAccessAndId(
     user,
     claims.originJti,

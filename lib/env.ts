@@ -80,6 +80,8 @@ const schema = z.object({
   // Cognito's UserResourceUpdate category (ConfirmDevice) allows 25 a second per account and
   // Region and cannot be raised: new devices beyond this share wait (decision 054).
   DEVICE_CONFIRMS_PER_SECOND: z.coerce.number().int().min(0).max(25).default(20),
+  // Its UserUpdate category (AdminUpdateUserAttributes) too: channels beyond it bind later (055).
+  CHANNEL_BINDS_PER_SECOND: z.coerce.number().int().min(0).max(25).default(15),
   NOTIFY_WEBHOOK_URL: z
     .string()
     .url()

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { EmbedFrame } from '@/components/dashboard/embed-frame';
 import { ForcedSignOut } from '@/components/dashboard/forced-sign-out';
+import { channelDue } from '@/lib/channel';
 import { getUser } from '@/lib/cognito';
 import { getEnv } from '@/lib/env';
 import { formattedName } from '@/lib/format';
@@ -29,8 +30,10 @@ export default async function DashboardPage({ searchParams }: Props) {
       return <ForcedSignOut message={user.failure.message.text} delayMs={1000} />;
     if (user.failure.name === 'NotAuthorizedException') return <ForcedSignOut />;
   }
-  const claims = user.ok ? user.value : session.claims;
-  if (!claims.channelId) return <ForcedSignOut />;
+  // Unless a binding of this session waits for Cognito's quota (decision 055). Unanswered, the
+  // frame's embed token asks again.
+  if (user.ok && !user.value.channelId && !(await channelDue(session.claims.sub)))
+    return <ForcedSignOut />;
 
   return (
     <>

@@ -16,7 +16,7 @@ import {
 import type { AuthFailure } from '@/lib/cognito/errors';
 import type { ChallengeData } from '@/lib/session/seal';
 import { settleDevice, signInContext } from '@/lib/devices';
-import { boundClaims } from '@/lib/channel';
+import { boundClaims, keepChannelDue } from '@/lib/channel';
 import { type CreatorResult } from '@/lib/creators';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, codeChecked, smsSent } from '@/lib/rate-limit';
@@ -146,7 +146,9 @@ export async function finishSignIn(
     }
     const { claims } = bound;
     await settleDevice(outcome, remember);
-    await writeTokens(await cookies(), { ...outcome.tokens, claims });
+    const jar = await cookies();
+    await writeTokens(jar, { ...outcome.tokens, claims });
+    await keepChannelDue(jar, claims.sub, bound.channelDue);
     await clearPendingEmail();
     await clearChallenge();
     await rememberEmail(claims.email);

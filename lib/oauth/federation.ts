@@ -1,7 +1,7 @@
 import 'server-only';
 import { revokeRefreshToken, type Tokens, type UserClaims } from '@/lib/cognito';
 import { deleteUser, nativeAccount, removeUnconfirmed } from '@/lib/cognito/admin';
-import { boundClaims } from '@/lib/channel';
+import { boundClaims, type ChannelDue } from '@/lib/channel';
 import { findCreatorId } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
@@ -12,7 +12,9 @@ export type Refusal =
 /** The creator record found by the Google email (docs/product.md §7.3) binds the channel. */
 export async function admitFederated(
   tokens: Tokens,
-): Promise<{ ok: true; claims: UserClaims } | { ok: false; reason: Refusal }> {
+): Promise<
+  { ok: true; claims: UserClaims; channelDue?: ChannelDue } | { ok: false; reason: Refusal }
+> {
   const env = getEnv();
   const { claims } = tokens;
   if (!claims.emailVerified) return { ok: false, reason: 'unverified' };
@@ -31,7 +33,7 @@ export async function admitFederated(
   if (!record.ok && record.reason === 'not-found') return { ok: false, reason: 'not-found' };
   // Down: a Google account already bound to its channel signs in all the same (decision 044).
   const bound = await boundClaims(claims, record);
-  return bound.ok ? { ok: true, claims: bound.claims } : { ok: false, reason: 'creator-down' };
+  return bound.ok ? bound : { ok: false, reason: 'creator-down' };
 }
 
 /** A federated user this sign-in created was never bound to a channel: it is deleted too. */

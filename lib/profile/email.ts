@@ -1,3 +1,4 @@
+import { channelDue } from '@/lib/channel';
 import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { changeEmailProofSchema } from '@/lib/validation/proof';
@@ -100,8 +101,9 @@ export const verifyEmailChangeAction = authedAction(
     if (!sameEmail(oldEmail, updated.email)) {
       await notifyEmailChanged(oldEmail, updated.email);
       // The old address must no longer find this channel (decision 033).
-      if (session.claims.channelId) {
-        const moved = await moveCreatorEmail(session.claims.channelId, updated.email);
+      const channelId = (await channelDue(session.claims.sub))?.channelId ?? updated.channelId;
+      if (channelId) {
+        const moved = await moveCreatorEmail(channelId, updated.email);
         if (moved.ok) log.info('channel.email_moved', { account: session.claims.sub });
         else
           log.error('channel.email_move_failed', {

@@ -126,6 +126,7 @@ export function clearTokens(store: CookieWriter) {
   store.set(names.emailChange, '', gone);
   store.set(names.proof, '', gone);
   store.set(names.deviceDue, '', gone);
+  store.set(names.channelDue, '', gone);
 }
 
 export async function verifySession(): Promise<Session | null> {

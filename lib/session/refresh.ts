@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { confirmSession } from '@/lib/cognito';
+import { settleChannelDue } from '@/lib/channel';
 import { confirmDueDevice } from '@/lib/device-due';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
@@ -145,6 +146,11 @@ export async function authenticateRequest(
         writer.set(names.device, outcome.device, cookieOptions(env, DEVICE_TTL_S));
     }
   }
+
+  // A channel binding that waits for its share of Cognito's UserUpdate quota (decision 055).
+  const channel = request.cookies.get(names.channelDue)?.value;
+  if (channel && (await settleChannelDue(session.claims.sub, channel)) === 'clear')
+    writer.set(names.channelDue, '', cookieOptions(env, 0));
 
   if (!needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) {
     if (!needsConfirmation(request.nextUrl.pathname, session.confirmedAt, now, CONFIRM_EVERY_S)) {

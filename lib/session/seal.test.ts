@@ -9,7 +9,9 @@ import {
   cookieOptions,
   sealDevice,
   sealDeviceDue,
+  sealChannelDue,
   sealEmailChange,
+  unsealChannelDue,
   sealNotMe,
   sealPending,
   sealReset,
@@ -61,7 +63,6 @@ const claims = {
   name: 'Alexandra Catherine Montgomery-Whitfield',
   phoneNumber: '+15551234567',
   phoneNumberVerified: true,
-  channelId: 'cm-0123456789abcdef0123',
 };
 
 /** Set-Cookie as a browser counts it: name=value plus attributes. */
@@ -132,8 +133,11 @@ describe('the cookie split (docs/architecture.md §3)', () => {
           email: 'e'.repeat(2048),
           username: `Google_${'1'.repeat(121)}`,
           provider: 'Google',
+          // The pool allows 256 bytes: the cookie has no room for them, pages ask the pool.
+          channelId: 'c'.repeat(256),
         },
         reauthAt: 2_000_000_000,
+        reauthFor: 'r'.repeat(32),
       },
       env,
     );
@@ -143,6 +147,23 @@ describe('the cookie split (docs/architecture.md §3)', () => {
     expect(read?.claims.provider).toBe('Google');
     // Cognito's username serves the sign-in only: the cookie does not carry it.
     expect(read?.claims.username).toBeUndefined();
+    expect(read?.claims.channelId).toBeUndefined();
+    // A binding that waits (decision 055) has a cookie of its own, at its largest.
+    const due = await sealChannelDue(
+      {
+        v: 1,
+        p: 'channel-due',
+        sub: claims.sub,
+        channelId: 'c'.repeat(256),
+        username: 'u'.repeat(128),
+      },
+      env,
+    );
+    expect(setCookieLength(cookieNames({ mode: 'production' }).channelDue, due)).toBeLessThan(
+      COOKIE_LIMIT,
+    );
+    expect((await unsealChannelDue(due, env))?.channelId).toHaveLength(256);
+    expect(await unsealChannelDue(due, other)).toBeNull();
     // The address an email change named has a cookie of its own; it fits easily.
     const names = cookieNames({ mode: 'production' });
     const change = await sealEmailChange(

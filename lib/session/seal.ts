@@ -104,6 +104,17 @@ const deviceDueData = z.strictObject({
   remember: z.boolean().optional(),
 });
 export type DeviceDueData = z.infer<typeof deviceDueData>;
+/** A channel binding that waits for the pool's quota (decision 055): the creator record's id. */
+const channelDueData = z.strictObject({
+  v: z.literal(1),
+  p: z.literal('channel-due'),
+  sub: z.string().min(1),
+  // The pool's MaxLength for the attribute, and Cognito's longest username (Google users' differ
+  // from their sub).
+  channelId: z.string().min(1).max(256),
+  username: z.string().min(1).max(128),
+});
+export type ChannelDueData = z.infer<typeof channelDueData>;
 
 export const OAUTH_FLOWS_MAX = 3;
 const oauthFlowsData = z.object({
@@ -153,6 +164,7 @@ export function cookieNames(env: Pick<Env, 'mode'>) {
     oauth: `${prefix}cd_oauth`,
     device: `${prefix}cd_device`,
     deviceDue: `${prefix}cd_device_due`,
+    channelDue: `${prefix}cd_channel_due`,
     remembered: `${prefix}cd_remembered`,
     returnTo: `${prefix}cd_return`,
   } as const;
@@ -186,6 +198,8 @@ function bounded(data: SessionData): SessionData {
   // The username serves only where a sign-in completes; the cookie keeps its room for the tokens.
   const claims = { ...data.claims, name, email: capBytes(data.claims.email, 320) };
   delete claims.username;
+  // Up to 256 bytes the cookie has no room for: pages ask the pool for it (docs/product.md §4.6).
+  delete claims.channelId;
   return { ...data, claims };
 }
 
@@ -316,6 +330,9 @@ export const unsealDevice = (v: string | undefined, env: Secrets) =>
 export const sealDeviceDue = (d: DeviceDueData, env: Secrets) => seal(d, env, SESSION_TTL_S);
 export const unsealDeviceDue = (v: string | undefined, env: Secrets) =>
   unseal(deviceDueData, v, env, SESSION_TTL_S);
+export const sealChannelDue = (d: ChannelDueData, env: Secrets) => seal(d, env, SESSION_TTL_S);
+export const unsealChannelDue = (v: string | undefined, env: Secrets) =>
+  unseal(channelDueData, v, env, SESSION_TTL_S);
 
 /** A hosted sign-in may take this long, Google's own pages included. */
 export const OAUTH_FLOW_TTL_S = 10 * 60;

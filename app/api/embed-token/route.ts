@@ -1,3 +1,4 @@
+import { channelDue } from '@/lib/channel';
 import { confirmSession } from '@/lib/cognito';
 import { fetchEmbedToken } from '@/lib/creators';
 import { log } from '@/lib/log';
@@ -32,7 +33,9 @@ export async function GET() {
     log.warn('embed_token.confirm_failed', { reason: confirmed.failure.name });
     return fail('system_error', 503);
   }
-  const channelId = confirmed.value.channelId;
+  // The creator record's while its binding waits for Cognito's quota: the newer (decision 055).
+  const due = await channelDue(session.claims.sub);
+  const channelId = due?.channelId ?? confirmed.value.channelId;
   if (!channelId) return fail('no_channel', 403);
 
   const result = await fetchEmbedToken(channelId);

@@ -1,5 +1,6 @@
 import type { NextRequest, NextResponse } from 'next/server';
 import { deleteOwnAccount, revokeRefreshToken } from '@/lib/cognito';
+import { keepChannelDue } from '@/lib/channel';
 import { getEnv, type Env } from '@/lib/env';
 import type { HostedReason } from '@/lib/messages/notices';
 import { emailRef, log } from '@/lib/log';
@@ -108,6 +109,7 @@ export async function GET(request: NextRequest) {
   if (request.cookies.has(names.returnTo))
     response.cookies.set(names.returnTo, '', cookieOptions(env, 0));
   await writeTokens(response.cookies, { ...tokens, claims: admitted.claims });
+  await keepChannelDue(response.cookies, tokens.claims.sub, admitted.channelDue);
   log.info('auth.signed_in', {
     with: 'google',
     account: emailRef(tokens.claims.email),

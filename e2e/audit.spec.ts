@@ -1,5 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { DEMO, IDENTITY, STRONG_PASSWORD, WEB_APP_LOG, expect, test } from './fixtures';
+import { existsSync, readFileSync } from 'node:fs';
+import {
+  DEMO,
+  IDENTITY,
+  STRONG_PASSWORD,
+  WEB_APP_LOG,
+  WEB_APP_TELEMETRY,
+  expect,
+  test,
+} from './fixtures';
 import { findCodeLeak } from './log-audit';
 
 // Runs after every other spec (the 'audit' project): it reads what the whole run left behind.
@@ -42,4 +50,26 @@ test('the web app never logged a password, code, token or cookie', async () => {
     .filter((line) => line.event === 'auth.signed_in');
   expect(signedIn.length, 'the run signed in').toBeGreaterThan(20);
   expect(signedIn.filter((line) => !/^e:[0-9a-f]{16}$/.test(line.account ?? ''))).toEqual([]);
+});
+
+test("the web app's traces and metrics carry no email, code, token or query value", async () => {
+  const files = ['traces.jsonl', 'metrics.jsonl'].map((f) => `${WEB_APP_TELEMETRY}/${f}`);
+  const telemetry = files
+    .filter((f) => existsSync(f))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
+  // The run signed in through Google and searched creators by email: both went into URLs.
+  expect(telemetry, 'the run produced traces').toContain('/api/auth/callback');
+  expect(telemetry).toContain('/users/search');
+
+  const res = await fetch(`${IDENTITY}/__local/outbox`);
+  const codes = ((await res.json()) as { code: string }[]).map((e) => e.code);
+  const leak = findCodeLeak(telemetry, codes);
+  expect(leak, `code ${leak?.code} in the telemetry`).toBeUndefined();
+  expect(telemetry.match(/[\w.+%-]+(@|%40)[\w-]+\.[\w.-]*[a-z]/i)?.[0], 'an email').toBeUndefined();
+  // A query keeps its keys only (lib/telemetry/scrub.ts): no `key=value`, no bare value.
+  const values = telemetry.match(/\?[^"\s]*?(=[^&"\s]+|\?[^=&"\s]+(&|"))/g) ?? [];
+  expect(values.slice(0, 5), 'a query with a value').toEqual([]);
+  expect(telemetry, 'a Cognito token').not.toContain('eyJhbGciOiJSUzI1Ni');
+  expect(telemetry, 'a sealed value').not.toContain('Fe26.2*');
 });

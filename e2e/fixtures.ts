@@ -415,6 +415,8 @@ export const formAlert = (page: Page) => page.locator('form [role="alert"]');
 
 /** What the web app printed during this run (scripts/start.mjs with STACK_LOG_DIR). */
 export const WEB_APP_LOG = `.data/e2e-${ports.web}/logs/web-app.log`;
+/** The web app's traces and metrics in local mode (lib/telemetry), as JSON lines. */
+export const WEB_APP_TELEMETRY = `.data/e2e-${ports.web}/otel`;
 
 /** The local stack's telemetry files (lib/telemetry): spans and metric exports, one JSON per line. */
 export const OTEL_DIR = `.data/e2e-${ports.web}/otel`;

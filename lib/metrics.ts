@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { metrics, type Attributes, type Counter, type Histogram } from '@opentelemetry/api';
 import { errorName } from '@/lib/error-name';
+import { scrubAttributes } from '@/lib/telemetry/scrub';
 
 // Made once telemetry starts (lib/telemetry); until then, and without it, recording does nothing.
 // On globalThis: every bundle of the app records into the same instruments.
@@ -57,7 +58,7 @@ const instruments = (): Instruments | undefined => holder[KEY];
 
 export const record = {
   request(seconds: number, attributes: Attributes) {
-    instruments()?.requestDuration.record(seconds, attributes);
+    instruments()?.requestDuration.record(seconds, scrubAttributes(attributes));
   },
   upstream(seconds: number, attributes: { upstream: string; operation: string; outcome: string }) {
     instruments()?.upstreamDuration.record(seconds, attributes);
@@ -69,7 +70,7 @@ export const record = {
     instruments()?.rateLimitHits.add(1, attributes);
   },
   webVital(value: number, attributes: { metric: string; page: string; rating: string }) {
-    instruments()?.webVitals.record(value, attributes);
+    instruments()?.webVitals.record(value, scrubAttributes(attributes));
   },
 };
 

@@ -4,6 +4,7 @@ import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { registerOTel } from '@vercel/otel';
 import { createInstruments } from '@/lib/metrics';
 import { FileMetricExporter, FileSpanExporter } from './files';
+import { ScrubbingSpanProcessor } from './scrub-processor';
 import { telemetryPlan } from './plan';
 
 /**
@@ -23,6 +24,8 @@ export function startTelemetry({ local }: { local: boolean }): string {
         : null;
   registerOTel({
     serviceName: env.OTEL_SERVICE_NAME || 'creator-dashboard',
+    // First, so no exporter sees a query's values or an email (./scrub.ts).
+    spanProcessors: [new ScrubbingSpanProcessor(), 'auto'],
     ...(plan.traces === 'file'
       ? { traceExporter: new FileSpanExporter(path.join(dir, 'traces.jsonl')) }
       : plan.traces === 'none'

@@ -1,4 +1,4 @@
-import { formatPhone, formattedName, initials, phoneInputValue } from './format';
+import { formatPhone, formattedName, initials, phoneInputValue, plainName } from './format';
 
 describe('formattedName', () => {
   it.each([
@@ -66,5 +66,22 @@ describe('phoneInputValue', () => {
 
   it('round-trips with formatPhone for a full number', () => {
     expect(phoneInputValue('+15551234567')).toBe(formatPhone('+15551234567'));
+  });
+});
+
+describe('plainName: nothing that reorders or hides text', () => {
+  it.each([
+    ['right-to-left override', 'My \u202Egpj.exe', 'My gpj.exe'],
+    ['isolates and embeddings', '\u2066Work\u2069 \u202BPhone\u202C', 'Work Phone'],
+    ['zero-width space and joiner between letters', 'i\u200BPhone\u200D', 'iPhone'],
+    ['word joiner, BOM, soft hyphen', '\uFEFFMac\u2060Book\u00AD', 'MacBook'],
+    ['line and paragraph separators', 'Work\u2028laptop\u2029', 'Work laptop'],
+    ['controls', 'Key\u0000\u0007 1', 'Key 1'],
+    ['runs of spaces', '  Pixel   8  ', 'Pixel 8'],
+  ])('%s', (_, input, output) => expect(plainName(input)).toBe(output));
+
+  it('keeps what people write: accents, scripts, emoji sequences', () => {
+    for (const name of ['Téléphone de Zoé', 'هاتف العمل', '工作电脑', 'Maya’s 👩‍💻', '👨‍👩‍👧 iPad'])
+      expect(plainName(name)).toBe(name);
   });
 });

@@ -53,3 +53,20 @@ export function formatDateTime(seconds: number): string {
     timeZone: 'UTC',
   }).format(new Date(seconds * 1000))} UTC`;
 }
+
+// Invisible characters that reorder or hide text (bidi controls such as U+202E, zero-width
+// spaces, word joiners, BOM): a name showing "gpj.exe" as "exe.jpg" or two names that look the
+// same. A zero-width joiner stays only inside an emoji sequence (👩‍💻).
+const INVISIBLE = /(?!\u200D)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const LONE_JOINER =
+  /(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+
+/** A name from outside (typed, or from an authenticator) as one plain line, trimmed. */
+export function plainName(text: string): string {
+  return text
+    .replace(/\s/g, ' ')
+    .replace(INVISIBLE, '')
+    .replace(LONE_JOINER, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}

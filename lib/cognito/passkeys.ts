@@ -5,6 +5,7 @@ import {
   ListWebAuthnCredentialsCommand,
   StartWebAuthnRegistrationCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { plainName } from '@/lib/format';
 import { cognito } from './client';
 import { attempt } from './shared';
 
@@ -55,7 +56,8 @@ export function listPasskeys(accessToken: string) {
         if (!c.CredentialId) continue;
         passkeys.push({
           id: c.CredentialId,
-          name: c.FriendlyCredentialName || 'Passkey',
+          // The authenticator's own name: shown, so never one that reorders or hides text.
+          name: plainName(c.FriendlyCredentialName ?? '') || 'Passkey',
           createdAt: c.CreatedAt ? Math.floor(c.CreatedAt.getTime() / 1000) : 0,
           ...(c.AuthenticatorAttachment ? { attachment: c.AuthenticatorAttachment } : {}),
         });

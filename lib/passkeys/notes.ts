@@ -1,3 +1,4 @@
+import { plainName } from '@/lib/format';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PASSKEY_NAME_MAX } from '@/lib/validation/passkey';
@@ -79,7 +80,8 @@ export function describe(
   return passkeys.map((p) => {
     const kept = notes.find((n) => n.c === noteKey(p.id));
     const provider = providerName(kept?.a);
-    const name = kept?.n ?? provider ?? p.name;
+    // Names kept before invisible characters were refused are shown without them.
+    const name = (kept?.n && plainName(kept.n)) || provider || p.name;
     return {
       id: p.id,
       name,

@@ -17,6 +17,10 @@ describe('returnPath: only the product’s own signed-in pages', () => {
     ['profile'],
     ['//evil.example/profile'],
     ['/\\evil.example'],
+    // Checked as returned, not as given: dot segments fold into another origin.
+    ['/.//evil.example/profile'],
+    ['/x/..//evil.example'],
+    ['/%2e//evil.example'],
     ['https://evil.example/profile'],
     ['/api/embed-token'],
     ['/login'],
@@ -28,5 +32,11 @@ describe('returnPath: only the product’s own signed-in pages', () => {
     [`/${'a'.repeat(600)}`],
   ])('refuses %p', (value) => {
     expect(returnPath(value)).toBeNull();
+  });
+
+  it('never returns what a browser would read as another origin', () => {
+    for (const prefix of ['/.', '/a/..', '/%2e', '/./.', '/a/%2e%2e'])
+      for (const rest of ['//evil.example', '/\\evil.example', '//evil.example/profile?x=1'])
+        expect(returnPath(prefix + rest) ?? '/').not.toMatch(/^\/[/\\]/);
   });
 });

@@ -20,5 +20,7 @@ export function returnPath(value: string | undefined | null): string | null {
   if (url.origin !== 'http://x' || url.hash) return null;
   if (url.pathname.startsWith('/api/') || routeAccess(url.pathname) !== 'protected') return null;
   const back = url.pathname + url.search;
+  // What is returned, checked again: dot segments fold `/.//host` into `//host`.
+  if (/^\/[/\\]/.test(back)) return null;
   return back === '/' ? null : back;
 }

@@ -1,4 +1,4 @@
-import { passkeyCredentialSchema, passkeyIdSchema } from './passkey';
+import { passkeyCredentialSchema, passkeyIdSchema, passkeyNameSchema } from './passkey';
 
 /** A browser's AuthenticationResponseJSON, shaped as @simplewebauthn/browser hands it over. */
 const assertion = {
@@ -52,5 +52,15 @@ describe('passkeyIdSchema', () => {
     expect(passkeyIdSchema.safeParse('AbC+/12=').success).toBe(true);
     for (const bad of ['', 'a b', '../x', 'x'.repeat(2000), 42, null])
       expect(passkeyIdSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('passkeyNameSchema', () => {
+  it('drops direction overrides and zero-width characters as typed', () => {
+    expect(passkeyNameSchema.parse('Work \u202Eenohp\u200B')).toBe('Work enohp');
+  });
+
+  it('refuses a name of invisible characters only', () => {
+    expect(passkeyNameSchema.safeParse('\u202E\u200B\u2066').success).toBe(false);
   });
 });

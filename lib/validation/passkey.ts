@@ -1,3 +1,4 @@
+import { plainName } from '@/lib/format';
 import { z } from 'zod';
 import { PASSKEY_NAME_MAX } from './limits';
 
@@ -29,16 +30,14 @@ export const passkeyIdSchema = z
 
 export { PASSKEY_NAME_MAX };
 
-/** As typed: spaces at the ends and runs of spaces do not count; control characters go. */
+/**
+ * As typed: spaces at the ends and runs of spaces do not count; control characters and invisible
+ * ones that reorder or hide text go (plainName).
+ */
 export const passkeyNameSchema = z
   .string()
   .max(1_000)
-  .transform((s) =>
-    s
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  )
+  .transform(plainName)
   .pipe(
     z
       .string()

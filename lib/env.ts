@@ -87,6 +87,11 @@ const schema = z.object({
     .url()
     .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
     .optional(),
+  // Standard Webhooks' secret format: `whsec_` and base64 of at least 24 random bytes.
+  NOTIFY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'must be whsec_ and base64 of 24 bytes or more')
+    .optional(),
   SESSION_IDLE_TIMEOUT: z.coerce
     .number()
     .int()
@@ -227,6 +232,13 @@ export function parseEnv(raw: Source): Env {
       (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
     );
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`, problems);
+  }
+  if (result.data.NOTIFY_WEBHOOK_URL && !result.data.NOTIFY_WEBHOOK_SECRET) {
+    // Unsigned, anyone who found the URL could send notices as us (docs/security.md, V9).
+    throw new EnvError(
+      'Invalid configuration: NOTIFY_WEBHOOK_URL needs NOTIFY_WEBHOOK_SECRET (the key its notices are signed with)',
+      ['NOTIFY_WEBHOOK_SECRET: required with NOTIFY_WEBHOOK_URL'],
+    );
   }
   if (!local && result.data.COGNITO_DOMAIN && !/^https?:\/\/[^/]/.test(source.SITE_URL ?? '')) {
     throw new EnvError(

@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 // A real HTTP server stands in for the webhook and for the local identity service: the boundary
 // is the network. Each test loads the module afresh with its own environment (read once per load).
 
-type Seen = { method?: string; url?: string; type?: string; body: unknown };
+type Seen = {
+  method?: string;
+  url?: string;
+  type?: string;
+  body: unknown;
+  raw?: string;
+  headers?: IncomingMessage['headers'];
+};
 let server: Server;
 let base: string;
 let port: number;
@@ -22,6 +29,10 @@ beforeAll(async () => {
         type: req.headers['content-type'],
         body: raw ? JSON.parse(raw) : undefined,
       });
+      Object.defineProperties(seen[seen.length - 1]!, {
+        raw: { value: raw, enumerable: false },
+        headers: { value: req.headers, enumerable: false },
+      });
       respond(req, res);
     });
   });
@@ -36,6 +47,7 @@ afterAll(async () => {
 
 const KEYS = [
   'NOTIFY_WEBHOOK_URL',
+  'NOTIFY_WEBHOOK_SECRET',
   'LOCAL_IDENTITY_PORT',
   'UPSTREAM_TIMEOUT_MS',
   'COGNITO_USER_POOL_ID',
@@ -78,11 +90,13 @@ const PRODUCTION = {
   TERMS_URL: 'https://example.com/terms',
   PRIVACY_URL: 'https://example.com/privacy',
 };
+const SECRET = `whsec_${Buffer.from('k'.repeat(32)).toString('base64')}`;
+const hook = (url: string) => ({ NOTIFY_WEBHOOK_URL: url, NOTIFY_WEBHOOK_SECRET: SECRET });
 
 test('with NOTIFY_WEBHOOK_URL the notice is POSTed there as JSON, the new address masked', async () => {
   const { notifyEmailChanged } = await load({
     ...PRODUCTION,
-    NOTIFY_WEBHOOK_URL: `${base}/hooks/notices/`,
+    ...hook(`${base}/hooks/notices/`),
   });
   await notifyEmailChanged(
     'old@creator.test',
@@ -105,7 +119,7 @@ test('with NOTIFY_WEBHOOK_URL the notice is POSTed there as JSON, the new addres
 });
 
 test('a webhook that fails is logged, and the change goes on', async () => {
-  const { notifyEmailChanged, warn } = await load({ ...PRODUCTION, NOTIFY_WEBHOOK_URL: base });
+  const { notifyEmailChanged, warn } = await load({ ...PRODUCTION, ...hook(base) });
   respond = (_req, res) => void res.writeHead(500).end('no');
   await expect(notifyEmailChanged('old@creator.test', 'new@creator.test')).resolves.toBeUndefined();
   expect(warn).toHaveBeenLastCalledWith('notify.failed', { type: 'email-changed', status: 500 });
@@ -116,7 +130,7 @@ test('a webhook that does not answer in time is logged, and the change goes on',
   // to answer at all).
   const { notifyEmailChanged, warn } = await load({
     ...PRODUCTION,
-    NOTIFY_WEBHOOK_URL: base,
+    ...hook(base),
     UPSTREAM_TIMEOUT_MS: '200',
   });
   respond = () => undefined; // never answers
@@ -158,14 +172,11 @@ test('in production without a webhook nothing is sent, and the log says so once 
 test('NOTIFY_WEBHOOK_URL must be an http(s) URL', async () => {
   const { parseEnv } = await import('./env');
   expect(
-    parseEnv({ ...PRODUCTION, NOTIFY_WEBHOOK_URL: 'https://hooks.example.com/x' })
-      .NOTIFY_WEBHOOK_URL,
+    parseEnv({ ...PRODUCTION, ...hook('https://hooks.example.com/x') }).NOTIFY_WEBHOOK_URL,
   ).toBe('https://hooks.example.com/x');
   expect(parseEnv(PRODUCTION).NOTIFY_WEBHOOK_URL).toBeUndefined();
   for (const bad of ['ftp://hooks.example.com', 'hooks.example.com', 'javascript:alert(1)']) {
-    expect(() => parseEnv({ ...PRODUCTION, NOTIFY_WEBHOOK_URL: bad })).toThrow(
-      /NOTIFY_WEBHOOK_URL/,
-    );
+    expect(() => parseEnv({ ...PRODUCTION, ...hook(bad) })).toThrow(/NOTIFY_WEBHOOK_URL/);
   }
 });
 
@@ -176,4 +187,49 @@ test.each([
 ])('maskEmail(%p) is %p', async (email, masked) => {
   const { maskEmail } = await import('./notify');
   expect(maskEmail(email)).toBe(masked);
+});
+
+test('each notice is signed as Standard Webhooks says, with its own id and the time', async () => {
+  const { createHmac } = await import('node:crypto');
+  const { notifyEmailChanged } = await load({ ...PRODUCTION, ...hook(base) });
+  await notifyEmailChanged('old@creator.test', 'new@creator.test');
+  await notifyEmailChanged('old@creator.test', 'new@creator.test');
+  expect(seen).toHaveLength(2);
+  for (const each of seen) {
+    const id = String(each.headers!['webhook-id']);
+    const timestamp = String(each.headers!['webhook-timestamp']);
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    const key = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
+    const expected = createHmac('sha256', key)
+      .update(`${id}.${timestamp}.${each.raw}`)
+      .digest('base64');
+    expect(each.headers!['webhook-signature']).toBe(`v1,${expected}`);
+  }
+  expect(seen[0]!.headers!['webhook-id']).not.toBe(seen[1]!.headers!['webhook-id']);
+});
+
+test('a webhook that redirects is not followed: the notice goes nowhere else, and it is logged', async () => {
+  const { notifyEmailChanged, warn } = await load({ ...PRODUCTION, ...hook(`${base}/first`) });
+  respond = (req, res) =>
+    void (req.url === '/first'
+      ? res.writeHead(307, { location: `${base}/elsewhere` }).end()
+      : res.writeHead(204).end());
+  await notifyEmailChanged('old@creator.test', 'new@creator.test');
+  expect(seen.map((s) => s.url)).toEqual(['/first']);
+  expect(warn).toHaveBeenLastCalledWith('notify.failed', { type: 'email-changed', status: 307 });
+});
+
+test('NOTIFY_WEBHOOK_URL without its secret, or with a weak one, does not start', async () => {
+  const { parseEnv } = await import('./env');
+  expect(() =>
+    parseEnv({ ...PRODUCTION, NOTIFY_WEBHOOK_URL: 'https://hooks.example.com/x' }),
+  ).toThrow(/NOTIFY_WEBHOOK_SECRET/);
+  for (const weak of ['secret', 'whsec_c2hvcnQ=', `x${SECRET}`])
+    expect(() =>
+      parseEnv({
+        ...PRODUCTION,
+        NOTIFY_WEBHOOK_URL: 'https://h.example/x',
+        NOTIFY_WEBHOOK_SECRET: weak,
+      }),
+    ).toThrow(/NOTIFY_WEBHOOK_SECRET/);
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHmac, randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { after } from 'next/server';
 import { clientAddressFromHeaders } from '@/lib/client-address';
@@ -24,13 +25,40 @@ export function maskEmail(email: string): string {
 
 let warnedUndelivered = false;
 
-async function post(url: string, body: object, timeoutMs: number): Promise<number> {
+/**
+ * Standard Webhooks' signature (standardwebhooks.com): HMAC-SHA256 of `id.timestamp.body` with
+ * the secret's bytes, so the receiver can tell our notices from anyone else's and refuse old ones.
+ */
+export function webhookHeaders(secret: string, body: string, now = Date.now()) {
+  const id = `msg_${randomUUID()}`;
+  const timestamp = String(Math.floor(now / 1000));
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': `v1,${signature}`,
+  };
+}
+
+async function post(
+  url: string,
+  body: object,
+  timeoutMs: number,
+  secret?: string,
+): Promise<number> {
+  const text = JSON.stringify(body);
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: {
+      'content-type': 'application/json',
+      ...(secret ? webhookHeaders(secret, text) : {}),
+    },
+    body: text,
     signal: AbortSignal.timeout(timeoutMs),
     cache: 'no-store',
+    // A redirect is an answer, not a place to send the notice again: it counts as a failure.
+    redirect: 'manual',
   });
   await res.body?.cancel();
   return res.status;
@@ -133,7 +161,9 @@ async function deliver(
     return;
   }
   try {
-    const status = await post(url, body, Math.min(env.UPSTREAM_TIMEOUT_MS, NOTICE_TIMEOUT_MS));
+    const timeoutMs = Math.min(env.UPSTREAM_TIMEOUT_MS, NOTICE_TIMEOUT_MS);
+    const secret = url === env.NOTIFY_WEBHOOK_URL ? env.NOTIFY_WEBHOOK_SECRET : undefined;
+    const status = await post(url, body, timeoutMs, secret);
     if (status >= 200 && status < 300) log.info('notify.sent', { type: notice.type });
     else log.warn('notify.failed', { type: notice.type, status });
   } catch (error) {

@@ -52,6 +52,11 @@ test('a password change is told to the account, and "this wasn\'t me" ends every
   // "This wasn't me": a page with a button (a link alone changes nothing).
   await page.goto(notice!.link!.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure your account');
+  // The address as its owner recognises it, and no more: anyone may hold a forwarded mail.
+  await expect(
+    page.getByText(`We'll sign ${email[0]}•••@${email.split('@')[1]} out`),
+  ).toBeVisible();
+  await expect(page.getByText(email)).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'not-me');
   await intruder.goto('/profile');
@@ -59,6 +64,11 @@ test('a password change is told to the account, and "this wasn\'t me" ends every
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(`/forgot-password?email=${encodeURIComponent(email)}`);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+  // Once: the same link again ends nothing more, and says it was used.
+  await page.goto(notice!.link!.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText('This link has been used')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toHaveCount(0);
 
   // The intruder's session is over at its next account page.
   await intruder.goto('/profile');

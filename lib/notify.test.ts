@@ -111,7 +111,7 @@ test('with NOTIFY_WEBHOOK_URL the notice is POSTed there as JSON, the new addres
       body: {
         type: 'email-changed',
         to: 'old@creator.test',
-        newEmailMasked: 'd***@fbi.test',
+        newEmailMasked: 'd•••@fbi.test',
         at: '2026-11-23T10:00:00.000Z',
       },
     },
@@ -181,9 +181,9 @@ test('NOTIFY_WEBHOOK_URL must be an http(s) URL', async () => {
 });
 
 test.each([
-  ['dana.scully@fbi.test', 'd***@fbi.test'],
-  ['a@b.co', 'a***@b.co'],
-  ['odd', '***'],
+  ['dana.scully@fbi.test', 'd•••@fbi.test'],
+  ['a@b.co', 'a•••@b.co'],
+  ['odd', '•••'],
 ])('maskEmail(%p) is %p', async (email, masked) => {
   const { maskEmail } = await import('./notify');
   expect(maskEmail(email)).toBe(masked);

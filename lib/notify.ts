@@ -17,10 +17,11 @@ type EmailChangedNotice = {
   at: string;
 };
 
+/** `maya@example.com` -> `m•••@example.com`: enough for its owner to recognise, no more. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email[0]}***${email.slice(at)}`;
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
 }
 
 let warnedUndelivered = false;

@@ -1,12 +1,19 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { redirect } from 'next/navigation';
 import { inRequest } from '@/lib/actions';
 import { signOutUserEverywhere } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
-import { unsealNotMe } from '@/lib/session/seal';
-import { markRevoked } from '@/lib/session/revocations';
+import { NOT_ME_TTL_S, unsealNotMe } from '@/lib/session/seal';
+import { isSpent, markRevoked, markSpent } from '@/lib/session/revocations';
 import { endSession } from '@/lib/session';
+
+const notMeProof = (token: string) =>
+  `not-me:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}`;
+
+/** Whether this link has ended the account's sessions already: it works once. */
+export const notMeUsed = (sub: string, token: string) => isSpent(sub, notMeProof(token));
 
 /** decision 032: every session of the account ends (refresh tokens revoked), this browser's too. */
 export async function notMeAction(form: unknown): Promise<never> {
@@ -21,6 +28,12 @@ export async function endEverySession(form: unknown): Promise<never> {
     log.warn('auth.not_me_refused');
     redirect('/not-me');
   }
+  // Once: a second press (or a forwarded copy of the mail) finds the link used.
+  if (await notMeUsed(notice.sub, token as string)) {
+    log.warn('auth.not_me_refused', { reason: 'used', account: notice.sub });
+    redirect(`/not-me?t=${encodeURIComponent(token as string)}`);
+  }
+  await markSpent(notice.sub, notMeProof(token as string), NOT_ME_TTL_S);
   const ended = await signOutUserEverywhere(env, notice.email);
   await markRevoked(notice.sub);
   if (!ended.ok) log.error('auth.not_me_sign_out_failed', { reason: ended.failure.name });

@@ -40,14 +40,15 @@ const SPENT = Symbol.for('creator-dashboard.session.spent-proofs');
 const spentHere = ((globalThis as { [SPENT]?: Map<string, number> })[SPENT] ??= new Map());
 const PROOF_S = 10 * 60;
 
-export async function markSpent(sub: string, proof: string): Promise<void> {
+/** `ttlS`: how long the proof could otherwise be used (a password proof's 10 minutes by default). */
+export async function markSpent(sub: string, proof: string, ttlS = PROOF_S): Promise<void> {
   const id = `${sub}:${proof}`;
-  spentHere.set(id, Date.now() + PROOF_S * 1000);
+  spentHere.set(id, Date.now() + ttlS * 1000);
   for (const [k, until] of spentHere) if (until < Date.now()) spentHere.delete(k);
   const redis = sharedRedis();
   if (!redis?.usable()) return;
   try {
-    await redis.client.set(`proof:${id}`, '1', 'EX', PROOF_S);
+    await redis.client.set(`proof:${id}`, '1', 'EX', ttlS);
   } catch (error) {
     redis.failed(error);
   }

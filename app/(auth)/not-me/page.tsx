@@ -5,6 +5,8 @@ import { notMeAction } from '@/components/auth/actions';
 import { Button } from '@/components/ui/button';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getEnv } from '@/lib/env';
+import { notMeUsed } from '@/lib/auth/not-me';
+import { maskEmail } from '@/lib/notify';
 import { unsealNotMe } from '@/lib/session/seal';
 
 export const metadata: Metadata = { title: 'Secure your account', robots: { index: false } };
@@ -18,12 +20,17 @@ export default async function NotMePage({
   const { t } = await searchParams;
   const token = typeof t === 'string' ? t : '';
   const notice = token ? await unsealNotMe(token, getEnv()) : null;
-  if (!notice)
+  const used = notice ? await notMeUsed(notice.sub, token) : false;
+  if (!notice || used)
     return (
       <>
         <AuthHeading
           title="Secure your account"
-          subtitle="This link has expired or is not complete."
+          subtitle={
+            used
+              ? 'This link has been used: every session on the account was ended then.'
+              : 'This link has expired or is not complete.'
+          }
         />
         <p className="text-ink text-sm">
           If something on your account was not you,{' '}
@@ -42,7 +49,7 @@ export default async function NotMePage({
     <>
       <AuthHeading
         title="Secure your account"
-        subtitle={`We'll sign ${notice.email} out on every device, then you choose a new password.`}
+        subtitle={`We'll sign ${maskEmail(notice.email)} out on every device, then you choose a new password.`}
       />
       <form action={notMeAction} className="flex flex-col gap-4">
         <input type="hidden" name="t" value={token} />

@@ -151,4 +151,28 @@ test.describe('sign-out elsewhere', () => {
     await page.goto('/');
     await expect(page).toHaveURL('/login');
   });
+
+  test('after a plain sign-out, a copy of the session cookie opens nothing, at once', async ({
+    signedInPage: page,
+    browser,
+  }) => {
+    await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
+    // Someone copied the cookies (a shared computer, a stolen backup) before the creator left.
+    const copy = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await copy.addCookies(await page.context().cookies());
+    const other = await copy.newPage();
+    await other.goto('/');
+    await expect(other).toHaveURL('/');
+
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await expect(page).toHaveURL('/login');
+
+    // Cognito's GlobalSignOut ended every session of the account: so does the app, without
+    // waiting for its next check with Cognito.
+    await other.goto('/');
+    await expect(other).toHaveURL('/login');
+    const state = await copy.request.get('/api/auth/session');
+    expect(((await state.json()) as { signedIn?: boolean }).signedIn).not.toBe(true);
+    await copy.close();
+  });
 });

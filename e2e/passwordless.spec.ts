@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   POOL,
   POOL_ID,
@@ -16,6 +15,7 @@ import {
   uniqueEmail,
   waitForCode,
 } from './fixtures';
+import { addPasskeyOnProfile, virtualAuthenticator } from './passkeys';
 
 /** Choice-based sign-in (USER_AUTH) without the password: a code Cognito emails. */
 
@@ -88,37 +88,6 @@ test.describe('sign in with an emailed code', () => {
   });
 });
 
-/** A platform authenticator with user verification, as a phone or laptop has (CDP WebAuthn). */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-/** Adds a passkey through the profile's own path (the password as proof), and closes the dialog. */
-async function addPasskeyOnProfile(page: Page, password: string) {
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Manage passkeys' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Passkeys' });
-  await dialog.getByRole('button', { name: 'Add a passkey' }).click();
-  await dialog.getByLabel('Current password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByRole('dialog', { name: /All Set/ })
-    .getByRole('button', { name: 'Close' })
-    .click();
-}
-
 test.describe('passkeys', () => {
   test('add one on the profile, sign in with it, remove it, and it no longer signs in', async ({
     signedInPage: page,
@@ -170,7 +139,7 @@ test.describe('passkeys', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(formAlert(page)).toHaveText(
-      'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
+      'No passkey can sign in to this account yet. Sign in with your password, then see Passkeys in your profile.',
     );
   });
 

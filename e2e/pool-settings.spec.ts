@@ -2,6 +2,7 @@ import {
   NO_ACCOUNT_AT_SIGN_IN,
   POOL,
   createCreator,
+  enableTotp,
   enterCode,
   expect,
   expectAccessible,
@@ -10,8 +11,10 @@ import {
   signInWithForm,
   snap,
   test,
+  totpCode,
   uniqueEmail,
 } from './fixtures';
+import { addPasskeyOnProfile, virtualAuthenticator } from './passkeys';
 
 /**
  * What a creator sees where the pool's settings differ (e2e/pool.ts): this file runs in the default
@@ -120,5 +123,48 @@ test(
     // Nothing the creator typed is lost but the secrets.
     await expect(dialog).toBeVisible();
     await expectAccessible(page, '[role="dialog"]');
+  },
+);
+
+test(
+  'with two-step on, the profile says whether a passkey signs in, and sign-in does as it said (decision 056)',
+  { tag: '@pool' },
+  async ({ signedInPage: page, account: { email, password } }) => {
+    test.setTimeout(90_000);
+    const { secret, used } = await enableTotp(email, password);
+    await virtualAuthenticator(page);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passkeys' });
+    // Said before one is added, not found out at sign-in.
+    await expect(dialog.getByTestId('passkey-two-step-note')).toHaveText(
+      POOL.passkeysStandForTwoStep
+        ? /Two-step verification is on: a passkey signs you in without a code/
+        : /Two-step verification is on, so a passkey can't sign you in here on its own/,
+    );
+    await expectAccessible(page, '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await addPasskeyOnProfile(page, password, () => totpCode(secret, [used]));
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    if (POOL.passkeysStandForTwoStep) {
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+      await page.getByRole('button', { name: 'Logout' }).click();
+    } else {
+      // Never "none set up": one is, and the message points at the profile that says why.
+      await expect(formAlert(page)).toHaveText(
+        'No passkey can sign in to this account yet. Sign in with your password, then see Passkeys in your profile.',
+      );
+    }
+    // The password still asks for the code.
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\/mfa/);
   },
 );

@@ -46,4 +46,7 @@ export const POOL = {
   propagatesUserContext: settings.propagateUserContext,
   recordsSignIns: settings.threatProtection !== 'off',
   codeRequestsPerHour: settings.codeRequestsPerHour,
+  /** A passkey that verified its owner stands for two-step (decision 056). */
+  passkeysStandForTwoStep:
+    settings.webAuthnFactorConfiguration === 'MULTI_FACTOR_WITH_USER_VERIFICATION',
 };

@@ -115,7 +115,7 @@ async function findings(template: Template): Promise<string[]> {
 
   // The host's policy: exactly the admin calls the product makes.
   const allowed = new Set(policyActions(evaluated));
-  const calls = used(/\b((?:Admin[A-Za-z]+|ListUsers))Command\b/g);
+  const calls = used(/\b((?:Admin[A-Za-z]+|ListUsers|GetUserPoolMfaConfig))Command\b/g);
   for (const call of calls)
     if (!allowed.has(`cognito-idp:${call}`)) out.push(`the host policy lacks cognito-idp:${call}`);
   for (const action of allowed)

@@ -37,13 +37,26 @@ function leftForAnswer(answer: ActionState<string>): boolean {
   return false;
 }
 
+/**
+ * With two-step on, whether a passkey signs the creator in (the pool counts a passkey that checked
+ * its owner as two-step, decision 056) or not: said before one is added, never found out at sign-in.
+ */
+export function passkeyTwoStepNote(signsIn: boolean): string {
+  return signsIn
+    ? 'Two-step verification is on: a passkey signs you in without a code, once your fingerprint, face or screen lock confirms it is you.'
+    : "Two-step verification is on, so a passkey can't sign you in here on its own: sign in with your password and a code.";
+}
+
 export function Passkeys({
   email,
   passkeys,
+  twoStep,
   onDone,
 }: {
   email: string;
   passkeys: Passkey[];
+  /** With two-step on: whether a passkey signs in (see passkeyTwoStepNote); else undefined. */
+  twoStep?: { passkeysSignIn: boolean };
   onDone: () => void;
 }) {
   const supported = useWebAuthn();
@@ -109,6 +122,11 @@ export function Passkeys({
   return (
     <div className="flex flex-col gap-4">
       <FormMessage message={message} />
+      {twoStep && (
+        <p className="text-ink text-sm" data-testid="passkey-two-step-note">
+          {passkeyTwoStepNote(twoStep.passkeysSignIn)}
+        </p>
+      )}
       {passkeys.length === 0 ? (
         <p className="text-ink-muted text-sm">You have no passkeys yet.</p>
       ) : (

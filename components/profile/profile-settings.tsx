@@ -38,6 +38,8 @@ export type ProfileValues = {
   passkeys: DescribedPasskey[] | null;
   /** Unspent recovery codes; null where they could not be read. */
   recoveryLeft: number | null;
+  /** Whether the pool lets a passkey stand for two-step (decision 056). */
+  passkeysSignInWithTwoStep: boolean;
   provider?: 'Google';
   supportEmail: string;
   /** Back from Google without a deletion: why (decision 048). */
@@ -616,7 +618,16 @@ export function ProfileSettings({
         description="Sign in with your fingerprint, face or screen lock instead of your password. A passkey stays on your device and can't be phished."
       >
         {open?.card === 'passkeys' && values.passkeys && (
-          <Passkeys email={values.email} passkeys={values.passkeys} onDone={() => done()} />
+          <Passkeys
+            email={values.email}
+            passkeys={values.passkeys}
+            twoStep={
+              values.mfa && values.mfa.methods.length > 0
+                ? { passkeysSignIn: values.passkeysSignInWithTwoStep }
+                : undefined
+            }
+            onDone={() => done()}
+          />
         )}
       </Dialog>
 

@@ -8,6 +8,7 @@ import {
   ListUsersCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
+  GetUserPoolMfaConfigCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
@@ -345,8 +346,33 @@ export function writeRecovery(
   return writeAttribute(env, username, RECOVERY_ATTRIBUTE, record ? serialiseRecord(record) : '');
 }
 
+const POOL_CONFIG_FOR_MS = 10 * 60_000;
+let passkeyFactor: { counts: boolean; until: number } | undefined;
+
+/**
+ * Whether the pool counts a passkey that verified its owner as two-step
+ * (GetUserPoolMfaConfig: WebAuthnConfiguration.FactorConfiguration
+ * MULTI_FACTOR_WITH_USER_VERIFICATION). Asked once in 10 minutes; unanswered, false, not kept.
+ */
+export async function passkeysCountAsTwoStep(env: Env): Promise<boolean> {
+  if (passkeyFactor && passkeyFactor.until > Date.now()) return passkeyFactor.counts;
+  try {
+    const out = await admin(env).send(
+      new GetUserPoolMfaConfigCommand({ UserPoolId: env.COGNITO_USER_POOL_ID }),
+    );
+    const counts =
+      out.WebAuthnConfiguration?.FactorConfiguration === 'MULTI_FACTOR_WITH_USER_VERIFICATION';
+    passkeyFactor = { counts, until: Date.now() + POOL_CONFIG_FOR_MS };
+    return counts;
+  } catch (error) {
+    log.warn('pool.mfa_config_failed', { reason: (error as { name?: string })?.name });
+    return false;
+  }
+}
+
 /** Every two-step method off, for a creator who proved the password and a recovery code. */
 export async function turnOffTwoStepFor(env: Env, username: string): Promise<Result<void>> {
+  const passkeys = await passkeysCountAsTwoStep(env);
   try {
     await admin(env).send(
       new AdminSetUserMFAPreferenceCommand({
@@ -355,6 +381,8 @@ export async function turnOffTwoStepFor(env: Env, username: string): Promise<Res
         SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
         SMSMfaSettings: { Enabled: false, PreferredMfa: false },
         EmailMfaSettings: { Enabled: false, PreferredMfa: false },
+        // Passkey MFA goes with the last other method (WebAuthnMfaSettingsType).
+        ...(passkeys ? { WebAuthnMfaSettings: { Enabled: false } } : {}),
       }),
     );
     return { ok: true, value: undefined };

@@ -49,6 +49,7 @@ export {
   getMfaSettings,
   preferMfaMethod,
   setMfaMethod,
+  setPasskeyMfa,
   setSoftwareTokenMfa,
   verifySoftwareToken,
 } from './mfa';

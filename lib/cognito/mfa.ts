@@ -153,3 +153,19 @@ export function setSoftwareTokenMfa(accessToken: string, enabled: boolean) {
     );
   });
 }
+
+/**
+ * Passkey MFA for this account (WebAuthnMfaSettings): "the user's passkey authentication requires
+ * user verification, and passkey sign-in is available when MFA is required". Needs the pool's
+ * MULTI_FACTOR_WITH_USER_VERIFICATION and, to turn on, another method on.
+ */
+export function setPasskeyMfa(accessToken: string, enabled: boolean) {
+  return attempt('mfaSetup', async () => {
+    await cognito().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        WebAuthnMfaSettings: { Enabled: enabled },
+      }),
+    );
+  });
+}

@@ -28,8 +28,9 @@ export const FLOW_MSG = {
   recoveryCodeWrong: 'That recovery code is not right, or it was already used.',
   emailCodesUnavailable:
     "Email sign-in codes aren't available for this account. Please sign in with your password.",
+  // True whether none is set up or two-step keeps one from signing in (decision 056).
   noPasskeyYet:
-    'No passkey is set up for this account yet. Sign in with your password, then add one in your profile.',
+    'No passkey can sign in to this account yet. Sign in with your password, then see Passkeys in your profile.',
   passkeyRefused:
     "That passkey didn't work for this account. Try another passkey, or sign in with your password.",
   passkeyNotSaved: "The passkey couldn't be saved. Please try again.",

@@ -11,6 +11,7 @@ import {
 import { aaguidOf, changeNotes, noteChange } from '@/lib/passkeys';
 import { noteKey } from '@/lib/passkeys/notes';
 import { log } from '@/lib/log';
+import { settleTwoStep } from '@/lib/passkeys/two-step';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
 import { proofFor, spendReauth, type Session } from '@/lib/session';
@@ -65,6 +66,11 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     const aaguid = aaguidOf(parsed.data);
     if (aaguid)
       await noteChange(session.claims.sub, parsed.data.id, { a: aaguid }, 'profile.passkey_note');
+    // With two-step on, the passkey signs in too, where the pool allows it (decision 056).
+    await settleTwoStep(
+      { sub: session.claims.sub, accessToken: session.accessToken },
+      'passkey-added',
+    );
     await securityNotice(session.claims, 'passkey-added');
     revalidatePath('/profile');
     log.info('profile.passkey_added');

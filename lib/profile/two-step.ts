@@ -14,8 +14,7 @@ import {
   type Result,
 } from '@/lib/cognito';
 import { log } from '@/lib/log';
-import { getEnv } from '@/lib/env';
-import { writeRecovery } from '@/lib/cognito/admin';
+import { settleTwoStep } from '@/lib/passkeys/two-step';
 import { issueRecoveryCodes } from '@/lib/two-step/issue';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { securityNotice } from '@/lib/notify';
@@ -66,6 +65,7 @@ export const confirmAuthenticatorSetupAction = authedAction(
     const enabled = await setSoftwareTokenMfa(session.accessToken, true);
     if (!enabled.ok) return failed('two_step_enable', enabled.failure);
     await spendReauth(session);
+    await settleTwoStep(account(session), 'method-on');
     await securityNotice(session.claims, 'authenticator-added');
     revalidatePath('/profile');
     log.info('profile.two_step_enabled');
@@ -89,13 +89,8 @@ export const turnOffTwoStepAction = authedAction(
     const { off } = outcome;
     if (!off) throw new Error('the proof went ahead without turning two-step off');
     if (!off.ok) return failed('two_step_disable', off.failure);
-    // Recovery codes exist while two-step is on (decision 046).
-    const left = await getMfaSettings(session.accessToken);
-    if (left.ok && left.value.methods.length === 0) {
-      const cleared = await writeRecovery(getEnv(), session.claims.sub, null);
-      if (!cleared.ok)
-        log.warn('profile.recovery_codes_clear_failed', { reason: cleared.failure.name });
-    }
+    // Recovery codes and passkey MFA exist while two-step is on (decisions 046, 056).
+    await settleTwoStep(account(session), 'method-off');
     revalidatePath('/profile');
     log.info('profile.two_step_disabled');
     return { status: 'success' };
@@ -125,6 +120,7 @@ export const turnOnCodeMethodAction = authed<[method: unknown], never>(
       current.value.preferred ?? (current.value.methods.length === 0 ? parsed.data : undefined);
     const on = await setMfaMethod(session.accessToken, parsed.data, true, preferred);
     if (!on.ok) return failed('code_method_on', on.failure);
+    await settleTwoStep(account(session), 'method-on');
     await securityNotice(session.claims, 'code-method-added');
     revalidatePath('/profile');
     log.info('profile.code_method_on', { method: parsed.data });
@@ -145,6 +141,8 @@ export const turnOffCodeMethodAction = authedAction(
     if (!proof.ok) return proof.state;
     const off = await setMfaMethod(session.accessToken, method, false);
     if (!off.ok) return failed('code_method_off', off.failure);
+    // The last method gone, no recovery code may turn two-step off later (decision 046).
+    await settleTwoStep(account(session), 'method-off');
     revalidatePath('/profile');
     log.info('profile.code_method_off', { method });
     return { status: 'success' };
@@ -196,3 +194,8 @@ export const newRecoveryCodesAction = authedAction(
   },
   { ownCredentials: true },
 );
+
+const account = (session: Session) => ({
+  sub: session.claims.sub,
+  accessToken: session.accessToken,
+});

@@ -52,6 +52,7 @@ import {
   GetUserAttributeVerificationCodeCommand,
   GetUserAuthFactorsCommand,
   GetUserCommand,
+  GetUserPoolMfaConfigCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ListGroupsCommand,
@@ -2900,6 +2901,12 @@ function userAuthConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     });
 
     it('passkey MFA needs the pool to count passkeys as MFA', async () => {
+      const config = await t().client.send(
+        new GetUserPoolMfaConfigCommand({ UserPoolId: t().poolId }),
+      );
+      expect(config.WebAuthnConfiguration?.FactorConfiguration ?? 'SINGLE_FACTOR').toBe(
+        'SINGLE_FACTOR',
+      );
       const { tokens } = await user();
       const res = await failure(
         t().client.send(
@@ -3351,6 +3358,14 @@ function userAuthSettingsConformance() {
     const target = await open({
       webAuthnFactorConfiguration: 'MULTI_FACTOR_WITH_USER_VERIFICATION',
     });
+    // What the pool says of itself (GetUserPoolMfaConfig, an IAM operation): what the app reads.
+    const config = await target.client.send(
+      new GetUserPoolMfaConfigCommand({ UserPoolId: target.poolId }),
+    );
+    expect(config.WebAuthnConfiguration?.FactorConfiguration).toBe(
+      'MULTI_FACTOR_WITH_USER_VERIFICATION',
+    );
+    expect(config.MfaConfiguration).toBe('OPTIONAL');
     const { email, tokens } = await createConfirmedUser(target);
     const authenticator = new SoftwareAuthenticator({ origin: ORIGIN });
     await register(target, tokens.AccessToken, authenticator);
@@ -3518,7 +3533,13 @@ function strictUserAuthConformance(kind: 'local' | 'real', get: () => PoolTarget
 describe('local identity service, choice-based sign-in', () => {
   let target: PoolTarget;
   beforeAll(async () => {
-    target = await startLocalTarget(LENIENT);
+    // Passkeys as a new pool has them unless told otherwise: one factor, verification preferred
+    // (the template's passkey MFA has a case of its own, below).
+    target = await startLocalTarget({
+      ...LENIENT,
+      webAuthnUserVerification: 'preferred',
+      webAuthnFactorConfiguration: 'SINGLE_FACTOR',
+    });
   });
   afterAll(async () => {
     await target.close();

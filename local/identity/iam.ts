@@ -38,7 +38,8 @@ export const LOCAL_OPERATOR_CREDENTIALS = {
 const ACCOUNT = '000000000000';
 
 /** Whether AWS authorizes an operation through IAM (administrator operations). */
-export const isIamOperation = (name: string) => name.startsWith('Admin') || name === 'ListUsers';
+export const isIamOperation = (name: string) =>
+  name.startsWith('Admin') || name === 'ListUsers' || name === 'GetUserPoolMfaConfig';
 
 /** node:crypto as the signer's hash: SHA-256, or HMAC-SHA256 with a key. */
 type Data = string | ArrayBuffer | ArrayBufferView;

@@ -25,8 +25,8 @@ test("unset, the settings are the template's (infra/user-pool.yaml) with a publi
     keepOriginalPhone: false,
     allowedFirstAuthFactors: ['PASSWORD', 'EMAIL_OTP', 'WEB_AUTHN'],
     webAuthnRelyingPartyId: 'localhost',
-    webAuthnUserVerification: 'preferred',
-    webAuthnFactorConfiguration: 'SINGLE_FACTOR',
+    webAuthnUserVerification: 'required',
+    webAuthnFactorConfiguration: 'MULTI_FACTOR_WITH_USER_VERIFICATION',
     callbackUrls: [
       'http://localhost:3000/api/auth/callback',
       'http://127.0.0.1:3000/api/auth/callback',

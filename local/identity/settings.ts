@@ -181,8 +181,8 @@ export const LENIENT: Readonly<Partial<PoolSettings>> = {
 
 /**
  * An app client as the console makes one today, strict: a client secret, user context (the
- * person's address) propagated, the last three passwords remembered, no device tracking and no
- * threat protection (the e2e suite's console pass, e2e/pool.ts).
+ * person's address) propagated, the last three passwords remembered, no device tracking, no
+ * threat protection and passkeys as one factor (the e2e suite's console pass, e2e/pool.ts).
  */
 export const CONSOLE: Readonly<Partial<PoolSettings>> = {
   clientSecret: LOCAL_STACK.consoleClientSecret,
@@ -194,6 +194,9 @@ export const CONSOLE: Readonly<Partial<PoolSettings>> = {
   codeRequestsPerHour: CODE_REQUESTS_PER_HOUR,
   deviceTracking: 'off',
   threatProtection: 'off',
+  // Passkeys one factor only, verification preferred: a two-step creator's passkey cannot sign in.
+  webAuthnUserVerification: 'preferred',
+  webAuthnFactorConfiguration: 'SINGLE_FACTOR',
 };
 export const LENIENT_SETTINGS: Readonly<PoolSettings> = { ...DEFAULT_SETTINGS, ...LENIENT };
 

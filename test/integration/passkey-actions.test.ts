@@ -278,3 +278,56 @@ describe("a passkey's name, provider and last use (decision 049)", () => {
     expect((await listed(email)).map((p) => p.name)).toEqual(['Passkey']);
   });
 });
+
+describe('passkeys and two-step, one story (decision 056)', () => {
+  /** Whether a USER_AUTH sign-in for `email` may use a passkey now. */
+  const passkeyOffered = async (email: string) => {
+    const started = await identity<{ AvailableChallenges?: string[] }>('InitiateAuth', {
+      ClientId: CLIENT_ID,
+      AuthFlow: 'USER_AUTH',
+      AuthParameters: { USERNAME: email },
+    });
+    return (started.AvailableChallenges ?? []).includes('WEB_AUTHN');
+  };
+  const recoveryKept = async (email: string) => {
+    const user = await identity<{ UserAttributes: { Name: string }[] }>('AdminGetUser', {
+      UserPoolId: POOL_ID,
+      Username: email,
+    });
+    return user.UserAttributes.some((a) => a.Name === 'custom:recovery');
+  };
+
+  test('a passkey, then email codes: the passkey still signs in; the last method off, codes and passkey MFA go with it', async () => {
+    const { email } = await signedIn();
+    const device = new SoftwareAuthenticator({ origin: ORIGIN });
+    expect(await profile.completePasskeyAction(device.register(await provedOptions()))).toEqual({
+      status: 'success',
+    });
+    expect(await passkeyOffered(email)).toBe(true);
+
+    // Two-step on: without passkey MFA Cognito would offer the passkey no more.
+    expect(await profile.turnOnCodeMethodAction('EMAIL_OTP')).toEqual({ status: 'success' });
+    expect(await passkeyOffered(email)).toBe(true);
+    const session = (await seal.unsealSession(
+      jar.get(seal.cookieNames(env.getEnv()).session),
+      env.getEnv(),
+    ))!;
+    const { issueRecoveryCodes } = await import('@/lib/two-step/issue');
+    expect(await issueRecoveryCodes(session.claims.sub, 'test')).toHaveLength(10);
+    expect(await recoveryKept(email)).toBe(true);
+
+    // The last method off, with the password and the emailed code as proof.
+    const off = (code?: string) =>
+      profile.turnOffCodeMethodAction(
+        { status: 'idle' },
+        form({ method: 'EMAIL_OTP', currentPassword: PASSWORD, ...(code ? { code } : {}) }),
+      );
+    const asked = await off();
+    expect(asked.status).toBe('error');
+    const [sent] = (await pool.outbox(email)).filter((m) => m.purpose !== 'signup');
+    expect(await off(sent!.code)).toEqual({ status: 'success' });
+    // No recovery code may turn two-step off later, and the passkey signs in on its own.
+    expect(await recoveryKept(email)).toBe(false);
+    expect(await passkeyOffered(email)).toBe(true);
+  });
+});

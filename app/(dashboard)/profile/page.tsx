@@ -18,6 +18,7 @@ import {
   type SignInEvent,
 } from '@/lib/cognito/admin';
 import { describe } from '@/lib/passkeys/notes';
+import { passkeysSignInWithTwoStep } from '@/lib/passkeys/two-step';
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
@@ -95,6 +96,8 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           mfa: twoStep.ok ? twoStep.value : null,
           passkeys: described,
           recoveryLeft: kept.ok ? (kept.value.recovery?.h.length ?? 0) : null,
+          passkeysSignInWithTwoStep:
+            twoStep.ok && twoStep.value.methods.length > 0 && (await passkeysSignInWithTwoStep()),
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,
           deletion: federated ? parseDeletionOutcome(search.deletion) : undefined,

@@ -132,3 +132,23 @@ export const AdminSetUserMFAPreference: Operation = async (svc, input) => {
   const preference = readMfaPreference(input);
   return applyMfaPreference(svc, adminUser(svc, input), preference);
 };
+
+/**
+ * The pool's MFA configuration (API reference, GetUserPoolMfaConfig; botocore's
+ * GetUserPoolMfaConfigResponse). Unconfirmed: which optional parts a real pool answers when a
+ * factor is off, and the SMS and email parts' contents; the local pool answers the parts the
+ * product reads (the passkey factor configuration) and the factors it allows.
+ */
+export const GetUserPoolMfaConfig: Operation = async (svc, input) => {
+  svc.requirePool(input.string('UserPoolId', RULES.poolId));
+  const s = svc.settings;
+  return {
+    MfaConfiguration: s.mfa === 'off' ? 'OFF' : s.mfa === 'required' ? 'ON' : 'OPTIONAL',
+    SoftwareTokenMfaConfiguration: { Enabled: s.mfaFactors.includes('SOFTWARE_TOKEN_MFA') },
+    WebAuthnConfiguration: {
+      RelyingPartyId: s.webAuthnRelyingPartyId,
+      UserVerification: s.webAuthnUserVerification,
+      FactorConfiguration: s.webAuthnFactorConfiguration,
+    },
+  };
+};

@@ -7,6 +7,7 @@ import {
   AdminSetUserMFAPreference,
   AdminUpdateUserAttributes,
   AdminUserGlobalSignOut,
+  GetUserPoolMfaConfig,
 } from './admin';
 import {
   GetTokensFromRefreshToken,
@@ -91,5 +92,6 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     AdminListDevices,
     AdminForgetDevice,
     AdminListUserAuthEvents,
+    GetUserPoolMfaConfig,
   }),
 );

@@ -1,5 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import {
+  POOL_ID,
+  cognitoCall,
   createAccount,
   enableTotp,
   enterCode,
@@ -17,6 +19,7 @@ import {
   uniqueEmail,
 } from './fixtures';
 import { POOL } from './pool';
+import { ACTIVITY_ATTRIBUTE } from '../contract/local-stack';
 
 /**
  * The address the pool records for a sign-in from `address`: the person's where the app client
@@ -234,6 +237,41 @@ test.describe('remembered devices', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { name: 'Recent activity' }).scrollIntoViewIfNeeded();
     await snap(page, 'profile-activity-confirmation-390');
+  });
+
+  test('the right password stopped at two-step shows as what it means, with the way out', async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/');
+    // What the product records once such an attempt's challenge is over (lib/auth/unfinished.ts,
+    // whose timing test/integration/two-step-unfinished.test.ts covers): an hour ago, on a phone.
+    const at = Math.floor(Date.now() / 1000) - 3600;
+    await cognitoCall('AdminUpdateUserAttributes', {
+      UserPoolId: POOL_ID,
+      Username: account.email,
+      UserAttributes: [
+        {
+          Name: ACTIVITY_ATTRIBUTE,
+          Value: JSON.stringify([[at, 'two_step_unfinished', 0, 'Safari on iPhone']]),
+        },
+      ],
+    });
+    await page.goto('/profile');
+    const row = page
+      .getByRole('list', { name: 'Recent activity' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Right password, two-step not completed' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Safari on iPhone');
+    await row.getByRole('link', { name: 'change it' }).click();
+    await expect(page).toHaveURL('/profile#security');
+    await expect(page.getByRole('button', { name: 'Edit Password' })).toBeInViewport();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.scrollIntoViewIfNeeded();
+    await snap(page, 'profile-activity-unfinished-390');
   });
 
   test('a tampered or foreign device cookie is ignored: the sign-in works as on a new device', async ({

@@ -26,6 +26,12 @@ export const PROOF_PURPOSE: Record<string, string> = {
   recovery_codes: 'To get new recovery codes',
 };
 
+/**
+ * The record of a sign-in that had the right password and stopped at two-step
+ * (lib/auth/unfinished.ts): not a confirmation, a row of its own in Recent activity.
+ */
+export const TWO_STEP_UNFINISHED = 'two_step_unfinished';
+
 export type ProofRecord = {
   /** Seconds since the epoch, when the confirmation was answered. */
   t: number;

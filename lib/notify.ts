@@ -88,7 +88,9 @@ export type SecurityEvent =
   | 'password-changed'
   | 'password-reset'
   | 'recovery-codes-created'
-  | 'recovery-code-used';
+  | 'recovery-code-used'
+  // The right password, and the two-step code never given: someone may have the password.
+  | 'two-step-not-completed';
 
 type SecurityNotice = {
   type: 'security';

@@ -383,7 +383,7 @@ export function ProfileSettings({
           onEdit={(b) => start(b, { card: 'phone', mode: { step: 'update' } })}
         />
       </Section>
-      <Section title="Security">
+      <Section title="Security" id="security">
         <Card
           title="Password"
           value={

@@ -4,6 +4,7 @@ import { LocalTime } from '@/components/ui/local-time';
 
 /** What happened, in the words the list shows (decision 045). */
 function outcome(e: SignInEvent): string {
+  if (e.unfinished) return 'Right password, two-step not completed';
   if (e.proof) return e.passed ? 'Password confirmed' : 'Wrong password';
   return e.passed ? 'Signed in' : 'Failed attempt';
 }
@@ -25,6 +26,15 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
             {e.proof && (
               <p className="text-ink mt-0.5 text-sm">
                 {PROOF_PURPOSE[e.proof.op] ?? 'In your profile'}
+              </p>
+            )}
+            {e.unfinished && (
+              <p className="text-ink mt-0.5 text-sm">
+                Not you? Someone may know your password:{' '}
+                <a href="#security" className="text-brand-700 font-medium underline">
+                  change it
+                </a>{' '}
+                and sign out everywhere.
               </p>
             )}
             <p className="text-ink-muted mt-0.5 text-xs break-words">

@@ -17,6 +17,7 @@ import type { AuthFailure } from '@/lib/cognito/errors';
 import type { ChallengeData } from '@/lib/session/seal';
 import { settleDevice, signInContext } from '@/lib/devices';
 import { boundClaims, keepChannelDue } from '@/lib/channel';
+import { twoStepDone, watchTwoStep } from './unfinished';
 import { type CreatorResult } from '@/lib/creators';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, codeChecked, smsSent } from '@/lib/rate-limit';
@@ -35,6 +36,13 @@ export type SignInField = 'email' | 'password';
 export type SignUpField = 'email' | 'password' | 'verifyPassword';
 export type CodeField = 'code';
 export type ForgotField = 'email' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';
+
+const TWO_STEP_CHALLENGES = new Set<string>([
+  'SOFTWARE_TOKEN_MFA',
+  'SMS_MFA',
+  'EMAIL_OTP',
+  'SELECT_MFA_TYPE',
+]);
 
 export const CHALLENGE_PAGES = {
   SOFTWARE_TOKEN_MFA: '/login/mfa',
@@ -68,6 +76,8 @@ export async function keepChallenge(
     ...(review ? { review: true as const } : {}),
   };
   const destination = outcome.parameters?.CODE_DELIVERY_DESTINATION?.slice(0, 320);
+  // The password was right; a code that never comes is told to the owner (lib/auth/unfinished.ts).
+  if (TWO_STEP_CHALLENGES.has(outcome.challenge)) await watchTwoStep(outcome.username);
   switch (outcome.challenge) {
     case 'SOFTWARE_TOKEN_MFA':
     case 'NEW_PASSWORD_REQUIRED':
@@ -147,6 +157,8 @@ export async function finishSignIn(
     const { claims } = bound;
     await settleDevice(outcome, remember);
     const jar = await cookies();
+    const waited = await getChallenge();
+    await twoStepDone([waited?.username, claims.username, claims.sub, claims.email]);
     await writeTokens(jar, { ...outcome.tokens, claims });
     await keepChannelDue(jar, claims.sub, bound.channelDue);
     await clearPendingEmail();

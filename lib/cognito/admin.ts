@@ -25,6 +25,7 @@ import {
   ACTIVITY_ATTRIBUTE,
   labelProofs,
   parseProofs,
+  TWO_STEP_UNFINISHED,
   withProof,
   type ProofRecord,
 } from '@/lib/activity';
@@ -131,6 +132,22 @@ export async function nativeAccount(env: Env, email: string): Promise<Result<Nat
   }
 }
 
+/** The account's sub and email by any name the pool knows it by; null when it has none. */
+export async function accountOf(
+  env: Env,
+  username: string,
+): Promise<{ sub: string; email: string } | null> {
+  try {
+    const out = await adminGetUser(env, username);
+    const read = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
+    const [sub, email] = [read('sub'), read('email')];
+    return sub && email ? { sub, email } : null;
+  } catch (error) {
+    log.warn('auth.account_lookup_failed', { reason: (error as { name?: string })?.name });
+    return null;
+  }
+}
+
 export async function accountSub(env: Env, email: string): Promise<string | null> {
   try {
     const out = await adminGetUser(env, email);
@@ -196,6 +213,8 @@ export type SignInEvent = {
   /** Seconds since the epoch. */
   at: number;
   passed: boolean;
+  /** The right password, and the two-step code never given (lib/auth/unfinished.ts). */
+  unfinished?: true;
   ip?: string;
   device?: string;
   place?: string;
@@ -301,7 +320,24 @@ export async function recentSignIns(
           ...(place ? { place } : {}),
         };
       });
-    return { ok: true, value: labelProofs(events, await proofs) };
+    const kept = await proofs;
+    // Someone had the password and stopped at two-step: a row of its own, newest first.
+    const unfinished = kept
+      .filter((p) => p.op === TWO_STEP_UNFINISHED)
+      .map((p): SignInEvent => ({
+        at: p.t,
+        passed: false,
+        unfinished: true,
+        ...(p.b ? { device: p.b } : {}),
+      }));
+    const labelled = labelProofs(
+      events,
+      kept.filter((p) => p.op !== TWO_STEP_UNFINISHED),
+    );
+    return {
+      ok: true,
+      value: [...labelled, ...unfinished].sort((a, b) => b.at - a.at).slice(0, RECENT_SIGN_INS),
+    };
   } catch (error) {
     const failure = toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL);
     if (

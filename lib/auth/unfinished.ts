@@ -1,0 +1,80 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { TWO_STEP_UNFINISHED } from '@/lib/activity';
+import { clientAddressFromHeaders } from '@/lib/client-address';
+import { accountOf, recordProof } from '@/lib/cognito/admin';
+import { getEnv } from '@/lib/env';
+import { log } from '@/lib/log';
+import { notifySecurity } from '@/lib/notify';
+import { isSpent, markSpent } from '@/lib/session/revocations';
+import { CHALLENGE_TTL_S } from '@/lib/session/seal';
+import { deviceName } from '@/lib/user-agent';
+
+/**
+ * A sign-in with the right password that never gives its two-step code means someone else may
+ * have the password. Cognito's challenge lasts 3 minutes; half a minute after that, an account
+ * that completed no sign-in since gets a row in Recent activity ("Right password, two-step not
+ * completed") and a security email with the way to change the password and end other sessions.
+ * The check runs on the instance that asked for the code; a completion on any instance counts
+ * (through REDIS_URL). A restart in between loses the check: the attempt then goes untold.
+ */
+export const UNFINISHED_AFTER_MS = (CHALLENGE_TTL_S + 30) * 1000;
+const DONE_FOR_S = 10 * 60;
+
+export type TwoStepWatch = { username: string; startedAt: number; browser?: string; ip?: string };
+
+/** After the password, a two-step code asked for: checked once its challenge is over. */
+export async function watchTwoStep(username: string): Promise<void> {
+  let browser: string | undefined;
+  let ip: string | undefined;
+  try {
+    const h = await headers();
+    browser = deviceName(h.get('user-agent'));
+    ip = clientAddressFromHeaders(h, getEnv().TRUSTED_PROXY_HOPS) || undefined;
+  } catch {
+    // No request: the record goes without them.
+  }
+  const watch: TwoStepWatch = {
+    username,
+    startedAt: Math.floor(Date.now() / 1000),
+    ...(browser ? { browser } : {}),
+    ...(ip ? { ip } : {}),
+  };
+  setTimeout(() => void checkTwoStep(watch), UNFINISHED_AFTER_MS).unref();
+}
+
+/** A completed sign-in, by each name the account goes by: no unfinished attempt is told now. */
+export async function twoStepDone(names: (string | undefined)[]): Promise<void> {
+  for (const name of new Set(names.filter(Boolean).map((n) => n!.toLowerCase())))
+    await markSpent('two-step-done', name, DONE_FOR_S);
+}
+
+/** True when the attempt was recorded and told; false when a sign-in completed since. */
+export async function checkTwoStep(watch: TwoStepWatch): Promise<boolean> {
+  try {
+    const name = watch.username.toLowerCase();
+    if (await isSpent('two-step-done', name)) return false;
+    // Once: a choice of method asks again within the same attempt.
+    if (await isSpent('two-step-told', name)) return false;
+    await markSpent('two-step-told', name, DONE_FOR_S);
+    const env = getEnv();
+    const account = await accountOf(env, watch.username);
+    if (!account) return false;
+    await recordProof(env, account.sub, {
+      t: watch.startedAt,
+      op: TWO_STEP_UNFINISHED,
+      ok: false,
+      ...(watch.browser ? { b: watch.browser } : {}),
+    });
+    const from = [watch.browser, watch.ip].filter(Boolean).join(' · ');
+    await notifySecurity(account, 'two-step-not-completed', {
+      ...(from ? { from } : {}),
+      now: new Date(watch.startedAt * 1000),
+    });
+    log.warn('auth.two_step_unfinished', { account: account.sub });
+    return true;
+  } catch (error) {
+    log.error('auth.two_step_watch_failed', { reason: (error as { name?: string })?.name });
+    return false;
+  }
+}

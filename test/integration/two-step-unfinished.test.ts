@@ -1,0 +1,162 @@
+/**
+ * @jest-environment ./local/identity/test-environment.ts
+ */
+// "Someone has your password": a sign-in with the right password that never gives its two-step
+// code is recorded in Recent activity and told to the account's address, once its challenge is
+// over; a sign-in that completes is not. The check's timer is run by hand (it waits 3.5 minutes);
+// everything else is the real local pool and the product's own actions.
+jest.mock('jose', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('jose'),
+);
+jest.mock('otplib', () =>
+  (globalThis as unknown as { __nodeRequire: NodeJS.Require }).__nodeRequire('otplib'),
+);
+jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
+jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+
+import { randomBytes } from 'node:crypto';
+import { CLIENT_ID } from '@/local/identity/config';
+import { cookieJar as jar } from '@/test/next-headers';
+import { previousTotpCode } from '@/test/totp';
+import { withLocalPool } from './harness';
+
+const PASSWORD = 'Sunny!Day42';
+const pool = withLocalPool({ creators: true });
+
+let auth: typeof import('@/components/auth/actions');
+let unfinished: typeof import('@/lib/auth/unfinished');
+let admin: typeof import('@/lib/cognito/admin');
+let env: typeof import('@/lib/env');
+
+beforeAll(async () => {
+  auth = await import('@/components/auth/actions');
+  unfinished = await import('@/lib/auth/unfinished');
+  admin = await import('@/lib/cognito/admin');
+  env = await import('@/lib/env');
+});
+
+/** A creator with the authenticator app on: its email and the app's secret. */
+async function twoStepAccount() {
+  const email = `unfinished.${randomBytes(4).toString('hex')}@creator.test`;
+  await fetch(`${pool.creators.apiUrl}/__local/creators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  await pool.identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
+  const [code] = await pool.outbox(email);
+  await pool.identity('ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: code!.code,
+  });
+  const { AuthenticationResult } = await pool.identity<{
+    AuthenticationResult: { AccessToken: string };
+  }>('InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD },
+  });
+  const AccessToken = AuthenticationResult.AccessToken;
+  const { SecretCode } = await pool.identity<{ SecretCode: string }>('AssociateSoftwareToken', {
+    AccessToken,
+  });
+  await pool.identity('VerifySoftwareToken', {
+    AccessToken,
+    UserCode: await previousTotpCode(SecretCode),
+  });
+  await pool.identity('SetUserMFAPreference', {
+    AccessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  return { email, secret: SecretCode };
+}
+
+/** Runs `act`, and answers the unfinished-sign-in checks it scheduled, not yet run. */
+async function scheduling(act: () => Promise<unknown>) {
+  const checks: (() => void)[] = [];
+  const real = global.setTimeout;
+  const spy = jest.spyOn(global, 'setTimeout').mockImplementation(((
+    fn: () => void,
+    ms?: number,
+    ...rest: unknown[]
+  ) => {
+    if (ms === unfinished.UNFINISHED_AFTER_MS) {
+      checks.push(fn);
+      return { unref: () => undefined } as unknown as NodeJS.Timeout;
+    }
+    return real(fn, ms, ...rest);
+  }) as typeof setTimeout);
+  try {
+    await act();
+  } finally {
+    spy.mockRestore();
+  }
+  return checks;
+}
+
+async function signIn(email: string) {
+  const fd = new FormData();
+  fd.append('email', email);
+  fd.append('password', PASSWORD);
+  try {
+    await auth.signInAction({ status: 'idle' }, fd);
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest;
+    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
+    return digest.split(';')[2];
+  }
+  return undefined;
+}
+
+const notices = async (email: string) =>
+  (await pool.outbox(email)).filter(
+    (m) => m.purpose === 'security' && m.event === 'two-step-not-completed',
+  );
+
+test('the right password, then no code: a row in Recent activity and one email, after the challenge', async () => {
+  const { email } = await twoStepAccount();
+  jar.clear();
+  let next: string | undefined;
+  const checks = await scheduling(async () => void (next = await signIn(email)));
+  expect(next).toBe('/login/mfa');
+  expect(checks).toHaveLength(1);
+  // Nothing is told while the code may still come.
+  expect(await notices(email)).toEqual([]);
+
+  // The challenge over, no sign-in since: recorded and told, once.
+  checks[0]!();
+  for (let i = 0; i < 50 && (await notices(email)).length === 0; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  const told = await notices(email);
+  expect(told).toHaveLength(1);
+  expect(told[0]!.link).toMatch(/\/not-me\?t=/);
+  const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
+  const recent = await admin.recentSignIns(env.getEnv(), sub);
+  expect(recent.ok && recent.value?.filter((e) => e.unfinished)).toEqual([
+    expect.objectContaining({ passed: false, device: expect.any(String) }),
+  ]);
+});
+
+test('the right password, then the code: nothing is told', async () => {
+  const { email, secret } = await twoStepAccount();
+  jar.clear();
+  const checks = await scheduling(async () => {
+    expect(await signIn(email)).toBe('/login/mfa');
+    const { generateSync } = await import('otplib');
+    const fd = new FormData();
+    for (const d of generateSync({ secret }).split('')) fd.append('code', d);
+    try {
+      await auth.twoStepSignInAction({ status: 'idle' }, fd);
+    } catch (error) {
+      expect((error as { digest?: string }).digest).toMatch(/^NEXT_REDIRECT;[^;]*;\/;/);
+    }
+  });
+  expect(checks).toHaveLength(1);
+  checks[0]!();
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(await notices(email)).toEqual([]);
+  const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
+  const recent = await admin.recentSignIns(env.getEnv(), sub);
+  expect(recent.ok && recent.value?.some((e) => e.unfinished)).toBe(false);
+});

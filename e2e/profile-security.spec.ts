@@ -130,10 +130,8 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await expect(
     setup.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem'),
   ).toHaveCount(10);
-  await setup.getByRole('button', { name: 'Done' }).click();
-  const done = page.getByRole('dialog', { name: ALL_SET });
-  await expect(done).toBeVisible();
-  await done.getByRole('button', { name: 'Close' }).click();
+  // One dialog: the codes say two-step is on, and 'I saved them' closes it.
+  await setup.getByRole('button', { name: 'I saved them' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(mfaCard(page)).toContainText('On');
   await expect(twoStepSection(page)).toContainText(
@@ -179,6 +177,7 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await off.getByLabel('Current password', { exact: true }).fill(password);
   await enterCode(page, third, off);
   await off.getByRole('button', { name: 'Turn off' }).click();
+  const done = page.getByRole('dialog', { name: ALL_SET });
   await expect(done).toBeVisible();
   await done.getByRole('button', { name: 'Close' }).click();
   await expect(mfaCard(page)).toContainText('Off');

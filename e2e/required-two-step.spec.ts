@@ -86,7 +86,7 @@ test('a creator without two-step verification sets up an authenticator app befor
     'no sideways scrolling at 390 px',
   ).toBe(false);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'I saved them' }).click();
   await expect(page).toHaveURL(`${WEB}/`);
   // They were kept: the profile counts them.
   await page.goto(`${WEB}/profile`);

@@ -568,7 +568,7 @@ export function ProfileSettings({
         description="Use an authenticator app, such as Google Authenticator, Microsoft Authenticator or 1Password. After this, signing in asks for a code from the app."
       >
         {open?.card === 'two-step-setup' && (
-          <AuthenticatorSetup email={values.email} onDone={() => done()} />
+          <AuthenticatorSetup email={values.email} onDone={() => done()} onSaved={finish} />
         )}
       </Dialog>
 
@@ -590,7 +590,7 @@ export function ProfileSettings({
         description="Your old codes stop working. Enter your current password and the code from your authenticator app."
       >
         {open?.card === 'recovery-codes' && (
-          <NewRecoveryCodes email={values.email} onDone={() => done()} />
+          <NewRecoveryCodes email={values.email} onDone={finish} />
         )}
       </Dialog>
 

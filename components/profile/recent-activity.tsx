@@ -28,6 +28,10 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
                 {PROOF_PURPOSE[e.proof.op] ?? 'In your profile'}
               </p>
             )}
+            <p className="text-ink-muted mt-0.5 text-xs break-words">
+              {e.device ?? e.proof?.browser ?? 'Unknown browser'} ·{' '}
+              {[e.place, e.ip].filter(Boolean).join(' · ') || 'Unknown place'}
+            </p>
             {e.unfinished && (
               <p className="text-ink mt-0.5 text-sm">
                 Not you? Someone may know your password:{' '}
@@ -37,10 +41,6 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
                 and sign out everywhere.
               </p>
             )}
-            <p className="text-ink-muted mt-0.5 text-xs break-words">
-              {e.device ?? e.proof?.browser ?? 'Unknown browser'} ·{' '}
-              {[e.place, e.ip].filter(Boolean).join(' · ') || 'Unknown place'}
-            </p>
           </div>
           <p className={`text-sm font-medium ${e.passed ? 'text-success' : 'text-danger'}`}>
             {outcome(e)}

@@ -15,7 +15,17 @@ import { loadSchema } from '@/lib/validation/load';
 import { RecoveryCodesList } from '@/components/ui/recovery-codes-list';
 
 /** The secret lives only in this component. */
-function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone: () => void }) {
+function SetupSteps({
+  secret,
+  qr,
+  onDone,
+  onSaved,
+}: {
+  secret: string;
+  qr: string;
+  onDone: () => void;
+  onSaved: () => void;
+}) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
     schema: loadSchema.authenticatorCode,
     action: confirmAuthenticatorSetupAction,
@@ -26,7 +36,16 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
     },
   });
   const codes = state.status === 'success' ? state.data?.codes?.split('\n') : undefined;
-  if (codes) return <RecoveryCodesList codes={codes} onDone={onDone} />;
+  // One dialog: the codes say it is on, and 'I saved them' closes it (no second 'All Set!').
+  if (codes)
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="text-success text-sm font-semibold">
+          Two-step verification is on.
+        </p>
+        <RecoveryCodesList codes={codes} onDone={onSaved} />
+      </div>
+    );
   return (
     <div className="flex flex-col gap-5">
       <AuthenticatorKey secret={secret} qr={qr} />
@@ -42,7 +61,16 @@ function SetupSteps({ secret, qr, onDone }: { secret: string; qr: string; onDone
 }
 
 // Cognito makes a new secret only after the password (ASVS 3.7.1); a code only if it asks.
-export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: () => void }) {
+export function AuthenticatorSetup({
+  email,
+  onDone,
+  onSaved = onDone,
+}: {
+  email: string;
+  onDone: () => void;
+  /** After the recovery codes: the dialog closes, nothing more to say. */
+  onSaved?: () => void;
+}) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
     schema: loadSchema.proof(false),
     action: startAuthenticatorSetupAction,
@@ -51,7 +79,7 @@ export function AuthenticatorSetup({ email, onDone }: { email: string; onDone: (
   });
   const secret = state.status === 'success' ? state.data?.secret : undefined;
   const qr = state.status === 'success' ? state.data?.qr : undefined;
-  if (secret && qr) return <SetupSteps secret={secret} qr={qr} onDone={onDone} />;
+  if (secret && qr) return <SetupSteps secret={secret} qr={qr} onDone={onDone} onSaved={onSaved} />;
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-ink text-sm">First, confirm it is you with your password.</p>

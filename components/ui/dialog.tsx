@@ -1,6 +1,22 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+const CloseGuard = createContext<((question: string | null) => void) | null>(null);
+
+/**
+ * While `question` is set, closing the dialog this is in (Escape, a click outside, ×) asks it
+ * first, and closes only on 'Close anyway'; what the dialog shows stays as it was.
+ */
+export function useCloseGuard(question: string | null) {
+  const set = useContext(CloseGuard);
+  useEffect(() => {
+    set?.(question);
+    return () => set?.(null);
+  }, [question, set]);
+}
 
 type Props = {
   open: boolean;
@@ -21,8 +37,15 @@ export function Dialog({
   mandatory = false,
 }: Props) {
   const block = (e: Event) => e.preventDefault();
+  const [guard, setGuard] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const change = (next: boolean) => {
+    if (!next && guard && !asking) return setAsking(true);
+    setAsking(false);
+    onOpenChange?.(next);
+  };
   return (
-    <RadixDialog.Root open={open} onOpenChange={mandatory ? undefined : onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={mandatory ? undefined : change}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="bg-ink/50 fixed inset-0 z-40" />
         <RadixDialog.Content
@@ -59,7 +82,36 @@ export function Dialog({
               {description}
             </RadixDialog.Description>
           )}
-          {children}
+          {asking && (
+            <div
+              role="group"
+              aria-labelledby="close-guard-question"
+              className="flex flex-col gap-4"
+            >
+              <p id="close-guard-question" className="text-ink text-sm font-semibold">
+                {guard}
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Button type="button" autoFocus onClick={() => setAsking(false)}>
+                  Go back
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => {
+                    setAsking(false);
+                    onOpenChange?.(false);
+                  }}
+                >
+                  Close anyway
+                </Button>
+              </div>
+            </div>
+          )}
+          {/* Hidden, not gone, while the question is asked: what it holds is kept. */}
+          <div hidden={asking}>
+            <CloseGuard.Provider value={setGuard}>{children}</CloseGuard.Provider>
+          </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

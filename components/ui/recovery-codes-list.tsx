@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useCloseGuard } from '@/components/ui/dialog';
 
 export const RECOVERY_FILE = 'creator-dashboard-recovery-codes.txt';
 
@@ -17,11 +18,17 @@ export function RecoveryCodesList({
   titled?: boolean;
 }) {
   const [copied, setCopied] = useState(false);
+  const [kept, setKept] = useState(false);
+  // Shown once: a stray Escape or click outside before they are kept asks first.
+  useCloseGuard(
+    kept ? null : "Close without saving your recovery codes? You won't see them again.",
+  );
   const text = `Creator Dashboard recovery codes\nEach code signs you in once if you can't use two-step verification.\n\n${codes.join('\n')}\n`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
       setCopied(true);
+      setKept(true);
     } catch {
       setCopied(false);
     }
@@ -32,6 +39,7 @@ export function RecoveryCodesList({
     a.href = url;
     a.download = RECOVERY_FILE;
     a.click();
+    setKept(true);
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
   return (
@@ -67,7 +75,7 @@ export function RecoveryCodesList({
           Download codes
         </Button>
         <Button type="button" onClick={onDone}>
-          Done
+          I saved them
         </Button>
       </div>
       <p role="status" className="text-ink-muted text-xs">

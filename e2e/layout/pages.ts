@@ -564,6 +564,16 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
             dialog.getByRole('heading', { name: 'Save your recovery codes' }),
           ).toBeVisible();
         },
+        // Shown once: closing before they are kept asks first (components/ui/dialog.tsx).
+        close: async (page) => {
+          await page.keyboard.press('Escape');
+          const dialog = page.getByRole('dialog');
+          await expect(
+            dialog.getByText(/^Close without saving your recovery codes\?/),
+          ).toBeVisible();
+          await dialog.getByRole('button', { name: 'Close anyway' }).click();
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        },
       },
       {
         name: 'two-step-off',

@@ -1,7 +1,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { failureState, validatedAction } from '@/lib/actions';
-import { signIn } from '@/lib/cognito';
+import { signIn, type Result, type SignInContext, type SignInOutcome } from '@/lib/cognito';
 import {
   accountSub,
   preferTwoStepFor,
@@ -12,6 +12,8 @@ import {
 } from '@/lib/cognito/admin';
 import { signInContext, withDevice } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
+import { sharedRedis } from '@/lib/redis';
+import type { TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { emailRef, log } from '@/lib/log';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
@@ -33,6 +35,58 @@ async function waitingTwoStep() {
   )
     redirect(CHALLENGE_EXPIRED);
   return challenge;
+}
+
+const SWITCH_MS = 30_000;
+const ORIGINAL = Symbol.for('creator-dashboard.two-step.original-preference');
+type Kept = { method: TwoStepMethod | undefined; until: number; running: number };
+const originals = ((globalThis as { [ORIGINAL]?: Map<string, Kept> })[ORIGINAL] ??= new Map());
+
+/**
+ * The preference from before the first of the switches running for an account: kept for 30 s
+ * (across instances through REDIS_URL), so a second switch restores it, not the first's choice.
+ */
+async function originalPreference(
+  email: string,
+  current: TwoStepMethod | undefined,
+): Promise<TwoStepMethod | undefined> {
+  const key = `two-step-original:${email.toLowerCase()}`;
+  const redis = sharedRedis();
+  if (redis?.usable()) {
+    try {
+      await redis.client.set(key, current ?? '-', 'PX', SWITCH_MS, 'NX');
+      await redis.client.incr(`${key}:running`);
+      await redis.client.pexpire(`${key}:running`, SWITCH_MS);
+      const kept = await redis.client.get(key);
+      return kept && kept !== '-' ? (kept as TwoStepMethod) : undefined;
+    } catch (error) {
+      redis.failed(error);
+    }
+  }
+  const here = originals.get(key);
+  if (here && here.until > Date.now()) {
+    here.running++;
+    return here.method;
+  }
+  originals.set(key, { method: current, until: Date.now() + SWITCH_MS, running: 1 });
+  return current;
+}
+
+/** The last switch running forgets the kept preference. */
+async function switchDone(email: string): Promise<void> {
+  const key = `two-step-original:${email.toLowerCase()}`;
+  const redis = sharedRedis();
+  if (redis?.usable()) {
+    try {
+      if ((await redis.client.decr(`${key}:running`)) <= 0)
+        await redis.client.del(key, `${key}:running`);
+      return;
+    } catch (error) {
+      redis.failed(error);
+    }
+  }
+  const here = originals.get(key);
+  if (here && --here.running <= 0) originals.delete(key);
 }
 
 /** Where a sign-in with a recovery code ends: the review, told why two-step is off. */
@@ -127,17 +181,22 @@ export const switchTwoStepMethodAction = validatedAction(
     const texts = method === 'SMS_MFA' ? await smsAllowed(email) : null;
     if (texts) return { status: 'error', message: texts, values };
 
-    const before = twoStep.value.preferred;
-    const moved = before === method ? null : await preferTwoStepFor(env, email, method);
-    if (moved && !moved.ok) return failureState(moved.failure, { values });
-    const { result, context } = await withDevice(await signInContext(email), (c) =>
-      signIn(email, password, c),
-    );
-    if (before && before !== method) {
-      const back = await preferTwoStepFor(env, email, before);
-      if (!back.ok)
-        log.error('auth.two_step_preference_restore_failed', { reason: back.failure.name });
+    // Two switches at once: each puts back the preference from before the first, not the other's.
+    const before = await originalPreference(email, twoStep.value.preferred);
+    let signedIn: { result: Result<SignInOutcome>; context: SignInContext };
+    try {
+      const moved = before === method ? null : await preferTwoStepFor(env, email, method);
+      if (moved && !moved.ok) return failureState(moved.failure, { values });
+      signedIn = await withDevice(await signInContext(email), (c) => signIn(email, password, c));
+      if (before && before !== method) {
+        const back = await preferTwoStepFor(env, email, before);
+        if (!back.ok)
+          log.error('auth.two_step_preference_restore_failed', { reason: back.failure.name });
+      }
+    } finally {
+      await switchDone(email);
     }
+    const { result, context } = signedIn;
     if (!result.ok) {
       if (result.failure.kind !== 'unavailable') await recordFailure('signIn', email);
       log.info('auth.two_step_switch_failed', {

@@ -15,7 +15,7 @@ jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHe
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { randomBytes } from 'node:crypto';
-import { CLIENT_ID } from '@/local/identity/config';
+import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
 import { cookieJar as jar } from '@/test/next-headers';
 import { previousTotpCode } from '@/test/totp';
 import { withLocalPool } from './harness';
@@ -136,6 +136,53 @@ test('the right password, then no code: a row in Recent activity and one email, 
   expect(recent.ok && recent.value?.filter((e) => e.unfinished)).toEqual([
     expect.objectContaining({ passed: false, device: expect.any(String) }),
   ]);
+});
+
+test('two "Try another way" switches at once leave the preferred method as it was', async () => {
+  const { email } = await twoStepAccount();
+  // Email codes and text messages on beside the app, which stays the one asked first.
+  await pool.identity('AdminUpdateUserAttributes', {
+    UserPoolId: POOL_ID,
+    Username: email,
+    UserAttributes: [
+      { Name: 'phone_number', Value: '+15555550188' },
+      { Name: 'phone_number_verified', Value: 'true' },
+    ],
+  });
+  await pool.identity('AdminSetUserMFAPreference', {
+    UserPoolId: POOL_ID,
+    Username: email,
+    EmailMfaSettings: { Enabled: true },
+    SMSMfaSettings: { Enabled: true },
+  });
+  jar.clear();
+  expect(await scheduling(async () => expect(await signIn(email)).toBe('/login/mfa'))).toHaveLength(
+    1,
+  );
+  const switchTo = async (method: string) => {
+    const fd = new FormData();
+    fd.append('method', method);
+    fd.append('password', PASSWORD);
+    try {
+      return await auth.switchTwoStepMethodAction({ status: 'idle' }, fd);
+    } catch (error) {
+      return (error as { digest?: string }).digest;
+    }
+  };
+  const preferred = async () =>
+    (
+      await pool.identity<{ PreferredMfaSetting?: string }>('AdminGetUser', {
+        UserPoolId: POOL_ID,
+        Username: email,
+      })
+    ).PreferredMfaSetting;
+  // The second starts once the first has moved the preference, before it puts it back.
+  await scheduling(async () => {
+    const first = switchTo('EMAIL_OTP');
+    while ((await preferred()) !== 'EMAIL_OTP') await new Promise((r) => setImmediate(r));
+    await Promise.all([first, switchTo('SMS_MFA')]);
+  });
+  expect(await preferred()).toBe('SOFTWARE_TOKEN_MFA');
 });
 
 test('the right password, then the code: nothing is told', async () => {

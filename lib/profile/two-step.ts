@@ -18,7 +18,7 @@ import { settleTwoStep } from '@/lib/passkeys/two-step';
 import { issueRecoveryCodes } from '@/lib/two-step/issue';
 import { checkLimit, codeChecked } from '@/lib/rate-limit';
 import { securityNotice } from '@/lib/notify';
-import { proofFor, reauthFresh, spendReauth, type Session } from '@/lib/session';
+import { proofFor, spendReauth, type Session } from '@/lib/session';
 import {
   codeMethodField,
   codeMethodOffSchema,
@@ -114,12 +114,15 @@ export const turnOnCodeMethodAction = authed<[method: unknown], never>(
     const current = await getMfaSettings(session.accessToken);
     if (!current.ok) return failed('code_method_on', current.failure);
     // Beside another method, a new one could move the second step away from it (decision 030).
-    if (current.value.methods.length > 0 && !reauthFresh(session))
+    // Its own proof, spent on it (ASVS 3.7.1): not one made for another change.
+    const beside = current.value.methods.length > 0;
+    if (beside && !(await proofFor(session, 'two_step_change')))
       return { status: 'idle', data: { proof: 'needed' } };
     const preferred =
       current.value.preferred ?? (current.value.methods.length === 0 ? parsed.data : undefined);
     const on = await setMfaMethod(session.accessToken, parsed.data, true, preferred);
     if (!on.ok) return failed('code_method_on', on.failure);
+    if (beside) await spendReauth(session);
     await settleTwoStep(account(session), 'method-on');
     await securityNotice(session.claims, 'code-method-added');
     revalidatePath('/profile');
@@ -166,9 +169,11 @@ export const preferMethodAction = authed<[method: unknown], never>(
   async ({ session }, method) => {
     const parsed = twoStepMethodField.safeParse(method);
     if (!parsed.success) return { status: 'error', message: { text: APP_MSG.invalidMfaType } };
-    if (!reauthFresh(session)) return { status: 'idle', data: { proof: 'needed' } };
+    if (!(await proofFor(session, 'two_step_change')))
+      return { status: 'idle', data: { proof: 'needed' } };
     const preferred = await preferMfaMethod(session.accessToken, parsed.data);
     if (!preferred.ok) return failed('prefer_method', preferred.failure);
+    await spendReauth(session);
     revalidatePath('/profile');
     log.info('profile.method_preferred', { method: parsed.data });
     return { status: 'success' };

@@ -446,6 +446,27 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     );
     expect(proved).toEqual({ status: 'success' });
     expect(await actions.turnOnCodeMethodAction('EMAIL_OTP')).toEqual({ status: 'success' });
+    // The proof was for that change, and is spent on it: the next asks again.
+    expect(await actions.preferMethodAction('EMAIL_OTP')).toEqual(needed);
+  }, 60_000);
+
+  test('a proof made for another change does not move which two-step method is asked first', async () => {
+    const { email } = await signedIn();
+    const { secret, used } = await enableTotp(email);
+    // The password and a code, proved for an email change.
+    const fresh = uniqueEmail('other');
+    const code = await nextCode(secret, [used]);
+    expect(
+      await actions.requestEmailChangeAction(idle, emailForm(fresh, PASSWORD, code)),
+    ).toMatchObject({ status: 'success' });
+    expect(await actions.turnOnCodeMethodAction('EMAIL_OTP')).toEqual({
+      status: 'idle',
+      data: { proof: 'needed' },
+    });
+    expect(await actions.preferMethodAction('SOFTWARE_TOKEN_MFA')).toEqual({
+      status: 'idle',
+      data: { proof: 'needed' },
+    });
   }, 60_000);
 
   test('guesses at the current password in a password change count like sign-in failures', async () => {

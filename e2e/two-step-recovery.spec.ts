@@ -91,10 +91,13 @@ test('lost phone: a recovery code and the password sign in, turn two-step off, a
   await expect(page).toHaveURL('/login/mfa');
   await page.getByRole('link', { name: 'Try another way' }).click();
   await expect(page).toHaveURL('/login/mfa/recovery');
-  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
-    'href',
-    /^mailto:/,
-  );
+  // One list of choices: with only the app on, a recovery code or help.
+  const ways = page.getByRole('list', { name: 'Other ways to sign in' }).getByRole('link');
+  await expect(ways).toHaveCount(2);
+  await expect(ways.filter({ hasText: 'Get help' })).toHaveAttribute('href', /^mailto:/);
+  await expectAccessible(page);
+  await ways.filter({ hasText: 'Use a recovery code' }).click();
+  await expect(page).toHaveURL('/login/mfa/recovery?way=code');
   await expectAccessible(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -141,6 +144,7 @@ test('lost phone: a recovery code and the password sign in, turn two-step off, a
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/login/mfa');
   await page.getByRole('link', { name: 'Try another way' }).click();
+  await page.getByRole('link', { name: /^Use a recovery code/ }).click();
   for (const old of [codes[2]!, codes[3]!]) {
     await page.getByLabel('Recovery code').fill(old);
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -162,11 +166,12 @@ test('a recovery code with the wrong password signs nobody in', async ({ page })
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/login/mfa');
   await page.getByRole('link', { name: 'Try another way' }).click();
+  await page.getByRole('link', { name: /^Use a recovery code/ }).click();
   await page.getByLabel('Recovery code').fill(codes[0]!);
   await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass99');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(formAlert(page)).toHaveText('Email or password is incorrect.');
-  await expect(page).toHaveURL('/login/mfa/recovery');
+  await expect(page).toHaveURL('/login/mfa/recovery?way=code');
 });
 
 test('without a two-step sign-in waiting, the recovery page sends the person to sign in', async ({
@@ -190,14 +195,20 @@ test('try another way: with the app asked first and email codes on, an emailed c
   await expect(page).toHaveURL('/login/mfa');
   await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
   await page.getByRole('link', { name: 'Try another way' }).click();
-  const other = page.getByRole('region', { name: 'Get a code another way' });
-  await expect(other.getByRole('radio')).toHaveCount(1);
-  await expect(other.getByRole('radio', { name: 'Email' })).toBeChecked();
+  // Where the code goes, masked as people expect.
+  const masked = `${email[0]}•••@${email.split('@')[1]}`;
+  const ways = page.getByRole('list', { name: 'Other ways to sign in' }).getByRole('link');
+  await expect(ways).toHaveCount(3);
+  await expect(ways.nth(0)).toContainText(`Email a code to ${masked}`);
+  await expect(page.getByText(email)).toHaveCount(0);
   await expectAccessible(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await snap(page, `two-step-another-way-${width}`);
   }
+  await ways.nth(0).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Email a code to ${masked}`);
+  const other = page.locator('form');
   // A wrong password switches nothing.
   await other.getByLabel('Password', { exact: true }).fill('Wrong!Pass99');
   await other.getByRole('button', { name: 'Continue' }).click();
@@ -230,12 +241,11 @@ test('try another way with only the app on offers the recovery code and support,
   await signInWithForm(page, email, password);
   await expect(page).toHaveURL('/login/mfa');
   await page.getByRole('link', { name: 'Try another way' }).click();
-  await expect(page.getByRole('region', { name: 'Get a code another way' })).toHaveCount(0);
-  await expect(page.getByLabel('Recovery code')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
-    'href',
-    /^mailto:/,
-  );
+  const ways = page.getByRole('list', { name: 'Other ways to sign in' }).getByRole('link');
+  await expect(ways).toHaveCount(2);
+  await expect(ways.nth(0)).toContainText('Use a recovery code');
+  await expect(ways.nth(1)).toContainText('Get help');
+  await expect(ways.nth(1)).toHaveAttribute('href', /^mailto:/);
 });
 
 test('an authenticator code used once already says to wait for the next one, and the next one signs in', async ({

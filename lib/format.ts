@@ -70,3 +70,16 @@ export function plainName(text: string): string {
     .replace(/ {2,}/g, ' ')
     .trim();
 }
+
+/** `maya@example.com` -> `m•••@example.com`: enough for its owner to recognise, no more. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** `+15555550134` -> `•••0134`: the last four digits, as people know their number by. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= 4 ? `•••${digits.slice(-4)}` : '•••';
+}

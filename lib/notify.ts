@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { after } from 'next/server';
 import { clientAddressFromHeaders } from '@/lib/client-address';
 import { getEnv, siteUrl } from '@/lib/env';
+import { maskEmail } from '@/lib/format';
 import { deviceName } from '@/lib/user-agent';
 import { sealNotMe } from '@/lib/session/seal';
 import { log } from '@/lib/log';
@@ -17,12 +18,7 @@ type EmailChangedNotice = {
   at: string;
 };
 
-/** `maya@example.com` -> `m•••@example.com`: enough for its owner to recognise, no more. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email[0]}•••${email.slice(at)}`;
-}
+export { maskEmail };
 
 let warnedUndelivered = false;
 

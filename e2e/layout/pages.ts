@@ -256,6 +256,19 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
       await page.getByRole('link', { name: 'Try another way' }).click();
       await expect(page).toHaveURL('/login/mfa/recovery');
     },
+    states: [
+      {
+        name: 'recovery-code',
+        open: async (page) => {
+          await page.getByRole('link', { name: /^Use a recovery code/ }).click();
+          await expect(page.getByLabel('Recovery code')).toBeVisible();
+        },
+        close: async (page) => {
+          await page.getByRole('link', { name: 'Try another way' }).click();
+          await expect(page.getByRole('list', { name: 'Other ways to sign in' })).toBeVisible();
+        },
+      },
+    ],
   },
   {
     id: 'login-mfa-another-way',
@@ -271,7 +284,8 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
       await signInWithForm(page, account.email, account.password);
       await expect(page).toHaveURL('/login/mfa');
       await page.getByRole('link', { name: 'Try another way' }).click();
-      await expect(page.getByRole('heading', { name: 'Get a code another way' })).toBeVisible();
+      await page.getByRole('link', { name: /^Email a code to/ }).click();
+      await expect(page.getByRole('heading', { name: /^Email a code to/ })).toBeVisible();
     },
   },
   {

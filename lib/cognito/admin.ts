@@ -427,7 +427,13 @@ export async function turnOffTwoStepFor(env: Env, username: string): Promise<Res
   }
 }
 
-export type AdminTwoStep = { methods: TwoStepMethod[]; preferred?: TwoStepMethod };
+export type AdminTwoStep = {
+  methods: TwoStepMethod[];
+  preferred?: TwoStepMethod;
+  /** Where codes go: the verified phone number and the email (to show them masked). */
+  phone?: string;
+  email?: string;
+};
 
 const TWO_STEP_NAMES: readonly string[] = TWO_STEP_METHODS;
 const isMethod = (m: string | undefined): m is TwoStepMethod =>
@@ -438,11 +444,16 @@ export async function twoStepOf(env: Env, username: string): Promise<Result<Admi
   try {
     const out = await adminGetUser(env, username);
     const preferred = out.PreferredMfaSetting;
+    const read = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
+    const phone = read('phone_number_verified') === 'true' ? read('phone_number') : undefined;
+    const email = read('email');
     return {
       ok: true,
       value: {
         methods: (out.UserMFASettingList ?? []).filter(isMethod),
         ...(isMethod(preferred) ? { preferred } : {}),
+        ...(phone ? { phone } : {}),
+        ...(email ? { email } : {}),
       },
     };
   } catch (error) {

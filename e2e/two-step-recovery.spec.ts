@@ -125,6 +125,14 @@ test('lost phone: a recovery code and the password sign in, turn two-step off, a
   ).toContainText('Two-step verification: off');
   await expect(page.getByRole('button', { name: 'Set up two-step verification' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Recovery codes' })).toHaveCount(0);
+  // The next screen sets it up again, without the password a third time: the key is there.
+  const setUpAgain = page.getByRole('region', { name: 'Set up two-step verification again' });
+  await expect(setUpAgain.locator('code')).toBeVisible();
+  await expect(setUpAgain.getByLabel('Current password')).toHaveCount(0);
+  await expectAccessible(page);
+  await expect(
+    setUpAgain.getByRole('link', { name: 'Not now, go to the dashboard' }),
+  ).toHaveAttribute('href', '/');
   await expect
     .poll(async () =>
       (await readOutbox(email)).some(

@@ -20,6 +20,7 @@ export const requestPhoneChangeAction = phone.requestPhoneChangeAction;
 export const resendPhoneCodeAction = phone.resendPhoneCodeAction;
 export const verifyPhoneAction = phone.verifyPhoneAction;
 export const startAuthenticatorSetupAction = twostep.startAuthenticatorSetupAction;
+export const resumeAuthenticatorSetupAction = twostep.resumeAuthenticatorSetupAction;
 export const confirmAuthenticatorSetupAction = twostep.confirmAuthenticatorSetupAction;
 export const turnOffTwoStepAction = twostep.turnOffTwoStepAction;
 export const turnOnCodeMethodAction = twostep.turnOnCodeMethodAction;

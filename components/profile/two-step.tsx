@@ -1,7 +1,9 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import {
   confirmAuthenticatorSetupAction,
+  resumeAuthenticatorSetupAction,
   startAuthenticatorSetupAction,
   turnOffTwoStepAction,
 } from '@/components/profile/actions';
@@ -65,11 +67,14 @@ export function AuthenticatorSetup({
   email,
   onDone,
   onSaved = onDone,
+  proved = false,
 }: {
   email: string;
   onDone: () => void;
   /** After the recovery codes: the dialog closes, nothing more to say. */
   onSaved?: () => void;
+  /** This sign-in proved the password already (a recovery code): start at the key. */
+  proved?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
     schema: loadSchema.proof(false),
@@ -77,9 +82,21 @@ export function AuthenticatorSetup({
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,
   });
-  const secret = state.status === 'success' ? state.data?.secret : undefined;
-  const qr = state.status === 'success' ? state.data?.qr : undefined;
+  const [resumed, setResumed] = useState<{ secret: string; qr: string } | null>(null);
+  const [asking, setAsking] = useState(proved);
+  useEffect(() => {
+    if (!proved) return;
+    // The sign-in's own proof (a recovery code and the password): no password asked again.
+    void resumeAuthenticatorSetupAction().then((answer) => {
+      if (answer.status === 'success' && answer.data?.secret && answer.data.qr)
+        setResumed({ secret: answer.data.secret, qr: answer.data.qr });
+      setAsking(false);
+    });
+  }, [proved]);
+  const secret = state.status === 'success' ? state.data?.secret : resumed?.secret;
+  const qr = state.status === 'success' ? state.data?.qr : resumed?.qr;
   if (secret && qr) return <SetupSteps secret={secret} qr={qr} onDone={onDone} onSaved={onSaved} />;
+  if (asking) return <p className="text-ink-muted text-sm">Getting your key…</p>;
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-ink text-sm">First, confirm it is you with your password.</p>

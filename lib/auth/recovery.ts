@@ -18,7 +18,7 @@ import { emailRef, log } from '@/lib/log';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
 import { checkLimit, recordFailure, recordSuccess, smsAllowed } from '@/lib/rate-limit';
-import { getChallenge } from '@/lib/session';
+import { getChallenge, recordReauth, verifySession } from '@/lib/session';
 import { spendCode } from '@/lib/two-step/recovery';
 import { recoveryCodeSignInSchema, switchTwoStepSchema } from '@/lib/validation/recovery';
 import { CHALLENGE_EXPIRED, REVIEW_AFTER_RESET, finishSignIn } from './challenge';
@@ -156,6 +156,10 @@ export const recoveryCodeSignInAction = validatedAction(
     if (!second.ok) return failureState(second.failure);
     const finished = await finishSignIn(second.value, { context, review: true });
     if (!finished.done) return { status: 'error', message: finished.message };
+    // The password and a recovery code were just proved: setting two-step up again, on the next
+    // screen, does not ask for them twice (one proof, for that purpose only, spent on it).
+    const session = await verifySession();
+    if (session) await recordReauth(session, 'two_step_setup');
     log.info('auth.signed_in', { account: emailRef(email), with: 'recovery-code' });
     redirect(finished.next === REVIEW_AFTER_RESET ? REVIEW_AFTER_RECOVERY : finished.next);
   },

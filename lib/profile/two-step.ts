@@ -40,6 +40,16 @@ export const startAuthenticatorSetupAction = authedAction(
   { ownCredentials: true },
 );
 
+/**
+ * Set-up with the proof this sign-in already gave: a recovery code and the password, which leave
+ * two-step off (decision 046). The next screen sets it up again without asking for them twice.
+ */
+export const resumeAuthenticatorSetupAction = authed<[], ProofField>(async ({ session }) => {
+  if (!(await proofFor(session, 'two_step_setup')))
+    return { status: 'idle', data: { proof: 'needed' } };
+  return makeAuthenticatorSecret(session);
+});
+
 export async function makeAuthenticatorSecret(session: Session): Promise<ActionState<ProofField>> {
   const result = await associateSoftwareToken(session.accessToken);
   if (!result.ok) return failed('two_step_associate', result.failure);

@@ -18,6 +18,7 @@ import {
   type SignInEvent,
 } from '@/lib/cognito/admin';
 import { describe } from '@/lib/passkeys/notes';
+import { SetUpAgain } from '@/components/profile/set-up-again';
 import { passkeysSignInWithTwoStep } from '@/lib/passkeys/two-step';
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/env';
@@ -85,6 +86,11 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           recovered={search.recovered === '1'}
         />
       )}
+      {review &&
+        !federated &&
+        search.recovered === '1' &&
+        twoStep.ok &&
+        twoStep.value.methods.length === 0 && <SetUpAgain email={claims.email} />}
       <ProfileSettings
         values={{
           name: claims.name ?? '',

@@ -594,6 +594,11 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
         open: profileDialog('Turn off two-step verification', 'Turn off two-step verification'),
       },
       {
+        // With two-step on, the dialog says whether a passkey signs in (decision 056).
+        name: 'passkeys-two-step-on',
+        open: profileDialog('Manage passkeys', 'Passkeys'),
+      },
+      {
         name: 'code-methods',
         open: profileDialog('Manage codes by text or email', 'Codes by text or email'),
       },

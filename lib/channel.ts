@@ -5,6 +5,7 @@ import { findCreatorId, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { takeQuota } from '@/lib/rate-limit';
+import type { CookieWriter } from '@/lib/session';
 import { cookies } from 'next/headers';
 import {
   cookieNames,
@@ -83,10 +84,8 @@ async function bindDueChannel(sub: string, due: ChannelDue): Promise<'done' | 'w
   return 'done';
 }
 
-type Jar = { set(name: string, value: string, options?: ReturnType<typeof cookieOptions>): void };
-
 /** The sign-in's binding that waits, in a sealed cookie of its own for the session's life. */
-export async function keepChannelDue(jar: Jar, sub: string, due: ChannelDue | undefined) {
+export async function keepChannelDue(jar: CookieWriter, sub: string, due: ChannelDue | undefined) {
   const env = getEnv();
   if (!due) return jar.set(cookieNames(env).channelDue, '', cookieOptions(env, 0));
   const sealed = await sealChannelDue({ v: 1, p: 'channel-due', sub, ...due }, env);

@@ -116,17 +116,26 @@ export async function notifySecurity(
   await deliver(notice, { to: account.email, purpose: 'security', event, link: notMeUrl });
 }
 
+/** The browser and address of the request being answered; null outside a request. */
+export async function requestClient(): Promise<{ browser: string; ip: string } | null> {
+  try {
+    const h = await headers();
+    return {
+      browser: deviceName(h.get('user-agent')),
+      ip: clientAddressFromHeaders(h, getEnv().TRUSTED_PROXY_HOPS),
+    };
+  } catch {
+    return null;
+  }
+}
+
 export async function securityNotice(
   account: { sub: string; email: string },
   event: SecurityEvent,
 ): Promise<void> {
-  let from: string | undefined;
-  try {
-    const h = await headers();
-    from = `${deviceName(h.get('user-agent'))} · ${clientAddressFromHeaders(h, getEnv().TRUSTED_PROXY_HOPS)}`;
-  } catch {
-    // No request here: the notice goes without it.
-  }
+  // Outside a request the notice goes without where it came from.
+  const client = await requestClient();
+  const from = client ? `${client.browser} · ${client.ip}` : undefined;
   const send = () => notifySecurity(account, event, from ? { from } : {});
   try {
     after(send);

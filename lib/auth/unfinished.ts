@@ -1,14 +1,11 @@
 import 'server-only';
-import { headers } from 'next/headers';
 import { TWO_STEP_UNFINISHED } from '@/lib/activity';
-import { clientAddressFromHeaders } from '@/lib/client-address';
 import { accountOf, recordProof } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
-import { notifySecurity } from '@/lib/notify';
+import { notifySecurity, requestClient } from '@/lib/notify';
 import { isSpent, markSpent } from '@/lib/session/revocations';
 import { CHALLENGE_TTL_S } from '@/lib/session/seal';
-import { deviceName } from '@/lib/user-agent';
 
 /**
  * A sign-in with the right password that never gives its two-step code means someone else may
@@ -25,15 +22,9 @@ export type TwoStepWatch = { username: string; startedAt: number; browser?: stri
 
 /** After the password, a two-step code asked for: checked once its challenge is over. */
 export async function watchTwoStep(username: string): Promise<void> {
-  let browser: string | undefined;
-  let ip: string | undefined;
-  try {
-    const h = await headers();
-    browser = deviceName(h.get('user-agent'));
-    ip = clientAddressFromHeaders(h, getEnv().TRUSTED_PROXY_HOPS) || undefined;
-  } catch {
-    // No request: the record goes without them.
-  }
+  const client = await requestClient();
+  const browser = client?.browser;
+  const ip = client?.ip || undefined;
   const watch: TwoStepWatch = {
     username,
     startedAt: Math.floor(Date.now() / 1000),

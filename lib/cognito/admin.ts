@@ -149,13 +149,7 @@ export async function accountOf(
 }
 
 export async function accountSub(env: Env, email: string): Promise<string | null> {
-  try {
-    const out = await adminGetUser(env, email);
-    return out.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? null;
-  } catch (error) {
-    log.warn('auth.account_lookup_failed', { reason: (error as { name?: string })?.name });
-    return null;
-  }
+  return (await accountOf(env, email))?.sub ?? null;
 }
 
 /** Decision 030. Answers whether one was deleted; a failed admin call leaves it (logged). */

@@ -38,7 +38,7 @@ import {
 export type Session = SessionData;
 export { REAUTH_WINDOW_S };
 
-type CookieWriter = {
+export type CookieWriter = {
   set(name: string, value: string, options?: ReturnType<typeof cookieOptions>): unknown;
 };
 

@@ -17,9 +17,9 @@ jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 import { randomBytes } from 'node:crypto';
 import { NextRequest, NextResponse } from 'next/server';
 import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
-import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
+import { POOL_ID } from '@/local/identity/config';
 import { cookieJar as jar } from '@/test/next-headers';
-import { withLocalPool } from './harness';
+import { confirmedCreator, formSignIn, withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true, env: { CHANNEL_BINDS_PER_SECOND: '0' } });
@@ -45,35 +45,10 @@ beforeAll(async () => {
 /** A confirmed account with a creator record: its channel id. */
 async function account() {
   const email = `bind.${randomBytes(4).toString('hex')}@creator.test`;
-  const created = await fetch(`${pool.creators.apiUrl}/__local/creators`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  const { id } = (await created.json()) as { id: string };
-  await pool.identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
-  const [code] = await pool.outbox(email);
-  await pool.identity('ConfirmSignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    ConfirmationCode: code!.code,
-  });
-  return { email, channelId: id };
+  return { email, channelId: await confirmedCreator(pool, email, PASSWORD) };
 }
 
-async function signIn(email: string) {
-  const fd = new FormData();
-  fd.append('email', email);
-  fd.append('password', PASSWORD);
-  try {
-    await auth.signInAction({ status: 'idle' }, fd);
-  } catch (error) {
-    const digest = (error as { digest?: string }).digest;
-    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
-    return digest.split(';')[2];
-  }
-  return undefined;
-}
+const signIn = (email: string) => formSignIn(auth.signInAction, email, PASSWORD);
 
 /** The channel the pool holds for `email` (AdminGetUser). */
 async function poolChannel(email: string) {

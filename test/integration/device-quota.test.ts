@@ -16,9 +16,8 @@ jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { randomBytes } from 'node:crypto';
 import { NextRequest, NextResponse } from 'next/server';
-import { CLIENT_ID } from '@/local/identity/config';
 import { cookieJar as jar } from '@/test/next-headers';
-import { withLocalPool } from './harness';
+import { confirmedCreator, formSignIn, withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({
@@ -43,18 +42,7 @@ beforeAll(async () => {
 /** A confirmed account with a creator record, its access token living `ttl` seconds. */
 async function account(ttl?: number) {
   const email = `quota.${randomBytes(4).toString('hex')}@creator.test`;
-  await fetch(`${pool.creators.apiUrl}/__local/creators`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  await pool.identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
-  const [code] = await pool.outbox(email);
-  await pool.identity('ConfirmSignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    ConfirmationCode: code!.code,
-  });
+  await confirmedCreator(pool, email, PASSWORD);
   if (ttl !== undefined)
     await fetch(`${pool.server.url}/__local/users/token-ttl`, {
       method: 'POST',
@@ -63,19 +51,7 @@ async function account(ttl?: number) {
   return email;
 }
 
-async function signIn(email: string) {
-  const fd = new FormData();
-  fd.append('email', email);
-  fd.append('password', PASSWORD);
-  try {
-    await auth.signInAction({ status: 'idle' }, fd);
-  } catch (error) {
-    const digest = (error as { digest?: string }).digest;
-    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
-    return digest.split(';')[2];
-  }
-  return undefined;
-}
+const signIn = (email: string) => formSignIn(auth.signInAction, email, PASSWORD);
 
 /** One request through the guard with the browser's cookies; the answer's cookies kept. */
 async function visit() {

@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startCreatorSystem, type CreatorSystem } from '@/local/creator-system/server';
+import { CLIENT_ID } from '@/local/identity/config';
 import { startIdentityServer, type IdentityServer } from '@/local/identity/server';
 import type { PoolSettings } from '@/local/identity/settings';
 import type { OutboxMessage } from '@/local/identity/store';
@@ -183,4 +184,48 @@ export function withLocalPool(options: LocalPoolOptions = {}): LocalPool {
     setClientAddress(options.clientAddress ?? `198.51.100.${++addresses}`);
   });
   return handle(started);
+}
+
+/**
+ * A confirmed account for `email` with a record in the creator system, signed up with `password`
+ * through the pool's own API: what a creator has after sign-up. Answers the record's channel id.
+ */
+export async function confirmedCreator(
+  pool: LocalPool,
+  email: string,
+  password: string,
+): Promise<string> {
+  const created = await fetch(`${pool.creators.apiUrl}/__local/creators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  await pool.identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: password });
+  const [code] = await pool.outbox(email);
+  await pool.identity('ConfirmSignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    ConfirmationCode: code!.code,
+  });
+  return id;
+}
+
+/** The sign-in form's action with `email` and `password`: where it redirects, if it does. */
+export async function formSignIn(
+  signInAction: (state: { status: 'idle' }, form: FormData) => Promise<unknown>,
+  email: string,
+  password: string,
+): Promise<string | undefined> {
+  const fd = new FormData();
+  fd.append('email', email);
+  fd.append('password', password);
+  try {
+    await signInAction({ status: 'idle' }, fd);
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest;
+    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
+    return digest.split(';')[2];
+  }
+  return undefined;
 }

@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
 import { cookieJar as jar } from '@/test/next-headers';
 import { previousTotpCode } from '@/test/totp';
-import { withLocalPool } from './harness';
+import { confirmedCreator, formSignIn, withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true });
@@ -38,18 +38,7 @@ beforeAll(async () => {
 /** A creator with the authenticator app on: its email and the app's secret. */
 async function twoStepAccount() {
   const email = `unfinished.${randomBytes(4).toString('hex')}@creator.test`;
-  await fetch(`${pool.creators.apiUrl}/__local/creators`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  await pool.identity('SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
-  const [code] = await pool.outbox(email);
-  await pool.identity('ConfirmSignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    ConfirmationCode: code!.code,
-  });
+  await confirmedCreator(pool, email, PASSWORD);
   const { AuthenticationResult } = await pool.identity<{
     AuthenticationResult: { AccessToken: string };
   }>('InitiateAuth', {
@@ -95,19 +84,7 @@ async function scheduling(act: () => Promise<unknown>) {
   return checks;
 }
 
-async function signIn(email: string) {
-  const fd = new FormData();
-  fd.append('email', email);
-  fd.append('password', PASSWORD);
-  try {
-    await auth.signInAction({ status: 'idle' }, fd);
-  } catch (error) {
-    const digest = (error as { digest?: string }).digest;
-    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
-    return digest.split(';')[2];
-  }
-  return undefined;
-}
+const signIn = (email: string) => formSignIn(auth.signInAction, email, PASSWORD);
 
 const notices = async (email: string) =>
   (await pool.outbox(email)).filter(

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getEnv } from '@/lib/env';
 import { notMeUsed } from '@/lib/auth/not-me';
-import { maskEmail } from '@/lib/notify';
+import { maskEmail } from '@/lib/format';
 import { unsealNotMe } from '@/lib/session/seal';
 
 export const metadata: Metadata = { title: 'Secure your account', robots: { index: false } };

@@ -48,15 +48,18 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
     ? skipped<AccountRecords>({ proofs: [], recovery: null, passkeys: [] })
     : readRecords(getEnv(), claims.sub);
   const proofs = records.then((r) => (r.ok ? r.value.proofs : []));
-  const [twoStep, passkeys, listed, activity, thisDevice, kept, pendingEmail] = await Promise.all([
-    federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
-    federated ? skipped([]) : listPasskeys(accessToken),
-    federated ? skipped(undefined) : listDevices(accessToken, pageToken),
-    federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub, proofs),
-    thisDeviceKey(),
-    records,
-    federated ? null : getEmailChange(session),
-  ]);
+  const [twoStep, passkeys, listed, activity, thisDevice, kept, pendingEmail, passkeyTwoStep] =
+    await Promise.all([
+      federated ? skipped<MfaSettings>({ methods: [] }) : getMfaSettings(accessToken),
+      federated ? skipped([]) : listPasskeys(accessToken),
+      federated ? skipped(undefined) : listDevices(accessToken, pageToken),
+      federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub, proofs),
+      thisDeviceKey(),
+      records,
+      federated ? null : getEmailChange(session),
+      // The pool's configuration, read once in 10 minutes (decision 056).
+      federated ? false : passkeysSignInWithTwoStep(),
+    ]);
   if (!kept.ok) log.warn('profile.records_read_failed', { reason: kept.failure.name });
   // Names, providers and last use from our notes (decision 049); the pool's list decides which.
   const described = passkeys.ok
@@ -103,7 +106,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           passkeys: described,
           recoveryLeft: kept.ok ? (kept.value.recovery?.h.length ?? 0) : null,
           passkeysSignInWithTwoStep:
-            twoStep.ok && twoStep.value.methods.length > 0 && (await passkeysSignInWithTwoStep()),
+            twoStep.ok && twoStep.value.methods.length > 0 && passkeyTwoStep,
           provider: claims.provider,
           supportEmail: getEnv().SUPPORT_EMAIL,
           deletion: federated ? parseDeletionOutcome(search.deletion) : undefined,

@@ -37,7 +37,11 @@ export const LOCAL_OPERATOR_CREDENTIALS = {
 
 const ACCOUNT = '000000000000';
 
-/** Whether AWS authorizes an operation through IAM (administrator operations). */
+/**
+ * Whether AWS authorizes an operation through IAM: the administrator operations, and the pool's
+ * own configuration (GetUserPoolMfaConfig: "Amazon Cognito evaluates Identity and Access Management
+ * (IAM) policies in requests for this API operation", API reference).
+ */
 export const isIamOperation = (name: string) =>
   name.startsWith('Admin') || name === 'ListUsers' || name === 'GetUserPoolMfaConfig';
 

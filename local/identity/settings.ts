@@ -195,6 +195,9 @@ export const CONSOLE: Readonly<Partial<PoolSettings>> = {
   deviceTracking: 'off',
   threatProtection: 'off',
   // Passkeys one factor only, verification preferred: a two-step creator's passkey cannot sign in.
+  // WebAuthnConfigurationType: FactorConfiguration "When set to SINGLE_FACTOR or not set, passkeys
+  // are a single authentication factor"; `preferred` "doesn't require the use of authenticators with
+  // user verification but encourages it" (a console pool's default there is unconfirmed).
   webAuthnUserVerification: 'preferred',
   webAuthnFactorConfiguration: 'SINGLE_FACTOR',
 };

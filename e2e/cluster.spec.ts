@@ -28,7 +28,10 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(() => stack?.stop());
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await stack?.stop();
+});
 
 /** A client address of this file's own for each test (documentation range). */
 let nextAddress = 10;
@@ -186,9 +189,13 @@ test('an instance killed while a creator works: the balancer goes around it; nob
   const email = await confirmedAccountOn(stack, 'cluster-kill');
   await signIn(page, email);
   const pid = stopService('web2');
+  const killedAt = Date.now();
   const failures: string[] = [];
+  // A request web2 held when it was killed (the dashboard's own web-vitals beacon, sent as it
+  // loads) has no answer to give; every request sent after the kill must be answered.
   page.on('response', (response) => {
-    if (response.status() >= 500) failures.push(`${response.status()} ${response.url()}`);
+    if (response.status() >= 500 && response.request().timing().startTime >= killedAt)
+      failures.push(`${response.status()} ${response.url()}`);
   });
   // Pages, a route handler and a form while web2 is gone: every one answers, signed in.
   await renameTo(page, 'Dana Scully');

@@ -24,7 +24,10 @@ test.beforeAll(async () => {
     env: { NEXT_DIST_DIR: '.next-plain', COMPILE_HINTS: '0', DRAIN_DELAY_MS: '1500' },
   });
 });
-test.afterAll(() => plain?.stop());
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await plain?.stop();
+});
 
 const campaign = `/creatorcash?${Buffer.from('variant=v2').toString('base64')}`;
 

@@ -30,7 +30,10 @@ test.beforeAll(async () => {
   WEB = stack.web;
 });
 
-test.afterAll(() => stack?.stop());
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await stack?.stop();
+});
 
 /** A creator with a confirmed account and no two-step method, on this file's stack. */
 const accountWithoutTwoStep = () => confirmedAccountOn(stack, 'required');

@@ -21,7 +21,7 @@ export type SideStack = {
   services(): Record<string, { pid: number | null; port?: number }>;
   /** A service's log (STACK_LOG_DIR), e.g. 'web1' or 'local-identity'. */
   log(name: string): string;
-  stop(): void;
+  stop(): Promise<void>;
   /** SIGTERM to the launcher alone, as a supervisor sends it; answers its exit code. */
   terminate(): Promise<number | null>;
 };
@@ -112,13 +112,25 @@ export async function startSideStack({
       if (child.pid && !exited) process.kill(child.pid, 'SIGTERM');
       return exitCode;
     },
-    stop() {
-      if (!child.pid) return;
+    async stop() {
+      if (!child.pid || exited) return;
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
-        // already gone
+        return; // already gone
       }
+      // start.mjs exits once its services have drained and closed their ports: a retry of the
+      // file starts its stack on the same ports.
+      const gone = await Promise.race([
+        exitCode.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 45_000)),
+      ]);
+      if (!gone)
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
     },
   };
 }

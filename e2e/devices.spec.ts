@@ -7,6 +7,7 @@ import {
   enterCode,
   expect,
   expectAccessible,
+  expectActivity,
   formAlert,
   logout,
   setTokenTtl,
@@ -91,6 +92,11 @@ test.describe('remembered devices', () => {
     await expect(page, 'no code on a remembered device').toHaveURL('/');
 
     await page.goto('/profile');
+    // Recent activity says how each was made (decision 058).
+    const activity = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+    await expect(
+      activity.filter({ hasText: 'Password and a code from the authenticator app' }),
+    ).toHaveCount(1);
     await expect(deviceItems(page)).toHaveCount(1);
     const item = deviceItems(page).first();
     await expect(item).toContainText(/^Chrome on /);
@@ -190,19 +196,23 @@ test.describe('remembered devices', () => {
     await other.context().close();
   });
 
-  test('recent activity lists a failed and a successful sign-in', async ({ page }) => {
+  test('recent activity says how each sign-in was made, and names a wrong password and its browser', async ({
+    page,
+  }) => {
     const account = await createAccount();
     await signInWithForm(page, account.email, 'Wrong!Pass99');
     await expect(formAlert(page)).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/');
-    await page.goto('/profile');
+    await expectActivity(page, 0, 'With your password');
+    await expectActivity(page, 1, 'Wrong password');
     const events = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
     await expect(events).toHaveCount(2);
     await expect(events.nth(0)).toContainText('Signed in');
-    await expect(events.nth(1)).toContainText('Failed attempt');
     await expect(events.nth(0)).toContainText(seen('2001:db8::a11'));
+    for (const row of [events.nth(0), events.nth(1)])
+      await expect(row).not.toContainText('Unknown browser');
   });
 
   test("a password confirmation in the profile shows as what it is, from the person's browser and address, not as a sign-in", async ({

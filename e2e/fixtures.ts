@@ -535,3 +535,15 @@ export async function continueWithGoogle(page: Page, email: string, name = 'Case
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/**
+ * Opens /profile until Recent activity's row `nth` says `text`: the product records how a
+ * sign-in was made once its answer has gone (decision 058).
+ */
+export async function expectActivity(page: Page, nth: number, text: string) {
+  const row = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').nth(nth);
+  await expect(async () => {
+    await page.goto('/profile');
+    await expect(row).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}

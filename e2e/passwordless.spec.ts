@@ -8,6 +8,7 @@ import {
   enterCode,
   expect,
   expectAccessible,
+  expectActivity,
   formAlert,
   hydrated,
   snap,
@@ -54,6 +55,8 @@ test.describe('sign in with an emailed code', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    // Recent activity says how (decision 058).
+    await expectActivity(page, 0, 'With an emailed code');
   });
 
   test(
@@ -124,7 +127,7 @@ test.describe('passkeys', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
 
     // Removed, it signs in no more.
-    await page.goto('/profile');
+    await expectActivity(page, 0, 'With a passkey');
     await page.getByRole('button', { name: 'Manage passkeys' }).click();
     await dialog.getByRole('button', { name: /^Remove / }).click();
     await expect(dialog.getByText(/won't be able to sign in with it/)).toBeVisible();

@@ -52,7 +52,23 @@ test('a creator without two-step verification sets up an authenticator app befor
   await signIn(page, email);
   await expect(page).toHaveURL(`${WEB}/login/mfa/setup`);
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  // Every method the pool lets a sign-in set up, text messages told for later, and help.
+  const choices = page.getByRole('group', { name: 'Get codes with' }).getByRole('radio');
+  await expect(choices).toHaveCount(2);
+  await expect(page.getByRole('radio', { name: 'Authenticator app' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Email' })).toHaveAccessibleDescription(
+    `We email a code to ${email[0]}•••@${email.split('@')[1]} each time you sign in.`,
+  );
+  await expect(page.getByText(/Text messages: once you're in, add and verify/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get help' })).toHaveAttribute('href', /^mailto:/);
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
+    await snap(page, `required-two-step-choice-${width}`);
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get help' })).toBeVisible();
   await expectAccessible(page);
   await snap(page, 'required-two-step-setup');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -109,6 +125,49 @@ test('a creator without two-step verification sets up an authenticator app befor
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(`${WEB}/`);
 });
+
+test('a creator without two-step verification can choose email codes instead, and signs in with them from then on', async ({
+  page,
+}) => {
+  const email = await accountWithoutTwoStep();
+  await signIn(page, email);
+  await expect(page).toHaveURL(`${WEB}/login/mfa/setup`);
+  await page.getByRole('radio', { name: 'Email' }).check();
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${WEB}/login/mfa`);
+  await expect(page.getByText(/Enter the 6-digit code we emailed to/)).toBeVisible();
+  await enterCode(page, await waitForCodeOn(email, since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(`${WEB}/`);
+  // Email codes are on, and asked for at the next sign-in.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const again = Date.now();
+  await signIn(page, email);
+  await expect(page).toHaveURL(`${WEB}/login/mfa`);
+  await enterCode(page, await waitForCodeOn(email, again));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(`${WEB}/`);
+});
+
+/** The newest two-step code this file's stack emailed to `email` since `since`. */
+async function waitForCodeOn(email: string, since: number): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${stack.identity}/__local/outbox?to=${encodeURIComponent(email)}`);
+        const list = (await res.json()) as { purpose: string; code?: string; sentAt: string }[];
+        code =
+          list.find((m) => m.purpose === 'mfa' && Date.parse(m.sentAt) >= since - 1000)?.code ?? '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  return code;
+}
 
 // The layout check (e2e/layout.spec.ts) for the pages only this pool shows.
 for (const entry of LAYOUT_PAGES.filter((e) => e.stack === 'mfa-required')) {

@@ -8,6 +8,7 @@ import {
   enterCode,
   expect,
   expectAccessible,
+  expectActivity,
   formAlert,
   logout,
   readOutbox,
@@ -143,6 +144,10 @@ test('lost phone: a recovery code and the password sign in, turn two-step off, a
       ),
     )
     .toBe(true);
+  // Recent activity says how this sign-in was made (decision 058); the set-up waits meanwhile.
+  await expectActivity(page, 0, 'Password and a recovery code');
+  await page.goto('/profile?review=ways-in&recovered=1');
+  await expect(setUpAgain.locator('code')).toBeVisible();
 
   // Set up again with a new phone; the spent code, and the rest of the old ones, no longer work.
   const again = await setUpApp(page, password);
@@ -239,6 +244,9 @@ test('try another way: with the app asked first and email codes on, an emailed c
   await enterCode(page, await totpCode(secret, [used]));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');
+  // Recent activity tells the two apart (decision 058).
+  await expectActivity(page, 0, 'Password and a code from the authenticator app');
+  await expectActivity(page, 1, 'Password and an emailed code');
 });
 
 test('try another way with only the app on offers the recovery code and support, no other method', async ({
@@ -277,4 +285,6 @@ test('an authenticator code used once already says to wait for the next one, and
   await enterCode(page, await totpCode(secret, [used]));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');
+  // Recent activity says how (decision 058).
+  await expectActivity(page, 0, 'Password and a code from the authenticator app');
 });

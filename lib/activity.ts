@@ -72,33 +72,72 @@ export function withProof(list: ProofRecord[], proof: ProofRecord): string {
   return JSON.stringify(rows);
 }
 
-export type Labelled<E> = E & { proof?: { op: string; browser?: string } };
+/**
+ * How a sign-in was made, kept by the product at each sign-in as a record `in:<way>` (decision
+ * 058): Cognito's auth events name only the Password and Mfa steps, and no passkey, emailed code
+ * or recovery code. The words Recent activity shows for each.
+ */
+export const SIGN_IN_WAYS = {
+  password: 'With your password',
+  'password+app': 'Password and a code from the authenticator app',
+  'password+text': 'Password and a text-message code',
+  'password+email': 'Password and an emailed code',
+  'password+recovery': 'Password and a recovery code',
+  passkey: 'With a passkey',
+  'email-code': 'With an emailed code',
+} as const;
+export type SignInWay = keyof typeof SIGN_IN_WAYS;
+const WAY_PREFIX = 'in:';
+
+/** The record of a sign-in (`ok`) or a wrong password (`!ok`, way `password`). */
+export function wayRecord(way: SignInWay, ok: boolean, browser?: string, t = nowS()): ProofRecord {
+  return { t, op: `${WAY_PREFIX}${way}`, ok, ...(browser ? { b: browser } : {}) };
+}
+
+function wayOf(op: string): SignInWay | undefined {
+  if (!op.startsWith(WAY_PREFIX)) return undefined;
+  const way = op.slice(WAY_PREFIX.length);
+  return Object.hasOwn(SIGN_IN_WAYS, way) ? (way as SignInWay) : undefined;
+}
+
+const nowS = () => Math.floor(Date.now() / 1000);
+
+export type Labelled<E> = E & {
+  /** A password confirmation in the profile, not a sign-in (decision 045). */
+  proof?: { op: string; browser?: string };
+  /** How the sign-in (or the wrong password) was made, and in which browser (decision 058). */
+  way?: { how: SignInWay; browser?: string };
+};
 
 /**
- * Pairs each confirmation with the sign-in event it made: the same outcome, the closest in time
+ * Pairs each record with the sign-in event it tells about: the same outcome, the closest in time
  * from five minutes before (a sent code answered later) to 30 s after (clocks and retries). Each
- * event is used once; an event with no record stays a sign-in.
+ * event is used once; an event with no record stays as Cognito tells it. Records of an
+ * unfinished two-step are the caller's (rows of their own).
  */
-export function labelProofs<E extends { at: number; passed: boolean }>(
+export function labelEvents<E extends { at: number; passed: boolean }>(
   events: E[],
-  proofs: ProofRecord[],
+  records: ProofRecord[],
 ): Labelled<E>[] {
   const out: Labelled<E>[] = events.map((e) => ({ ...e }));
   const used = new Set<number>();
-  for (const proof of [...proofs].sort((a, b) => b.t - a.t)) {
+  for (const record of [...records].sort((a, b) => b.t - a.t)) {
+    if (record.op === TWO_STEP_UNFINISHED) continue;
+    const how = wayOf(record.op);
+    if (record.op.startsWith(WAY_PREFIX) && !how) continue;
     let best = -1;
     for (let i = 0; i < out.length; i++) {
       const e = out[i]!;
-      if (used.has(i) || e.passed !== proof.ok) continue;
-      if (e.at < proof.t - 300 || e.at > proof.t + 30) continue;
-      if (best < 0 || Math.abs(e.at - proof.t) < Math.abs(out[best]!.at - proof.t)) best = i;
+      if (used.has(i) || e.passed !== record.ok) continue;
+      if (e.at < record.t - 300 || e.at > record.t + 30) continue;
+      if (best < 0 || Math.abs(e.at - record.t) < Math.abs(out[best]!.at - record.t)) best = i;
     }
     if (best < 0) continue;
     used.add(best);
-    out[best] = {
-      ...out[best]!,
-      proof: { op: proof.op, ...(proof.b ? { browser: proof.b } : {}) },
-    };
+    const browser = record.b ? { browser: record.b } : {};
+    out[best] = how
+      ? { ...out[best]!, way: { how, ...browser } }
+      : { ...out[best]!, proof: { op: record.op, ...browser } };
   }
   return out;
 }

@@ -82,6 +82,8 @@ const schema = z.object({
   DEVICE_CONFIRMS_PER_SECOND: z.coerce.number().int().min(0).max(25).default(20),
   // Its UserUpdate category (AdminUpdateUserAttributes) too: channels beyond it bind later (055).
   CHANNEL_BINDS_PER_SECOND: z.coerce.number().int().min(0).max(25).default(15),
+  // And the record of how each sign-in was made, the rest of it shared with profile writes (058).
+  ACTIVITY_WRITES_PER_SECOND: z.coerce.number().int().min(0).max(25).default(5),
   NOTIFY_WEBHOOK_URL: z
     .string()
     .url()

@@ -10,6 +10,7 @@ export const signInAction = signin.signInAction;
 export const twoStepSignInAction = signin.twoStepSignInAction;
 export const chooseTwoStepMethodAction = signin.chooseTwoStepMethodAction;
 export const setupTwoStepSignInAction = signin.setupTwoStepSignInAction;
+export const chooseSetupMethodAction = signin.chooseSetupMethodAction;
 export const newPasswordChallengeAction = signin.newPasswordChallengeAction;
 export const emailCodeStartAction = signin.emailCodeStartAction;
 export const emailCodeSignInAction = signin.emailCodeSignInAction;

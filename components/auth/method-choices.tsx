@@ -16,11 +16,15 @@ export function MethodChoices({
   methods,
   errors,
   field,
+  legend = 'Verify with',
+  hints = HINT,
 }: {
   id: string;
   methods: TwoStepMethod[];
   errors: Message[];
   field: React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> };
+  legend?: string;
+  hints?: Partial<Record<TwoStepMethod, string>>;
 }) {
   return (
     <>
@@ -28,7 +32,7 @@ export function MethodChoices({
         className="flex flex-col gap-3"
         aria-describedby={errors.length ? `${id}-error` : undefined}
       >
-        <legend className="text-ink mb-2 text-sm font-medium">Verify with</legend>
+        <legend className="text-ink mb-2 text-sm font-medium">{legend}</legend>
         {methods.map((method) => (
           <label
             key={method}
@@ -44,7 +48,7 @@ export function MethodChoices({
             <span className="flex flex-col gap-0.5">
               <span className="text-ink text-sm font-medium">{METHOD_LABEL[method]}</span>
               <span id={`${id}-${method}`} className="text-ink-muted text-xs">
-                {HINT[method]}
+                {hints[method] ?? HINT[method]}
               </span>
             </span>
           </label>

@@ -8,12 +8,21 @@ import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { RecoveryCodesList } from '@/components/ui/recovery-codes-list';
 import { AuthHeading } from './auth-heading';
+import { SetupHelp } from './setup-choice-form';
 import { BackToSignIn } from './back-to-sign-in';
 import { RememberDevice } from './two-step-sign-in-form';
 import { loadSchema } from '@/lib/validation/load';
 
 /** MFA_SETUP: the pool requires two-step verification and this account has none yet. */
-export function SetupTwoStepForm({ secret, qr }: { secret: string; qr: string }) {
+export function SetupTwoStepForm({
+  secret,
+  qr,
+  support,
+}: {
+  secret: string;
+  qr: string;
+  support?: string;
+}) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
     schema: loadSchema.authenticatorCode,
     action: setupTwoStepSignInAction,
@@ -52,6 +61,7 @@ export function SetupTwoStepForm({ secret, qr }: { secret: string; qr: string })
           </Button>
         </form>
       </div>
+      {support && <SetupHelp support={support} />}
       <BackToSignIn />
     </>
   );

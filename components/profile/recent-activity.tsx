@@ -1,4 +1,4 @@
-import { PROOF_PURPOSE } from '@/lib/activity';
+import { PROOF_PURPOSE, SIGN_IN_WAYS } from '@/lib/activity';
 import type { SignInEvent } from '@/lib/cognito/admin';
 import { LocalTime } from '@/components/ui/local-time';
 
@@ -6,7 +6,9 @@ import { LocalTime } from '@/components/ui/local-time';
 function outcome(e: SignInEvent): string {
   if (e.unfinished) return 'Right password, two-step not completed';
   if (e.proof) return e.passed ? 'Password confirmed' : 'Wrong password';
-  return e.passed ? 'Signed in' : 'Failed attempt';
+  if (e.passed) return 'Signed in';
+  if (e.way || e.failedAt === 'password') return 'Wrong password';
+  return e.failedAt === 'two-step' ? 'Wrong two-step code' : 'Failed attempt';
 }
 
 export function RecentActivity({ events }: { events: SignInEvent[] }) {
@@ -28,8 +30,11 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
                 {PROOF_PURPOSE[e.proof.op] ?? 'In your profile'}
               </p>
             )}
+            {e.passed && e.way && (
+              <p className="text-ink mt-0.5 text-sm">{SIGN_IN_WAYS[e.way.how]}</p>
+            )}
             <p className="text-ink-muted mt-0.5 text-xs break-words">
-              {e.device ?? e.proof?.browser ?? 'Unknown browser'} ·{' '}
+              {e.device ?? e.proof?.browser ?? e.way?.browser ?? 'Unknown browser'} ·{' '}
               {[e.place, e.ip].filter(Boolean).join(' · ') || 'Unknown place'}
             </p>
             {e.unfinished && (

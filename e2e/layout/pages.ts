@@ -321,6 +321,20 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
     visit: async (page, base) => {
       // On a stack whose pool requires two-step verification: e2e/required-two-step.spec.ts.
       await expect(page).toHaveURL(`${base}/login/mfa/setup`);
+      await expect(page.getByRole('group', { name: 'Get codes with' })).toBeVisible();
+    },
+  },
+  {
+    id: 'login-mfa-setup-app',
+    page: '/login/mfa/setup (the app chosen)',
+    stack: 'mfa-required',
+    visit: async (page, base) => {
+      await expect(page).toHaveURL(`${base}/login/mfa/setup`);
+      await page.getByRole('radio', { name: 'Authenticator app' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(
+        page.getByRole('img', { name: 'QR code for your authenticator app' }),
+      ).toBeVisible();
     },
   },
   {

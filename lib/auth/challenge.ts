@@ -18,6 +18,8 @@ import type { ChallengeData } from '@/lib/session/seal';
 import { settleDevice, signInContext } from '@/lib/devices';
 import { boundClaims, keepChannelDue } from '@/lib/channel';
 import { twoStepDone, watchTwoStep } from './unfinished';
+import { recordSignIn, wayOfChallenge } from './sign-in-record';
+import type { SignInWay } from '@/lib/activity';
 import { type CreatorResult } from '@/lib/creators';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit, codeChecked, smsSent } from '@/lib/rate-limit';
@@ -100,10 +102,17 @@ export async function keepChallenge(
       return { ok: true, next: CHALLENGE_PAGES.SELECT_MFA_TYPE };
     }
     case 'MFA_SETUP': {
-      // Only an authenticator app: text messages need a verified number (decision 018).
-      if (!methodList(outcome.parameters?.MFAS_CAN_SETUP).includes('SOFTWARE_TOKEN_MFA')) {
+      // An app or email codes here; text messages need a verified number first (decision 018),
+      // which the profile adds once the creator is in.
+      const setup = methodList(outcome.parameters?.MFAS_CAN_SETUP);
+      if (!setup.includes('SOFTWARE_TOKEN_MFA') && !setup.includes('EMAIL_OTP')) {
         log.warn('auth.mfa_setup_unavailable', { offered: outcome.parameters?.MFAS_CAN_SETUP });
         return { ok: false, message: { text: APP_MSG.noValidMfa } };
+      }
+      // With a choice the creator picks first: the app's key is asked for only if it is chosen.
+      if (setup.includes('EMAIL_OTP')) {
+        await setChallenge({ name: 'MFA_SETUP', ...base, setup });
+        return { ok: true, next: CHALLENGE_PAGES.MFA_SETUP };
       }
       const associated = await associateForSetup(outcome.session);
       if (!associated.ok) {
@@ -115,6 +124,7 @@ export async function keepChallenge(
         ...base,
         session: associated.value.session,
         secret: associated.value.secret,
+        setup,
       });
       return { ok: true, next: CHALLENGE_PAGES.MFA_SETUP };
     }
@@ -130,11 +140,14 @@ export async function finishSignIn(
     context,
     remember,
     review: afterReset,
+    way,
   }: {
     lookup?: CreatorResult<string>;
     context?: SignInContext;
     remember?: boolean;
     review?: boolean;
+    /** How the sign-in was made, where the waiting challenge does not tell (decision 058). */
+    way?: SignInWay;
   } = {},
 ): Promise<{ done: true; next: string; signedIn: boolean } | { done: false; message: Message }> {
   // A challenge answered here may be the second step of the sign-in after a reset.
@@ -160,6 +173,7 @@ export async function finishSignIn(
     const waited = await getChallenge();
     await twoStepDone([waited?.username, claims.username, claims.sub, claims.email]);
     await writeTokens(jar, { ...outcome.tokens, claims });
+    await recordSignIn({ sub: claims.sub }, way ?? wayOfChallenge(waited), true);
     await keepChannelDue(jar, claims.sub, bound.channelDue);
     await clearPendingEmail();
     await clearChallenge();

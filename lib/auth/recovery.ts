@@ -154,7 +154,11 @@ export const recoveryCodeSignInAction = validatedAction(
       signIn(email, password, c),
     );
     if (!second.ok) return failureState(second.failure);
-    const finished = await finishSignIn(second.value, { context, review: true });
+    const finished = await finishSignIn(second.value, {
+      context,
+      review: true,
+      way: 'password+recovery',
+    });
     if (!finished.done) return { status: 'error', message: finished.message };
     // The password and a recovery code were just proved: setting two-step up again, on the next
     // screen, does not ask for them twice (one proof, for that purpose only, spent on it).

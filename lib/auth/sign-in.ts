@@ -7,7 +7,13 @@ import {
   validatedAction,
   type ActionState,
 } from '@/lib/actions';
-import { completeMfaSetup, resendSignUpCode, signIn } from '@/lib/cognito';
+import {
+  associateForSetup,
+  completeMfaSetup,
+  resendSignUpCode,
+  setUpEmailCodes,
+  signIn,
+} from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
 import { emailRef, log } from '@/lib/log';
 import {
@@ -18,12 +24,15 @@ import {
   smsAllowed,
 } from '@/lib/rate-limit';
 import { APP_MSG, codeResent, FLOW_MSG } from '@/lib/messages';
+import { COGNITO_MSG } from '@/lib/messages/cognito';
+import { recordSignIn } from './sign-in-record';
 import { MSG } from '@/lib/messages/fields';
 import {
   clearChallenge,
   forgetEmail,
   getChallenge,
   nowSeconds,
+  setChallenge,
   setPendingEmail,
 } from '@/lib/session';
 import { noteChange } from '@/lib/passkeys';
@@ -39,6 +48,7 @@ import { twoStepCodeSchema, twoStepMethodSchema } from '@/lib/validation/two-ste
 import { passkeyCredentialSchema } from '@/lib/validation/passkey';
 import {
   CHALLENGE_EXPIRED,
+  CHALLENGE_PAGES,
   CodeChallenge,
   CodeField,
   SignInField,
@@ -76,6 +86,9 @@ export const signInAction = validatedAction(
       )
         return precheckFailure<SignInField>(pre, values);
       log.info('auth.sign_in_failed', { reason: failure.name, account: emailRef(email) });
+      // A wrong password, in Recent activity with the browser it came from (decision 058).
+      if (failure.message.text === COGNITO_MSG.wrongPassword)
+        await recordSignIn({ email }, 'password', false);
       if (failure.kind === 'unconfirmed') {
         await resendSignUpCode(email);
         await setPendingEmail(email);
@@ -169,6 +182,57 @@ export const setupTwoStepSignInAction = validatedAction(
     });
   },
 );
+
+/**
+ * The required set-up's choice (MFA_SETUP with several methods): the app shows its key next;
+ * email codes are set up by answering with the account's address, and the code Cognito then
+ * emails is asked for on the two-step page like any other.
+ */
+export const chooseSetupMethodAction = validatedAction(twoStepMethodSchema, async ({ method }) => {
+  const challenge = await waitingChallenge('MFA_SETUP');
+  if (method === 'SMS_MFA' || !(challenge.setup ?? []).includes(method))
+    return { status: 'error', message: { text: APP_MSG.invalidMfaType } };
+  if (method === 'SOFTWARE_TOKEN_MFA') {
+    if (!challenge.secret) {
+      const associated = await associateForSetup(challenge.session);
+      if (!associated.ok) {
+        log.warn('auth.mfa_setup_associate_failed', { reason: associated.failure.name });
+        return failureState(associated.failure);
+      }
+      await setChallenge({
+        ...challenge,
+        session: associated.value.session,
+        secret: associated.value.secret,
+      });
+    }
+    redirect(CHALLENGE_PAGES.MFA_SETUP);
+  }
+  const context = await challengeContext(challenge);
+  const result = await setUpEmailCodes(
+    challenge.session,
+    challenge.username,
+    challenge.username,
+    context,
+  );
+  if (!result.ok) {
+    log.info('auth.mfa_setup_failed', {
+      reason: result.failure.name,
+      account: emailRef(challenge.username),
+    });
+    if (result.failure.kind === 'challenge-expired') {
+      await clearChallenge();
+      redirect(CHALLENGE_EXPIRED);
+    }
+    return failureState(result.failure);
+  }
+  const finished = await finishSignIn(result.value, {
+    context,
+    ...(challenge.review ? { review: true } : {}),
+  });
+  if (!finished.done) return { status: 'error', message: finished.message };
+  log.info('auth.mfa_setup_email', { account: emailRef(challenge.username) });
+  redirect(finished.next);
+});
 
 export const newPasswordChallengeAction = validatedAction(
   newPasswordChallengeSchema,

@@ -23,7 +23,8 @@ import type { Result } from './shared';
 import { TWO_STEP_METHODS, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import {
   ACTIVITY_ATTRIBUTE,
-  labelProofs,
+  labelEvents,
+  type SignInWay,
   parseProofs,
   TWO_STEP_UNFINISHED,
   withProof,
@@ -214,6 +215,10 @@ export type SignInEvent = {
   place?: string;
   /** A password confirmation in the profile, not a sign-in (decision 045). */
   proof?: { op: string; browser?: string };
+  /** How it was made, from the product's own record (decision 058). */
+  way?: { how: SignInWay; browser?: string };
+  /** A failed attempt's step, from Cognito's ChallengeResponses: the password or the code. */
+  failedAt?: 'password' | 'two-step';
 };
 
 /** What the product keeps about an account in its admin-only attributes (decisions 045, 046, 049). */
@@ -306,9 +311,19 @@ export async function recentSignIns(
       .map((e): SignInEvent => {
         const c = e.EventContextData;
         const place = [c?.City, c?.Country].filter(Boolean).join(', ');
+        const failed = (e.ChallengeResponses ?? []).find((r) => r.ChallengeResponse === 'Failure');
+        const failedAt =
+          failed?.ChallengeName === 'Password'
+            ? 'password'
+            : failed?.ChallengeName === 'Mfa'
+              ? 'two-step'
+              : undefined;
         return {
           at: Math.floor(e.CreationDate!.getTime() / 1000),
           passed: e.EventResponse === 'Pass',
+          // A sign-in stopped at its challenge (unconfirmed: local/identity/README.md).
+          ...(e.EventResponse === 'InProgress' ? { unfinished: true as const } : {}),
+          ...(e.EventResponse !== 'Pass' && failedAt ? { failedAt } : {}),
           ...(c?.IpAddress ? { ip: c.IpAddress } : {}),
           ...(c?.DeviceName && c.DeviceName !== 'Unknown' ? { device: c.DeviceName } : {}),
           ...(place ? { place } : {}),
@@ -316,18 +331,20 @@ export async function recentSignIns(
       });
     const kept = await proofs;
     // Someone had the password and stopped at two-step: a row of its own, newest first.
-    const unfinished = kept
-      .filter((p) => p.op === TWO_STEP_UNFINISHED)
-      .map((p): SignInEvent => ({
-        at: p.t,
-        passed: false,
-        unfinished: true,
-        ...(p.b ? { device: p.b } : {}),
-      }));
-    const labelled = labelProofs(
-      events,
-      kept.filter((p) => p.op !== TWO_STEP_UNFINISHED),
-    );
+    // Where Cognito lists the attempt itself (InProgress), the record only names its browser.
+    const unfinished: SignInEvent[] = [];
+    for (const p of kept.filter((r) => r.op === TWO_STEP_UNFINISHED)) {
+      const listed = events.find((e) => e.unfinished && e.at >= p.t - 30 && e.at <= p.t + 300);
+      if (!listed)
+        unfinished.push({
+          at: p.t,
+          passed: false,
+          unfinished: true,
+          ...(p.b ? { device: p.b } : {}),
+        });
+      else if (!listed.device && p.b) listed.device = p.b;
+    }
+    const labelled = labelEvents(events, kept);
     return {
       ok: true,
       value: [...labelled, ...unfinished].sort((a, b) => b.at - a.at).slice(0, RECENT_SIGN_INS),

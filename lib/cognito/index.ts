@@ -44,6 +44,7 @@ export {
   type MfaMethod,
   type MfaSettings,
   associateForSetup,
+  setUpEmailCodes,
   associateSoftwareToken,
   completeMfaSetup,
   getMfaSettings,

@@ -118,6 +118,37 @@ export function completeMfaSetup(
   });
 }
 
+/**
+ * MFA_SETUP answered with the account's email instead of an app: Cognito emails a code and asks
+ * for it (EMAIL_OTP); answered, email codes are on (RespondToAuthChallenge's MFA_SETUP, and AWS's
+ * own client, amplify-js handleMFASetupChallenge: ChallengeResponses USERNAME and EMAIL).
+ */
+export function setUpEmailCodes(
+  session: string,
+  username: string,
+  email: string,
+  context?: SignInContext,
+) {
+  return attempt('mfaSetup', async () => {
+    const hash = secretHash(username);
+    const out = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId(),
+        ChallengeName: 'MFA_SETUP',
+        Session: session,
+        ChallengeResponses: {
+          USERNAME: username,
+          EMAIL: email,
+          ...contextParameters(context),
+          ...(hash ? { SECRET_HASH: hash } : {}),
+        },
+        ...userContextData(context),
+      }),
+    );
+    return outcome(await proveDevice(out, username, context), username);
+  });
+}
+
 export function associateSoftwareToken(accessToken: string) {
   return attempt('mfaSetup', async () => {
     const out = await cognito().send(

@@ -72,6 +72,11 @@ const challengeData = z.object({
     .max(3)
     .optional(),
   secret: z.string().min(16).max(128).optional(),
+  /** MFA_SETUP: the methods the pool lets this sign-in set up (MFAS_CAN_SETUP). */
+  setup: z
+    .array(z.enum(['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP']))
+    .max(3)
+    .optional(),
   deviceKey: z.string().min(1).max(55).optional(),
   /** After a reset: the sign-in ends on the review of the ways in (decision 032). */
   review: z.literal(true).optional(),

@@ -90,5 +90,8 @@ export const MESSAGES = {
   invalidMfaChoice: 'The MFA type is not available for this user.',
   mfaRequired: 'MFA is required for this user pool: at least one MFA method must stay on.',
   mfaSetupIncomplete: 'Verify a software token (VerifySoftwareToken) before completing MFA_SETUP.',
+  // Unconfirmed wordings (local/identity/README.md): AWS publishes neither.
+  emailMfaSetupOff: 'Email MFA is not enabled for this user pool.',
+  emailMfaSetupAddress: "The email address must be the user's own email address.",
   passkeyMfaNeedsOther: 'Passkey MFA needs another MFA method activated for the user.',
 } as const;

@@ -184,6 +184,8 @@ export interface SessionRecord {
   codeHash?: string;
   /** EMAIL_OTP asked for after the password (a second factor), not as the first factor. */
   secondFactor?: boolean;
+  /** EMAIL_OTP: the code sent to set email MFA up at MFA_SETUP (answered, it is turned on). */
+  setUpEmail?: boolean;
   /** MFA_SETUP: VerifySoftwareToken proved the new secret in this sign-in. */
   softwareTokenVerified?: boolean;
   /** SELECT_MFA_TYPE: the second factors offered (MFAS_CAN_CHOOSE). */

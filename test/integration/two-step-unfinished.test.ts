@@ -183,4 +183,33 @@ test('the right password, then the code: nothing is told', async () => {
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
   const recent = await admin.recentSignIns(env.getEnv(), sub);
   expect(recent.ok && recent.value?.some((e) => e.unfinished)).toBe(false);
+  // And the sign-in says how it was made (decision 058).
+  expect(recent.ok && recent.value?.[0]).toEqual(
+    expect.objectContaining({
+      passed: true,
+      way: expect.objectContaining({ how: 'password+app' }),
+    }),
+  );
+});
+
+test('past its share of the UserUpdate quota, a sign-in goes unrecorded and still signs in', async () => {
+  const settings = env.getEnv() as { ACTIVITY_WRITES_PER_SECOND: number };
+  const email = `share.${randomBytes(4).toString('hex')}@creator.test`;
+  await confirmedCreator(pool, email, PASSWORD);
+  const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
+  const ways = async () => {
+    const recent = await admin.recentSignIns(env.getEnv(), sub);
+    return recent.ok ? recent.value?.map((e) => e.way?.how ?? null) : 'failed';
+  };
+  settings.ACTIVITY_WRITES_PER_SECOND = 0;
+  try {
+    jar.clear();
+    expect(await signIn(email)).toBe('/');
+    expect(await ways()).toEqual([null]);
+  } finally {
+    settings.ACTIVITY_WRITES_PER_SECOND = 5;
+  }
+  jar.clear();
+  expect(await signIn(email)).toBe('/');
+  expect(await ways()).toEqual(['password', null]);
 });

@@ -30,7 +30,14 @@ import { respondUserAuth, userAuth } from './user-auth';
 import { findDevice, tracksDevices, withAttempt } from '../devices';
 import { answerDeviceProof, startDeviceProof } from './devices';
 import { answerPasswordVerifier, userSrpAuth } from './password-srp';
-import { answerChoice, checkFactorCode, mfaState, wrongSecondFactor } from '../mfa';
+import {
+  answerChoice,
+  checkFactorCode,
+  finishEmailSetUp,
+  mfaState,
+  setUpEmailFactor,
+  wrongSecondFactor,
+} from '../mfa';
 import type { Input } from '../protocol';
 
 const AUTH_FLOWS = [
@@ -293,6 +300,7 @@ async function respond(
     if (!code) throw missing(field);
     checkFactorCode(svc, user, sessionId, session, code);
     svc.useSession(sessionId, session);
+    finishEmailSetUp(svc, user, session);
     return signedIn(svc, user, [
       { name: 'Password', ok: true },
       { name: 'Mfa', ok: true },
@@ -300,6 +308,8 @@ async function respond(
   }
 
   if (challenge === 'MFA_SETUP') {
+    if (responses.EMAIL !== undefined)
+      return setUpEmailFactor(svc, user, sessionId, session, responses.EMAIL);
     // The session VerifySoftwareToken handed out, once the app's code proved the new secret.
     if (!session.softwareTokenVerified || !user.mfa.secret)
       throw invalidParameter(MESSAGES.mfaSetupIncomplete);

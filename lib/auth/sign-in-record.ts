@@ -1,0 +1,62 @@
+import 'server-only';
+import { after } from 'next/server';
+import { wayRecord, type SignInWay } from '@/lib/activity';
+import { accountOf, recordProof } from '@/lib/cognito/admin';
+import { getEnv } from '@/lib/env';
+import { log } from '@/lib/log';
+import { requestClient } from '@/lib/notify';
+import { takeQuota } from '@/lib/rate-limit';
+import type { ChallengeData } from '@/lib/session/seal';
+
+/**
+ * How a sign-in was made, for Recent activity (decision 058), from the challenge it answered last
+ * (none: the password alone).
+ */
+export function wayOfChallenge(challenge: ChallengeData | null | undefined): SignInWay {
+  switch (challenge?.name) {
+    case 'SOFTWARE_TOKEN_MFA':
+    case 'MFA_SETUP':
+      return 'password+app';
+    case 'SMS_MFA':
+      return 'password+text';
+    case 'EMAIL_OTP':
+      return challenge.second ? 'password+email' : 'email-code';
+    case 'WEB_AUTHN':
+      return 'passkey';
+    default:
+      return 'password';
+  }
+}
+
+/**
+ * Keeps the record after the answer is sent, within its share of Cognito's UserUpdate quota
+ * (ACTIVITY_WRITES_PER_SECOND): past it the row shows as Cognito tells it, without the way. A
+ * wrong password is recorded for an account that exists only.
+ */
+export async function recordSignIn(
+  account: { sub: string } | { email: string },
+  way: SignInWay,
+  ok: boolean,
+): Promise<void> {
+  const browser = (await requestClient())?.browser;
+  const t = Math.floor(Date.now() / 1000);
+  const write = async () => {
+    try {
+      const env = getEnv();
+      if (!(await takeQuota('activity', env.ACTIVITY_WRITES_PER_SECOND))) {
+        log.info('activity.sign_in_skipped', { reason: 'quota' });
+        return;
+      }
+      const sub = 'sub' in account ? account.sub : (await accountOf(env, account.email))?.sub;
+      if (!sub) return;
+      await recordProof(env, sub, wayRecord(way, ok, browser, t));
+    } catch (error) {
+      log.warn('activity.sign_in_failed', { reason: (error as { name?: string })?.name });
+    }
+  };
+  try {
+    after(write);
+  } catch {
+    await write();
+  }
+}

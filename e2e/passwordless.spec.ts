@@ -5,12 +5,14 @@ import {
   cognitoCall,
   createAccount,
   createCreator,
+  enableTotp,
   enterCode,
   expect,
   expectAccessible,
   expectActivity,
   formAlert,
   hydrated,
+  readOutbox,
   snap,
   test,
   uniqueEmail,
@@ -237,6 +239,39 @@ test(
     await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
   },
 );
+
+test('an account with two-step on is answered as any other; its owner is told by email why no code came', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  await enableTotp(account.email, account.password);
+  const since = Date.now();
+  await page.goto('/login/email-code');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  // The page cannot tell this account from one that was sent a code.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+  await expect
+    .poll(async () =>
+      (await readOutbox(account.email)).some(
+        (m) =>
+          m.purpose === 'security' &&
+          (m as { event?: string }).event === 'email-code-two-step' &&
+          Date.parse(m.sentAt) >= since - 1000,
+      ),
+    )
+    .toBe(true);
+  expect(
+    (await readOutbox(account.email)).filter(
+      (m) => m.purpose === 'sign-in' && Date.parse(m.sentAt) >= since - 1000,
+    ),
+  ).toEqual([]);
+  // Every code is a wrong one, as for a code that was sent.
+  await enterCode(page, '123456');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Invalid verification code.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/email-code/);
+});
 
 test('whatever keeps an emailed code from an account, the answer is the same', async ({ page }) => {
   const UNAVAILABLE =

@@ -86,7 +86,9 @@ export type SecurityEvent =
   | 'recovery-codes-created'
   | 'recovery-code-used'
   // The right password, and the two-step code never given: someone may have the password.
-  | 'two-step-not-completed';
+  | 'two-step-not-completed'
+  // A sign-in code asked for by email: two-step is on, so none was sent (lib/auth/precheck.ts).
+  | 'email-code-two-step';
 
 type SecurityNotice = {
   type: 'security';

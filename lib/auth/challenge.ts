@@ -8,6 +8,7 @@ import {
   type MfaMethod,
   respondToChallenge,
   revokeRefreshToken,
+  wrongCodeFailure,
   type AnsweredChallenge,
   type Result,
   type SignInContext,
@@ -18,6 +19,7 @@ import type { ChallengeData } from '@/lib/session/seal';
 import { settleDevice, signInContext } from '@/lib/devices';
 import { boundClaims, keepChannelDue } from '@/lib/channel';
 import { twoStepDone, watchTwoStep } from './unfinished';
+import { isDecoy } from './precheck';
 import { recordSignIn, wayOfChallenge } from './sign-in-record';
 import type { SignInWay } from '@/lib/activity';
 import { type CreatorResult } from '@/lib/creators';
@@ -286,6 +288,13 @@ export async function answerCodeChallenge(
   const challenge = await waitingChallenge(name, second);
   const limited = await checkLimit('verifyCode', challenge.username);
   if (limited) return { status: 'error', message: limited };
+  // No code was sent (two-step is on): every code is a wrong one, as Cognito answers it.
+  if (isDecoy(challenge.session)) {
+    const failure = wrongCodeFailure(name, second);
+    await codeChecked(challenge.username, { ok: false, failure });
+    log.info(failedEvent, { reason: failure.name, account: emailRef(challenge.username) });
+    return failureState<CodeField>(failure, { codeField: 'code' });
+  }
   return answerWaiting(challenge, code, {
     second,
     answered: (result) => codeChecked(challenge.username, result),

@@ -1,14 +1,16 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { failureState, type ActionState } from '@/lib/actions';
 import { startPasswordless, type PasswordlessFactor, type SignInOutcome } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
-import { nativeAccount, signsInWithGoogle } from '@/lib/cognito/admin';
+import { accountOf, nativeAccount, signsInWithGoogle, twoStepOf } from '@/lib/cognito/admin';
 import { findCreator, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/log';
 import { checkLimit } from '@/lib/rate-limit';
 import { APP_MSG, emailNotFound, unfinishedSignUp, type Message, FLOW_MSG } from '@/lib/messages';
+import { securityNotice } from '@/lib/notify';
 import { setChallenge } from '@/lib/session';
 
 export type Precheck =
@@ -139,6 +141,8 @@ export async function startFactor<F extends string>(
   }
   const outcome = started.value;
   if (outcome.type !== 'challenge' || outcome.challenge !== factor) {
+    if (factor === 'EMAIL_OTP' && (await askedOfTwoStep(email)))
+      return { ok: true, outcome: await decoyEmailCode(email) };
     log.info('auth.factor_unavailable', {
       factor,
       offered: outcome.type === 'challenge' ? outcome.challenge : 'tokens',
@@ -155,4 +159,36 @@ export async function startFactor<F extends string>(
     ...(context.device ? { deviceKey: context.device.key } : {}),
   });
   return { ok: true, outcome };
+}
+
+/**
+ * An account with two-step on cannot sign in with an emailed code (Cognito: "users who have
+ * activated MFA can't sign in with a passwordless first factor"). Saying so would tell such
+ * accounts from the rest, so the answer is the one every other address gets, 'Check your email',
+ * and the mail goes to the owner instead: no code, the way in with the password. The code page
+ * then refuses every code as a wrong one (`isDecoy`).
+ */
+async function askedOfTwoStep(email: string): Promise<boolean> {
+  const env = getEnv();
+  const twoStep = await twoStepOf(env, email);
+  if (!twoStep.ok || twoStep.value.methods.length === 0) return false;
+  const account = await accountOf(env, email);
+  if (account) await securityNotice(account, 'email-code-two-step');
+  log.info('auth.passwordless_failed', {
+    factor: 'EMAIL_OTP',
+    reason: 'two-step-on',
+    account: emailRef(email),
+  });
+  return true;
+}
+
+const DECOY = 'decoy:';
+export const isDecoy = (session: string) => session.startsWith(DECOY);
+
+async function decoyEmailCode(
+  email: string,
+): Promise<Extract<SignInOutcome, { type: 'challenge' }>> {
+  const session = `${DECOY}${randomBytes(24).toString('base64url')}`;
+  await setChallenge({ name: 'EMAIL_OTP', session, username: email });
+  return { type: 'challenge', challenge: 'EMAIL_OTP', session, username: email };
 }

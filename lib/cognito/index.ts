@@ -20,6 +20,7 @@ export {
   type PasswordlessFactor,
   refresh,
   respondToChallenge,
+  wrongCodeFailure,
   signIn,
   startPasswordless,
 } from './sign-in';

@@ -9,7 +9,7 @@ import { getEnv } from '@/lib/env';
 import { log } from '@/lib/log';
 import { cognito, secretHash } from './client';
 import { startDeviceProof, startPasswordProof } from './srp';
-import { type AuthContext } from './errors';
+import { type AuthContext, type AuthFailure, toAuthFailure } from './errors';
 import {
   type DeviceCredentials,
   type SignInContext,
@@ -214,6 +214,18 @@ export const ANSWER_KEY = {
   WEB_AUTHN: 'CREDENTIAL',
 } as const;
 export type AnsweredChallenge = keyof typeof ANSWER_KEY;
+
+/** Cognito's answer to a wrong code for `challenge`, as respondToChallenge reports it. */
+export function wrongCodeFailure(challenge: AnsweredChallenge, second = false): AuthFailure {
+  const error = Object.assign(new Error('Invalid code received for user'), {
+    name: 'CodeMismatchException',
+  });
+  return toAuthFailure(
+    error,
+    second ? 'mfaSent' : CHALLENGE_CONTEXT[challenge],
+    getEnv().SUPPORT_EMAIL,
+  );
+}
 
 export const CHALLENGE_CONTEXT = {
   SOFTWARE_TOKEN_MFA: 'mfa',

@@ -16,7 +16,8 @@ import {
   totpCode,
   waitForCode,
 } from '../fixtures';
-import { CHANNEL_ATTRIBUTE } from '../../contract/local-stack';
+import { CHANNEL_ATTRIBUTE, RECOVERY_ATTRIBUTE } from '../../contract/local-stack';
+import { makeRecoveryCodes, serialiseRecord } from '../../lib/two-step/recovery';
 import { COPY } from '../../lib/creatorcash/copy';
 
 /**
@@ -214,6 +215,27 @@ export const LAYOUT_PAGES: LayoutEntry[] = [
       await page.goto('/profile?review=ways-in');
       await expect(
         page.getByRole('heading', { name: /Check the ways into your account/ }),
+      ).toBeVisible();
+    },
+  },
+  {
+    id: 'profile-recovered',
+    page: '/profile?review=ways-in&recovered=1 (set up again after a recovery code)',
+    visit: async (page) => {
+      const account = await createAccount({ email: longEmail(), name: LONG_NAME });
+      await enableTotp(account.email, account.password);
+      // Codes as the profile keeps them (decision 046), made here rather than through the dialog.
+      const { codes, record } = await makeRecoveryCodes();
+      await setUserAttributes(account.email, { [RECOVERY_ATTRIBUTE]: serialiseRecord(record) });
+      await signInWithForm(page, account.email, account.password);
+      await expect(page).toHaveURL('/login/mfa');
+      await page.goto('/login/mfa/recovery?way=code');
+      await page.getByLabel('Recovery code').fill(codes[0]!);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page).toHaveURL('/profile?review=ways-in&recovered=1');
+      await expect(
+        page.getByRole('region', { name: 'Set up two-step verification again' }).locator('code'),
       ).toBeVisible();
     },
   },

@@ -101,6 +101,7 @@ test.describe('remembered devices', () => {
     const item = deviceItems(page).first();
     await expect(item).toContainText(/^Chrome on /);
     await expect(item).toContainText('This device');
+    await expect(item).toContainText(/First seen [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await expect(item).toContainText('Remembered');
     await expect(item).toContainText(seen('2001:db8::a11'));
     await expectAccessible(page);

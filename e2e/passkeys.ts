@@ -36,6 +36,8 @@ export async function addPasskeyOnProfile(
     await enterCode(page, await code(), dialog);
     await dialog.getByRole('button', { name: 'Continue' }).click();
   }
+  // The name step that follows, left as it is.
+  await dialog.getByRole('button', { name: 'Skip' }).click();
   await page
     .getByRole('dialog', { name: /All Set/ })
     .getByRole('button', { name: 'Close' })

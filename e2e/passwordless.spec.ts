@@ -113,12 +113,28 @@ test.describe('passkeys', () => {
     // A fresh sign-in is no proof: the password, every time (decision 030).
     await dialog.getByLabel('Current password', { exact: true }).fill(password);
     await dialog.getByRole('button', { name: 'Continue' }).click();
+    // Named right away: from the browser and system that made it, until the creator says.
+    await expect(dialog.getByRole('status')).toContainText('Passkey added.');
+    const named = dialog.getByLabel('Passkey name');
+    await expect(named).toHaveValue(/^Chrome on /);
+    await expectAccessible(page, '[role="dialog"]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'passkey-name-after-add-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await named.fill('Work laptop');
+    await dialog.getByRole('button', { name: 'Save name' }).click();
     const done = page.getByRole('dialog', { name: /All Set/ });
     await expect(done).toBeVisible();
     await done.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Passkeys' })).toContainText(
       '1 passkey',
     );
+    await page.getByRole('button', { name: 'Manage passkeys' }).click();
+    const made = dialog.getByRole('listitem');
+    await expect(made).toContainText('Work laptop');
+    await expect(made).toContainText(/Chrome on /);
+    await expect(made).toContainText('Made on this device');
+    await page.keyboard.press('Escape');
 
     // Signed out, the passkey signs in for the typed email.
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -46,6 +46,11 @@ export function Devices({
                   )}
                 </p>
                 <p className="text-ink-muted mt-1 text-xs break-words">
+                  {d.createdAt && (
+                    <>
+                      First seen <LocalTime seconds={d.createdAt} /> ·{' '}
+                    </>
+                  )}
                   {d.lastSignInAt ? (
                     <>
                       Last sign-in <LocalTime seconds={d.lastSignInAt} />

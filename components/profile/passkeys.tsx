@@ -64,6 +64,7 @@ export function Passkeys({
   const [message, setMessage] = useState<Message>();
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [naming, setNaming] = useState<Pick<Passkey, 'id' | 'name'> | null>(null);
   const [pending, start] = useTransition();
   const router = useRouter();
 
@@ -79,6 +80,13 @@ export function Passkeys({
     if (leftForAnswer(saved)) return;
     if (saved.status !== 'success') {
       setMessage(saved.message);
+      return;
+    }
+    // Named right away, while the creator knows which device this is.
+    const id = saved.data?.id;
+    if (typeof id === 'string') {
+      const name = saved.data?.name;
+      setNaming({ id, name: typeof name === 'string' ? name : '' });
       return;
     }
     onDone();
@@ -117,6 +125,7 @@ export function Passkeys({
         }}
       />
     );
+  if (naming) return <RenamePasskey passkey={naming} added onCancel={onDone} onRenamed={onDone} />;
   if (proof) return <ProvePasskey email={email} onOptions={create} />;
 
   return (
@@ -134,7 +143,14 @@ export function Passkeys({
           {passkeys.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
               <div className="min-w-0 flex-1 basis-40">
-                <p className="text-ink truncate text-sm font-semibold">{p.name}</p>
+                <p className="text-ink flex flex-wrap items-center gap-2 text-sm font-semibold">
+                  <span className="min-w-0 truncate">{p.name}</span>
+                  {p.madeHere && (
+                    <span className="bg-brand-50 text-brand-700 rounded-full px-2 py-0.5 text-xs font-medium">
+                      Made on this device
+                    </span>
+                  )}
+                </p>
                 {p.provider && <p className="text-ink-muted text-xs">{p.provider}</p>}
                 <p className="text-ink-muted text-xs">
                   Added {formatDate(p.createdAt)} ·{' '}
@@ -244,10 +260,13 @@ function RemovePasskey({
 /** A name of the creator's own, kept by us (the pool has no rename; decision 049). */
 function RenamePasskey({
   passkey,
+  added = false,
   onCancel,
   onRenamed,
 }: {
-  passkey: Passkey;
+  passkey: Pick<Passkey, 'id' | 'name'>;
+  /** Just added: the name is asked for as its last step, and may be skipped. */
+  added?: boolean;
   onCancel: () => void;
   onRenamed: () => void;
 }) {
@@ -269,6 +288,11 @@ function RenamePasskey({
   return (
     <form onSubmit={save} noValidate className="flex flex-col gap-4">
       <FormMessage message={message} />
+      {added && (
+        <p className="text-ink text-sm" role="status">
+          Passkey added. Give it a name you&apos;ll recognise, such as the device it&apos;s on.
+        </p>
+      )}
       <Field
         label="Passkey name"
         value={name}
@@ -284,7 +308,7 @@ function RenamePasskey({
       />
       <div className="flex flex-wrap justify-end gap-3">
         <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
+          {added ? 'Skip' : 'Cancel'}
         </Button>
         <Button type="submit" pending={pending}>
           Save name

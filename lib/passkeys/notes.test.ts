@@ -2,6 +2,7 @@ import {
   PASSKEY_NOTES_MAX,
   PASSKEYS_MAX_BYTES,
   describe as describePasskeys,
+  deviceTag,
   noteKey,
   parseNotes,
   serialiseNotes,
@@ -30,6 +31,31 @@ describe('passkey notes', () => {
       createdAt: 1,
       lastUsedAt: 5,
     });
+  });
+
+  it('name one no provider names by the browser that made it, and mark those made on this device', () => {
+    const here = 'us-east-1_device-here';
+    const notes = withNote(
+      withNote([], 'cred-1', { b: 'Firefox on Windows', d: deviceTag(here) }),
+      'cred-2',
+      { b: 'Safari on iPhone', d: deviceTag('us-east-1_elsewhere') },
+    );
+    const passkeys = [
+      { id: 'cred-1', name: 'Passkey', createdAt: 1 },
+      { id: 'cred-2', name: 'Passkey', createdAt: 2 },
+    ];
+    expect(describePasskeys(passkeys, notes, here)).toEqual([
+      { id: 'cred-1', name: 'Firefox on Windows', createdAt: 1, madeHere: true },
+      { id: 'cred-2', name: 'Safari on iPhone', createdAt: 2 },
+    ]);
+    // No device known here: nothing is marked; a provider's name comes before the browser's.
+    expect(describePasskeys(passkeys, notes).some((p) => p.madeHere)).toBe(false);
+    const withProvider = withNote(notes, 'cred-2', { a: APPLE, n: 'My phone' });
+    expect(describePasskeys(passkeys, withProvider)[1]).toMatchObject({
+      name: 'My phone',
+      provider: 'Apple Passwords',
+    });
+    expect(parseNotes(serialiseNotes(notes))).toEqual(notes);
   });
 
   it('fit the attribute: at most PASSKEY_NOTES_MAX notes, the oldest dropped first', () => {

@@ -23,6 +23,13 @@ const note = z.object({
   n: z.string().min(1).max(PASSKEY_NAME_MAX).optional(),
   /** Seconds since the epoch. */
   u: z.number().int().nonnegative().optional(),
+  /** The browser and system that made it ("Chrome on Mac"), for a passkey no provider names. */
+  b: z.string().min(1).max(40).optional(),
+  /** The device it was made on: a tag of this browser's device key (`deviceTag`). */
+  d: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8}$/)
+    .optional(),
 });
 const notesSchema = z.object({ v: z.literal(1), k: z.array(note).max(PASSKEY_NOTES_MAX) });
 
@@ -59,7 +66,8 @@ export function withNote(
   const c = noteKey(credentialId);
   const kept = notes.find((n) => n.c === c);
   const next: PasskeyNote = { ...kept, ...change, c };
-  for (const key of ['a', 'n', 'u'] as const) if (next[key] === undefined) delete next[key];
+  for (const key of ['a', 'n', 'u', 'b', 'd'] as const)
+    if (next[key] === undefined) delete next[key];
   return [...notes.filter((n) => n.c !== c), next].slice(-PASSKEY_NOTES_MAX);
 }
 
@@ -71,23 +79,38 @@ export type DescribedPasskey = {
   provider?: string;
   createdAt: number;
   lastUsedAt?: number;
+  /** Made on the browser asking (its device key's tag in the note). */
+  madeHere?: boolean;
 };
 
+/** Eight characters of SHA-256 over a device key: which browser made a passkey, and no more. */
+export const deviceTag = (deviceKey: string) =>
+  createHash('sha256').update(deviceKey).digest('base64url').slice(0, 8);
+
+/**
+ * `thisDevice`: this browser's device key, to mark the passkeys made on it. The name: the
+ * creator's own, else the provider's, else the browser and system that made it, else the pool's.
+ */
 export function describe(
   passkeys: { id: string; name: string; createdAt: number }[],
   notes: PasskeyNotes,
+  thisDevice?: string,
 ): DescribedPasskey[] {
+  const here = thisDevice ? deviceTag(thisDevice) : undefined;
   return passkeys.map((p) => {
     const kept = notes.find((n) => n.c === noteKey(p.id));
     const provider = providerName(kept?.a);
+    const made = kept?.b && plainName(kept.b);
     // Names kept before invisible characters were refused are shown without them.
-    const name = (kept?.n && plainName(kept.n)) || provider || p.name;
+    const name = (kept?.n && plainName(kept.n)) || provider || made || p.name;
+    const from = provider ?? made;
     return {
       id: p.id,
       name,
-      ...(provider && kept?.n ? { provider } : {}),
+      ...(from && kept?.n ? { provider: from } : {}),
       createdAt: p.createdAt,
       ...(kept?.u ? { lastUsedAt: kept.u } : {}),
+      ...(here && kept?.d === here ? { madeHere: true } : {}),
     };
   });
 }

@@ -9,11 +9,14 @@ import {
   startPasskeyRegistration,
 } from '@/lib/cognito';
 import { aaguidOf, changeNotes, noteChange } from '@/lib/passkeys';
-import { noteKey } from '@/lib/passkeys/notes';
+import { deviceTag, noteKey } from '@/lib/passkeys/notes';
+import { providerName } from '@/lib/passkeys/providers';
+import { plainName } from '@/lib/format';
+import { thisDeviceKey } from '@/lib/devices';
 import { log } from '@/lib/log';
 import { settleTwoStep } from '@/lib/passkeys/two-step';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
-import { securityNotice } from '@/lib/notify';
+import { requestClient, securityNotice } from '@/lib/notify';
 import { proofFor, spendReauth, type Session } from '@/lib/session';
 import {
   passkeyCredentialSchema,
@@ -62,10 +65,23 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     const saved = await completePasskeyRegistration(session.accessToken, parsed.data);
     if (!saved.ok) return failed('passkey_complete', saved.failure);
     await spendReauth(session);
-    // Its provider, for the name the list shows (decision 049).
+    // Its provider, else the browser that made it, for the name the list shows (decision 049),
+    // and which browser that was, for 'Made on this device'.
     const aaguid = aaguidOf(parsed.data);
-    if (aaguid)
-      await noteChange(session.claims.sub, parsed.data.id, { a: aaguid }, 'profile.passkey_note');
+    const client = (await requestClient())?.browser ?? '';
+    const browser = /unknown/i.test(client) ? '' : plainName(client.slice(0, 40));
+    const device = await thisDeviceKey();
+    await noteChange(
+      session.claims.sub,
+      parsed.data.id,
+      {
+        ...(aaguid ? { a: aaguid } : {}),
+        ...(browser ? { b: browser } : {}),
+        ...(device ? { d: deviceTag(device) } : {}),
+      },
+      'profile.passkey_note',
+    );
+    const named = providerName(aaguid) ?? (browser || undefined);
     // With two-step on, the passkey signs in too, where the pool allows it (decision 056).
     await settleTwoStep(
       { sub: session.claims.sub, accessToken: session.accessToken },
@@ -74,7 +90,8 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     await securityNotice(session.claims, 'passkey-added');
     revalidatePath('/profile');
     log.info('profile.passkey_added');
-    return { status: 'success' };
+    // The next step asks for a name of the creator's own, starting from this one.
+    return { status: 'success', data: { id: parsed.data.id, ...(named ? { name: named } : {}) } };
   },
   { ownCredentials: true },
 );

@@ -107,8 +107,10 @@ describe('adding a passkey', () => {
     );
     expect(wrong.fieldErrors?.currentPassword).toBeDefined();
     const device = new SoftwareAuthenticator({ origin: ORIGIN });
+    // The answer names the new passkey, for the name step that follows.
     expect(await profile.completePasskeyAction(device.register(await provedOptions()))).toEqual({
       status: 'success',
+      data: { id: device.credentialId },
     });
     const listed = await cognito.listPasskeys(accessToken);
     expect(listed.ok && listed.value.map((p) => p.id)).toEqual([device.credentialId]);
@@ -121,6 +123,7 @@ describe('adding a passkey', () => {
     const other = new SoftwareAuthenticator({ origin: ORIGIN });
     expect(await profile.completePasskeyAction(other.register(await provedOptions()))).toEqual({
       status: 'success',
+      data: { id: other.credentialId },
     });
   });
 
@@ -129,7 +132,7 @@ describe('adding a passkey', () => {
     const options = await provedOptions();
     const before = new Map(jar);
     const device = new SoftwareAuthenticator({ origin: ORIGIN });
-    expect(await profile.completePasskeyAction(device.register(options))).toEqual({
+    expect(await profile.completePasskeyAction(device.register(options))).toMatchObject({
       status: 'success',
     });
     // The session cookie as it was with the proof in it, sent again.
@@ -300,7 +303,9 @@ describe('passkeys and two-step, one story (decision 056)', () => {
   test('a passkey, then email codes: the passkey still signs in; the last method off, codes and passkey MFA go with it', async () => {
     const { email } = await signedIn();
     const device = new SoftwareAuthenticator({ origin: ORIGIN });
-    expect(await profile.completePasskeyAction(device.register(await provedOptions()))).toEqual({
+    expect(
+      await profile.completePasskeyAction(device.register(await provedOptions())),
+    ).toMatchObject({
       status: 'success',
     });
     expect(await passkeyOffered(email)).toBe(true);

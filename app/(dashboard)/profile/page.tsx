@@ -63,7 +63,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   if (!kept.ok) log.warn('profile.records_read_failed', { reason: kept.failure.name });
   // Names, providers and last use from our notes (decision 049); the pool's list decides which.
   const described = passkeys.ok
-    ? describe(passkeys.value, kept.ok ? kept.value.passkeys : [])
+    ? describe(passkeys.value, kept.ok ? kept.value.passkeys : [], thisDevice)
     : null;
   // A page token the pool no longer takes (an old link): the first page instead.
   const devices =

@@ -453,7 +453,9 @@ test('sending codes is limited: the sixth in a row from one session is refused, 
   }
   await resend.click();
   await expect(
-    dialog.getByText(/^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/),
+    dialog.getByText(
+      /^You asked for several codes\. Use the newest one, or ask again in \d+ (seconds|minutes)\.$/,
+    ),
   ).toBeVisible();
   expect(await sent()).toBe(5);
 });

@@ -59,7 +59,7 @@ describeWithRedis('rate limits with Redis', () => {
       answers.push(await rl.checkLimitFor('resendCode', '203.0.113.1', email));
     expect(answers.slice(0, 5)).toEqual([null, null, null, null, null]);
     expect(answers[5]?.text).toMatch(
-      /^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/,
+      /^You asked for several codes\. Use the newest one, or ask again in \d+ (seconds|minutes)\.$/,
     );
     expect(await stored(`rl:resendCode:email:${email}`)).toBe(6);
   });
@@ -73,7 +73,7 @@ describeWithRedis('rate limits with Redis', () => {
         runs.push(await timed(() => rl.checkLimitFor('resendCode', '203.0.113.2', email)));
       for (const r of runs) expect(r.ms).toBeLessThan(1000);
       expect(runs.slice(0, 5).map((r) => r.value)).toEqual([null, null, null, null, null]);
-      expect(runs[5]!.value?.text).toMatch(/^Too many attempts\./);
+      expect(runs[5]!.value?.text).toMatch(/^You asked for several codes\./);
       // Once one command timed out, the rest go to memory at once.
       expect(Math.max(...runs.slice(1).map((r) => r.ms))).toBeLessThan(100);
 

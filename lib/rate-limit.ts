@@ -150,9 +150,19 @@ export async function clientIp(): Promise<string> {
   return clientAddressFromHeaders(await headers(), getEnv().TRUSTED_PROXY_HOPS);
 }
 
-export function limitedMessage(retryAfterMs: number): Message {
+/** The limits that count codes sent: their message says so, and that the last one still works. */
+const CODE_SENDS: ReadonlySet<LimitedAction> = new Set([
+  'resendCode',
+  'resetPassword',
+  'sendCode',
+  'sendSms',
+]);
+
+export function limitedMessage(retryAfterMs: number, action?: LimitedAction): Message {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const when = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  if (action && CODE_SENDS.has(action))
+    return { text: `You asked for several codes. Use the newest one, or ask again in ${when}.` };
   return { text: `Too many attempts. Please try again in ${when}.` };
 }
 
@@ -206,7 +216,7 @@ export async function checkLimitFor(
   email?: string,
 ): Promise<Message | null> {
   const wait = await limitWaitFor(action, ip, email);
-  return wait === 0 ? null : limitedMessage(wait);
+  return wait === 0 ? null : limitedMessage(wait, action);
 }
 
 /** Milliseconds to wait (0: allowed), e.g. for a Retry-After. */

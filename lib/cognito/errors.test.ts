@@ -205,19 +205,19 @@ describe('the Cognito error table (docs/product.md §8)', () => {
         'LimitExceededException',
         'Attempt limit exceeded, please try after some time.',
         'forgotPassword',
-        'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
+        'You asked for several codes. Use the newest one we sent, or ask again in an hour.',
       ],
       [
         'LimitExceededException',
         'Attempt limit exceeded, please try after some time.',
         'resendSignUpCode',
-        'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
+        'You asked for several codes. Use the newest one we sent, or ask again in an hour.',
       ],
       [
         'LimitExceededException',
         'Attempt limit exceeded, please try after some time.',
         'sendCode',
-        'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
+        'You asked for several codes. Use the newest one we sent, or ask again in an hour.',
       ],
       [
         'LimitExceededException',
@@ -295,7 +295,7 @@ describe('the Cognito error table (docs/product.md §8)', () => {
           'Attempt limit exceeded, please try after some time.',
           'passwordless',
         ).message.text,
-      ).toMatch(/^Too many codes have been sent to this account/);
+      ).toMatch(/^You asked for several codes\. Use the newest one we sent/);
     });
 
     it('says the service is busy when Cognito throttles, and lets the caller offer a retry', () => {

@@ -1,7 +1,6 @@
 /** The words for Cognito's errors; lib/cognito/errors.ts decides which one applies (docs/product.md §8.6). */
 export const COGNITO_MSG = {
-  tooManyCodes:
-    'Too many codes have been sent to this account. Please use the latest code we sent, or try again in an hour.',
+  tooManyCodes: 'You asked for several codes. Use the newest one we sent, or ask again in an hour.',
   invalidCode: 'Invalid verification code.',
   codeReused: 'That code was already used. Wait for the next one from your authenticator app.',
   deviceTrackingOff: 'Device tracking has not been configured in this User Pool',

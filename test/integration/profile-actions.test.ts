@@ -41,6 +41,8 @@ beforeAll(async () => {
 
 const PASSWORD = 'Sunny!Day42';
 const LIMITED = /^Too many attempts\. Please try again in \d+ (seconds|minutes)\.$/;
+const CODES_LIMITED =
+  /^You asked for several codes\. Use the newest one, or ask again in \d+ (seconds|minutes)\.$/;
 
 const uniqueEmail = (prefix: string) => `${prefix}.${randomBytes(4).toString('hex')}@creator.test`;
 const uniquePhone = () => `+1555${String(randomBytes(3).readUIntBE(0, 3) % 1e7).padStart(7, '0')}`;
@@ -96,7 +98,10 @@ describe('sending codes is limited per account and per client address', () => {
       expect(await actions.sendEmailCodeAction()).toMatchObject({ status: 'success' });
     }
     const refused = await actions.sendEmailCodeAction();
-    expect(refused).toEqual({ status: 'error', message: { text: expect.stringMatching(LIMITED) } });
+    expect(refused).toEqual({
+      status: 'error',
+      message: { text: expect.stringMatching(CODES_LIMITED) },
+    });
     const codes = (await outbox(email)).filter((m) => m.purpose === 'verify-email');
     expect(codes).toHaveLength(5);
     // Another client address does not reset the account's count.
@@ -114,7 +119,10 @@ describe('sending codes is limited per account and per client address', () => {
       expect(await actions.resendPhoneCodeAction()).toMatchObject({ status: 'success' });
     }
     const refused = await actions.resendPhoneCodeAction();
-    expect(refused).toEqual({ status: 'error', message: { text: expect.stringMatching(LIMITED) } });
+    expect(refused).toEqual({
+      status: 'error',
+      message: { text: expect.stringMatching(CODES_LIMITED) },
+    });
     expect((await outbox(phone)).length - before).toBe(3);
   });
 
@@ -131,7 +139,7 @@ describe('sending codes is limited per account and per client address', () => {
       for (let i = 0; i < 3; i++) {
         const answer = await actions.resendPhoneCodeAction();
         if (answer.status !== 'success') {
-          expect(answer.message?.text).toMatch(LIMITED);
+          expect(answer.message?.text).toMatch(CODES_LIMITED);
           refusedAt = sent;
           break;
         }
@@ -162,7 +170,7 @@ describe('sending codes is limited per account and per client address', () => {
     expect(answers.slice(0, 3).map((a) => a.status)).toEqual(['success', 'success', 'success']);
     expect(answers[3]).toMatchObject({
       status: 'error',
-      message: { text: expect.stringMatching(LIMITED) },
+      message: { text: expect.stringMatching(CODES_LIMITED) },
       values: { phoneNo: numbers[3] },
     });
     expect(await outbox(numbers[3]!)).toEqual([]);

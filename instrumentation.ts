@@ -2,22 +2,22 @@ import type { Instrumentation } from 'next';
 
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    // Before any request is handled: each gets its address, id and access line (lib/server-hook.ts).
-    const { installServerHook } = await import('./lib/server-hook');
+    // Before any request is handled: each gets its address, id and access line (lib/runtime/server-hook.ts).
+    const { installServerHook } = await import('./lib/runtime/server-hook');
     installServerHook();
     const { checkAwsCredentialsOrExit, checkConfigurationOrExit } =
-      await import('./lib/startup-check');
+      await import('./lib/runtime/startup-check');
     checkConfigurationOrExit();
     await checkAwsCredentialsOrExit();
-    const { bridgeConsole } = await import('./lib/console-bridge');
+    const { bridgeConsole } = await import('./lib/runtime/console-bridge');
     bridgeConsole();
-    const { getEnv } = await import('./lib/env');
-    const { startTelemetry } = await import('./lib/telemetry');
-    const { log } = await import('./lib/log');
+    const { getEnv } = await import('./lib/runtime/env');
+    const { startTelemetry } = await import('./lib/runtime/telemetry');
+    const { log } = await import('./lib/runtime/log');
     log.info('telemetry', { export: startTelemetry({ local: getEnv().mode === 'local' }) });
     // The launcher sets it, so Next leaves SIGTERM to us: not ready first, then drain (decision 041).
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
-      const { drain } = await import('./lib/drain');
+      const { drain } = await import('./lib/runtime/drain');
       const { DRAIN_DELAY_MS: delayMs, DRAIN_TIMEOUT_MS: timeoutMs } = getEnv();
       let draining = false;
       const onSignal = () => {
@@ -33,6 +33,6 @@ export async function register() {
 
 export const onRequestError: Instrumentation.onRequestError = async (...args) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { logRequestError } = await import('./lib/request-error');
+  const { logRequestError } = await import('./lib/runtime/request-error');
   logRequestError(...args);
 };

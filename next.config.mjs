@@ -33,10 +33,10 @@ export default function nextConfig(phase) {
     // Every build type-checks (a deploy never ships code that does not), as does `npm run typecheck`.
     typescript: { ignoreBuildErrors: false },
     reactStrictMode: true,
-    // The same 64 KB the guard refuses above (lib/security/body-limit.ts): our forms send under 2 KB.
+    // The same 64 KB the guard refuses above (lib/http/security/body-limit.ts): our forms send under 2 KB.
     // The framework copies a request's body for the guard, up to 10 MB by default, and drops the
     // piece that crosses its limit. Node reads a socket at most 64 KB at a time, so at twice the
-    // guard's limit the copy of a body over it always shows more than 64 KB (lib/security/body-limit.test.ts).
+    // guard's limit the copy of a body over it always shows more than 64 KB (lib/http/security/body-limit.test.ts).
     experimental: {
       serverActions: { bodySizeLimit: '64kb' },
       proxyClientMaxBodySize: 2 * 64 * 1024,

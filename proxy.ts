@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
-import { getEnv } from '@/lib/env';
-import { REQUEST_ID_HEADER, arrivalContextOf, log, withRequestId } from '@/lib/log';
-import { plausibleFormReply, plausibleTextReply } from '@/lib/security/action-envelope';
-import { declaredTooLarge, readWithin } from '@/lib/security/body-limit';
-import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/security/csp';
+import { getEnv } from '@/lib/runtime/env';
+import { REQUEST_ID_HEADER, arrivalContextOf, log, withRequestId } from '@/lib/runtime/log';
+import { plausibleFormReply, plausibleTextReply } from '@/lib/http/security/action-envelope';
+import { declaredTooLarge, readWithin } from '@/lib/http/security/body-limit';
+import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/http/security/csp';
 import { decide, routeAccess } from '@/lib/session/access';
 import { RETURN_TTL_S } from '@/lib/session/lifetimes';
 import { authenticateRequest } from '@/lib/session/refresh';
@@ -33,7 +33,7 @@ async function guard(request: NextRequest, reqId: string) {
     return response;
   };
 
-  // Our forms are tiny: a large body is refused unread (lib/security/body-limit.ts).
+  // Our forms are tiny: a large body is refused unread (lib/http/security/body-limit.ts).
   const isAction = request.method === 'POST' && request.headers.has('next-action');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   let tooLarge = hasBody && declaredTooLarge(request.headers.get('content-length'));

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { VitalsLoader } from '@/components/vitals/vitals-loader';
-import { siteUrl } from '@/lib/env';
+import { siteUrl } from '@/lib/runtime/env';
 import './globals.css';
 
 export const metadata: Metadata = {

@@ -44,7 +44,7 @@ beforeAll(async () => {
   );
   ({ GET } = await import('@/app/api/embed-token/route'));
 
-  const { getEnv } = await import('@/lib/env');
+  const { getEnv } = await import('@/lib/runtime/env');
   const { sealRefresh, sealSession } = await import('@/lib/session/seal');
   const env = getEnv();
   const claims = {

@@ -23,10 +23,10 @@ jest.mock('next/headers', () => ({
   }),
 }));
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
-// Counts the request contexts actions open (lib/actions.ts inRequest), the logger otherwise as it is.
+// Counts the request contexts actions open (lib/actions/index.ts inRequest), the logger otherwise as it is.
 const requestContexts = { count: 0 };
-jest.mock('@/lib/log', () => {
-  const actual = jest.requireActual('@/lib/log');
+jest.mock('@/lib/runtime/log', () => {
+  const actual = jest.requireActual('@/lib/runtime/log');
   return {
     ...actual,
     withRequestId: (...args: Parameters<typeof actual.withRequestId>) => {
@@ -44,7 +44,7 @@ type Actions = typeof import('@/components/auth/actions') &
   typeof import('@/components/dashboard/actions') &
   typeof import('@/components/profile/actions');
 let actions: Actions;
-let log: typeof import('@/lib/log').log;
+let log: typeof import('@/lib/runtime/log').log;
 let validSession: string;
 
 beforeAll(async () => {
@@ -60,8 +60,8 @@ beforeAll(async () => {
     ...(await import('@/components/dashboard/actions')),
     ...(await import('@/components/profile/actions')),
   };
-  ({ log } = await import('@/lib/log'));
-  const { getEnv } = await import('@/lib/env');
+  ({ log } = await import('@/lib/runtime/log'));
+  const { getEnv } = await import('@/lib/runtime/env');
   const { sealSession } = await import('@/lib/session/seal');
   const now = Math.floor(Date.now() / 1000);
   validSession = await sealSession(
@@ -121,7 +121,7 @@ describe('an action that needs a session, called without one', () => {
     const warn = jest.spyOn(log, 'warn');
     expect(await call(actions)).toEqual(REFUSED);
     expect(warn.mock.calls.map(([event]) => event)).toEqual(['action.unauthenticated']);
-    // The request's context (its id and client address, lib/actions.ts inRequest) was read.
+    // The request's context (its id and client address, lib/actions/index.ts inRequest) was read.
     expect(headersRead.count).toBeGreaterThan(0);
     expect(upstreamCalls).toEqual([]);
   });
@@ -152,7 +152,7 @@ describe('the two-step sign-in code (docs/product.md §5.4)', () => {
   });
 });
 
-describe('every action runs in its request (lib/actions.ts inRequest)', () => {
+describe('every action runs in its request (lib/actions/index.ts inRequest)', () => {
   // Whatever a client sends, each exported action takes its request's id and client address
   // before anything else it does, so every line it logs names the request. A new action that
   // skips the wrappers fails here.

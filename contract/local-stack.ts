@@ -5,7 +5,7 @@ export { portFrom } from './ports.mjs';
 /**
  * The local stack's fixed facts (docs/architecture.md §4): its pool, its app client, the ports each
  * service listens on by default, and the pool's custom attributes. Both sides read them from
- * here: the product in local mode (lib/env.ts), the stand-ins under local/, the scripts and the
+ * here: the product in local mode (lib/runtime/env.ts), the stand-ins under local/, the scripts and the
  * tests. Nothing else in this folder but the port parser (ports.mjs, plain JavaScript so the start
  * script shares it): these are the only modules the product and the stack share.
  */

@@ -67,7 +67,7 @@ test("the web app's traces and metrics carry no email, code, token or query valu
   const leak = findCodeLeak(telemetry, codes);
   expect(leak, `code ${leak?.code} in the telemetry`).toBeUndefined();
   expect(telemetry.match(/[\w.+%-]+(@|%40)[\w-]+\.[\w.-]*[a-z]/i)?.[0], 'an email').toBeUndefined();
-  // A query keeps its keys only (lib/telemetry/scrub.ts): no `key=value`, no bare value.
+  // A query keeps its keys only (lib/runtime/telemetry/scrub.ts): no `key=value`, no bare value.
   const values = telemetry.match(/\?[^"\s]*?(=[^&"\s]+|\?[^=&"\s]+(&|"))/g) ?? [];
   expect(values.slice(0, 5), 'a query with a value').toEqual([]);
   expect(telemetry, 'a Cognito token').not.toContain('eyJhbGciOiJSUzI1Ni');

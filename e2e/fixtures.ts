@@ -141,7 +141,7 @@ let testAddress = '2001:db8::1';
 export const test = base.extend<{ account: Account; signedInPage: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     // An address from the documentation prefix (RFC 3849): only ever a header value here. A /64
-    // of its own: limits count an IPv6 client by its /64 (lib/client-address.ts).
+    // of its own: limits count an IPv6 client by its /64 (lib/http/client-address.ts).
     const ip = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
     testAddress = ip;
     await provide({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
@@ -415,10 +415,10 @@ export const formAlert = (page: Page) => page.locator('form [role="alert"]');
 
 /** What the web app printed during this run (scripts/start.mjs with STACK_LOG_DIR). */
 export const WEB_APP_LOG = `.data/e2e-${ports.web}/logs/web-app.log`;
-/** The web app's traces and metrics in local mode (lib/telemetry), as JSON lines. */
+/** The web app's traces and metrics in local mode (lib/runtime/telemetry), as JSON lines. */
 export const WEB_APP_TELEMETRY = `.data/e2e-${ports.web}/otel`;
 
-/** The local stack's telemetry files (lib/telemetry): spans and metric exports, one JSON per line. */
+/** The local stack's telemetry files (lib/runtime/telemetry): spans and metric exports, one JSON per line. */
 export const OTEL_DIR = `.data/e2e-${ports.web}/otel`;
 
 function jsonLines<T>(file: string): T[] {

@@ -16,12 +16,12 @@ import {
 import { createAccount, expect, test } from './fixtures';
 import { e2ePorts } from './ports';
 import { FULL_RUN } from './run';
-import { MAX_BODY_BYTES } from '../lib/security/body-limit';
+import { MAX_BODY_BYTES } from '../lib/http/security/body-limit';
 import { routeAccess } from '../lib/session/access';
 
 /**
  * Property-based fuzzing over HTTP of every server action and route handler of the build under
- * test. The volume for actions (1,000 forms each) is in jest (lib/actions.fuzz.test.ts), where the
+ * test. The volume for actions (1,000 forms each) is in jest (lib/actions/actions.fuzz.test.ts), where the
  * same parsing code runs in microseconds; here each action gets ACTION_RUNS generated calls end to
  * end, and each route handler ROUTE_RUNS. Every answer must be below 500, free of stack traces and
  * paths, and typed.
@@ -244,7 +244,7 @@ for (const action of ACTIONS) {
         headers: { 'x-forwarded-for': nextIp() },
       });
       if (bytes > MAX_BODY_BYTES - 1024 && (a.status === 413 || bytes > MAX_BODY_BYTES + 1024)) {
-        // Over the guard's limit (lib/security/body-limit.ts): refused before it is read.
+        // Over the guard's limit (lib/http/security/body-limit.ts): refused before it is read.
         expect(a.status, `${action.name}: ${bytes} bytes`).toBe(413);
         expect(JSON.parse(a.body)).toEqual({ error: 'This request is too large.' });
         answered++;
@@ -295,7 +295,7 @@ test('malformed action envelopes are refused without internals', async () => {
   expect(unknown.status).toBeLessThan(500);
 });
 
-// Bodies that are no React reply at all: the guard refuses them (lib/security/action-envelope.ts)
+// Bodies that are no React reply at all: the guard refuses them (lib/http/security/action-envelope.ts)
 // before Next's decoder would answer 500.
 test('malformed action envelopes answer below 500', async () => {
   const signIn = ACTIONS.find((a) => a.name === 'signInAction')!;

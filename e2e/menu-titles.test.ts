@@ -1,5 +1,5 @@
 import { dashTitle } from '@/local/creator-system/titles';
-import { MENU_PATHS, menuTitle } from '@/lib/menu';
+import { MENU_PATHS, menuTitle } from '@/lib/dashboard/menu';
 
 // The menu and the analytics embed name each dashboard the same way (docs/product.md §2). The local
 // creator system stands in for the embed, so the comparison lives here, outside the product.

@@ -16,7 +16,7 @@ test('real page loads report their web vitals to metrics, not to the log', async
   await page.getByLabel('Email', { exact: true }).click();
   // Leaving the page flushes LCP and CLS (they are final only then).
   await page.goto('/register');
-  // Metrics are exported every 10 s in local mode (lib/telemetry).
+  // Metrics are exported every 10 s in local mode (lib/runtime/telemetry).
   await expect
     .poll(() => metricPoints('web_vitals').filter((p) => p.attributes.page === '/login'), {
       timeout: 25_000,

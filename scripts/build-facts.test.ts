@@ -18,7 +18,8 @@ describe('the build id', () => {
     });
   });
   it('is left to the framework when the checkout has changes or is no checkout', () => {
-    const dirty = (args: string[]) => (args[0] === 'rev-parse' ? 'c0ffee' : ' M lib/log.ts');
+    const dirty = (args: string[]) =>
+      args[0] === 'rev-parse' ? 'c0ffee' : ' M lib/runtime/log.ts';
     expect(commitOf({}, '.', dirty).id).toBeNull();
     const none = () => {
       throw new Error('not a git repository');

@@ -4,7 +4,7 @@
 // new password (NEW_PASSWORD_REQUIRED). Works against production and the local stack alike.
 import { findCreatorId } from '@/lib/creators';
 import { inviteUser } from '@/lib/cognito/admin';
-import { EnvError, getEnv, localAddresses } from '@/lib/env';
+import { EnvError, getEnv, localAddresses } from '@/lib/runtime/env';
 import { emailField } from '@/lib/validation/schemas';
 
 async function main(argv: string[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { VerifyEmailDialog } from '@/components/auth/verify-email-dialog';
 import { DashboardShell } from '@/components/dashboard/dashboard-shell';
 import { SessionWatch } from '@/components/dashboard/session-watch';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { formattedName, initials } from '@/lib/format';
 import { requireSession } from '@/lib/session';
 

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { EmbedFrame } from '@/components/dashboard/embed-frame';
 import { ForcedSignOut } from '@/components/dashboard/forced-sign-out';
-import { channelDue } from '@/lib/channel';
+import { channelDue } from '@/lib/dashboard/channel';
 import { getUser } from '@/lib/cognito';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { formattedName } from '@/lib/format';
-import { log } from '@/lib/log';
-import { DEFAULT_PATH, menuTitle, parsePathParam } from '@/lib/menu';
+import { log } from '@/lib/runtime/log';
+import { DEFAULT_PATH, menuTitle, parsePathParam } from '@/lib/dashboard/menu';
 import { requireSession } from '@/lib/session';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -4,11 +4,11 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { authed, authedAction, failureState, withSession } from '@/lib/actions';
 import { getUser, sendAttributeCode, verifyAttribute } from '@/lib/cognito';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { codeSent } from '@/lib/messages';
-import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
 import { updateSessionClaims } from '@/lib/session';
-import { signOut } from '@/lib/sign-out';
+import { signOut } from '@/lib/auth/sign-out';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
 
 export const logoutAction = withSession(async (session): Promise<void> => {

@@ -4,7 +4,7 @@ import * as Sheet from '@radix-ui/react-dialog';
 import Link from 'next/link';
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { logoutAction } from '@/components/dashboard/actions';
-import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/menu';
+import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/dashboard/menu';
 import { CloseIcon, LogoutIcon, MenuIcon, SettingsIcon } from './icons';
 import { SideMenu } from './side-menu';
 import { onMenuLinkClick, useDashboardPath } from './use-dashboard-path';

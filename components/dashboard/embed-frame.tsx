@@ -6,11 +6,11 @@ import {
   EMBED_TOKEN_WAIT_MS,
   type EmbedTokenAnswer,
   type EmbedTokenError,
-} from '@/lib/embed-token';
+} from '@/lib/dashboard/embed-token';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
-import { DEFAULT_PATH, embedSrc, menuTitle } from '@/lib/menu';
+import { DEFAULT_PATH, embedSrc, menuTitle } from '@/lib/dashboard/menu';
 import { APP_MSG } from '@/lib/messages';
 import { usePresence, useSessionEnded } from './session-watch';
 import { signOutNow } from './sign-out';

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from '@testing-library/react';
-import { menuGroup } from '@/lib/menu';
+import { menuGroup } from '@/lib/dashboard/menu';
 import { SideMenu } from './side-menu';
 
 jest.mock('@/components/dashboard/actions', () => ({ logoutAction: jest.fn() }));

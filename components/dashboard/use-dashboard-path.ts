@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useSearchParams } from 'next/navigation';
-import { DEFAULT_PATH, parsePathParam } from '@/lib/menu';
+import { DEFAULT_PATH, parsePathParam } from '@/lib/dashboard/menu';
 
 /** The menu path the frame shows: from `?path=` on /, null on other pages (e.g. /profile). */
 export function useDashboardPath(): string | null {

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import type { ActionState } from '@/lib/action-state';
+import type { ActionState } from '@/lib/actions/state';
 import { APP_MSG } from '@/lib/messages';
 
 export type FormAction<F extends string> = (

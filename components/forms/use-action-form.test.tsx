@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
-import type { ActionState } from '@/lib/action-state';
+import type { ActionState } from '@/lib/actions/state';
 import { APP_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/messages/fields';
 import { verifyEmailChangeSchema } from '@/lib/validation/schemas';

@@ -19,7 +19,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
-import { idle, type ActionState } from '@/lib/action-state';
+import { idle, type ActionState } from '@/lib/actions/state';
 import type { Message } from '@/lib/messages';
 import { resilient as withResilience, useAnswerEffects, type FormAction } from './answer';
 

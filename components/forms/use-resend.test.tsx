@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@/components/ui/button';
-import type { ActionState } from '@/lib/action-state';
+import type { ActionState } from '@/lib/actions/state';
 import { APP_MSG } from '@/lib/messages';
 import { click, codeBoxes, renderWithRouter, router } from '@/test/form-render';
 import { CodeForm } from './code-form';

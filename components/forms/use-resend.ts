@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { idle, type ActionState } from '@/lib/action-state';
+import { idle, type ActionState } from '@/lib/actions/state';
 import { resilientCall, useAnswerEffects } from './answer';
 
 /** `notice` is the resend's answer until the form answers again, then the form's. */

@@ -3,7 +3,7 @@
 import { CodeForm } from '@/components/forms/code-form';
 import type { FormAction, SchemaLoader } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
-import type { ActionState } from '@/lib/action-state';
+import type { ActionState } from '@/lib/actions/state';
 
 type Props<F extends string> = {
   action: FormAction<F>;

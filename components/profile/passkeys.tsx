@@ -16,7 +16,7 @@ import { PASSKEY_NAME_MAX } from '@/lib/validation/limits';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
-import type { ActionState } from '@/lib/action-state';
+import type { ActionState } from '@/lib/actions/state';
 import type { DescribedPasskey as Passkey } from '@/lib/passkeys/notes';
 import { formatDate } from '@/lib/format';
 import type { Message } from '@/lib/messages';

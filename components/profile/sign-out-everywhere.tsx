@@ -5,7 +5,7 @@ import { resilientCall, useAnswerEffects } from '@/components/forms/answer';
 import { signOutEverywhereAction } from '@/components/profile/actions';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
-import { idle, type ActionState } from '@/lib/action-state';
+import { idle, type ActionState } from '@/lib/actions/state';
 
 export function SignOutEverywhere({ onCancel }: { onCancel: () => void }) {
   const [answer, setAnswer] = useState<ActionState<never>>(idle);

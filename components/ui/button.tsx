@@ -1,4 +1,4 @@
-import { cn } from '@/lib/cn';
+import { cn } from '@/lib/ui/cn';
 import { Spinner } from './loader';
 
 // ComponentProps carries `ref`, which React 19 passes to a function component as a prop.

@@ -1,7 +1,7 @@
 'use client';
 
 import { forwardRef, useId } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '@/lib/ui/cn';
 import type { Message } from '@/lib/messages';
 import { FieldMessages, describedBy } from './field-messages';
 

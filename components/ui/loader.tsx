@@ -1,4 +1,4 @@
-import { cn } from '@/lib/cn';
+import { cn } from '@/lib/ui/cn';
 
 export function Spinner({ className = 'size-6' }: { className?: string }) {
   return (

@@ -4,7 +4,7 @@ import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useActionForm } from '@/components/forms/use-action-form';
-import type { ActionState } from '@/lib/action-state';
+import type { ActionState } from '@/lib/actions/state';
 import { signInSchema } from '@/lib/validation/schemas';
 import { router } from '@/test/form-render';
 import { Field } from './field';

@@ -17,14 +17,14 @@ import {
 import type { AuthFailure } from '@/lib/cognito/errors';
 import type { ChallengeData } from '@/lib/session/seal';
 import { settleDevice, signInContext } from '@/lib/devices';
-import { boundClaims, keepChannelDue } from '@/lib/channel';
+import { boundClaims, keepChannelDue } from '@/lib/dashboard/channel';
 import { twoStepDone, watchTwoStep } from './unfinished';
 import { isDecoy } from './precheck';
 import { recordSignIn, wayOfChallenge } from './sign-in-record';
 import type { SignInWay } from '@/lib/activity';
 import { type CreatorResult } from '@/lib/creators';
-import { emailRef, log } from '@/lib/log';
-import { checkLimit, codeChecked, smsSent } from '@/lib/rate-limit';
+import { emailRef, log } from '@/lib/runtime/log';
+import { checkLimit, codeChecked, smsSent } from '@/lib/http/rate-limit';
 import { type Message, APP_MSG } from '@/lib/messages';
 import {
   clearChallenge,

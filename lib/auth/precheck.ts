@@ -5,10 +5,10 @@ import { startPasswordless, type PasswordlessFactor, type SignInOutcome } from '
 import { signInContext, withDevice } from '@/lib/devices';
 import { accountOf, nativeAccount, signsInWithGoogle, twoStepOf } from '@/lib/cognito/admin';
 import { findCreator, type CreatorResult } from '@/lib/creators';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
-import { emailRef, log } from '@/lib/log';
-import { checkLimit } from '@/lib/rate-limit';
+import { emailRef, log } from '@/lib/runtime/log';
+import { checkLimit } from '@/lib/http/rate-limit';
 import { APP_MSG, emailNotFound, unfinishedSignUp, type Message, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
 import { setChallenge } from '@/lib/session';

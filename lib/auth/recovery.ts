@@ -11,13 +11,13 @@ import {
   writeRecovery,
 } from '@/lib/cognito/admin';
 import { signInContext, withDevice } from '@/lib/devices';
-import { getEnv } from '@/lib/env';
-import { sharedRedis } from '@/lib/redis';
+import { getEnv } from '@/lib/runtime/env';
+import { sharedRedis } from '@/lib/upstream/redis';
 import type { TwoStepMethod } from '@/lib/validation/two-step-methods';
-import { emailRef, log } from '@/lib/log';
+import { emailRef, log } from '@/lib/runtime/log';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
-import { checkLimit, recordFailure, recordSuccess, smsAllowed } from '@/lib/rate-limit';
+import { checkLimit, recordFailure, recordSuccess, smsAllowed } from '@/lib/http/rate-limit';
 import { getChallenge, recordReauth, verifySession } from '@/lib/session';
 import { spendCode } from '@/lib/two-step/recovery';
 import { recoveryCodeSignInSchema, switchTwoStepSchema } from '@/lib/validation/recovery';

@@ -4,9 +4,9 @@ import { failureState, publicAction, validatedAction, type ActionState } from '@
 import { confirmForgotPassword, forgotPassword, signIn } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
 import { accountSub, signOutUserEverywhere } from '@/lib/cognito/admin';
-import { getEnv } from '@/lib/env';
-import { emailRef, log } from '@/lib/log';
-import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { getEnv } from '@/lib/runtime/env';
+import { emailRef, log } from '@/lib/runtime/log';
+import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
 import { codeResent, unfinishedSignUp, FLOW_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/messages/fields';
 import { markRevoked } from '@/lib/session/revocations';

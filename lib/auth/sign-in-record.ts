@@ -2,10 +2,10 @@ import 'server-only';
 import { after } from 'next/server';
 import { wayRecord, type SignInWay } from '@/lib/activity';
 import { accountOf, recordProof } from '@/lib/cognito/admin';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import { requestClient } from '@/lib/notify';
-import { takeQuota } from '@/lib/rate-limit';
+import { takeQuota } from '@/lib/http/rate-limit';
 import type { ChallengeData } from '@/lib/session/seal';
 
 /**

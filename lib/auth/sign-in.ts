@@ -15,14 +15,14 @@ import {
   signIn,
 } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
-import { emailRef, log } from '@/lib/log';
+import { emailRef, log } from '@/lib/runtime/log';
 import {
   checkLimit,
   codeChecked,
   recordFailure,
   recordSuccess,
   smsAllowed,
-} from '@/lib/rate-limit';
+} from '@/lib/http/rate-limit';
 import { APP_MSG, codeResent, FLOW_MSG } from '@/lib/messages';
 import { COGNITO_MSG } from '@/lib/messages/cognito';
 import { recordSignIn } from './sign-in-record';

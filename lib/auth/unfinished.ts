@@ -1,8 +1,8 @@
 import 'server-only';
 import { TWO_STEP_UNFINISHED } from '@/lib/activity';
 import { accountOf, recordProof } from '@/lib/cognito/admin';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import { notifySecurity, requestClient } from '@/lib/notify';
 import { isSpent, markSpent } from '@/lib/session/revocations';
 import { CHALLENGE_TTL_S } from '@/lib/session/seal';

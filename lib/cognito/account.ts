@@ -14,7 +14,7 @@ import {
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { cognito, secretHash } from './client';
 import { attempt, claimsFromAttributes, clientId } from './shared';
 

@@ -12,9 +12,9 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
-import type { Env } from '@/lib/env';
+import type { Env } from '@/lib/runtime/env';
 import { cognitoHandler, guarded, retryDelay } from './client';
-import { emailRef, log } from '@/lib/log';
+import { emailRef, log } from '@/lib/runtime/log';
 import { toAuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE, PASSKEYS_ATTRIBUTE, RECOVERY_ATTRIBUTE } from '@/contract/local-stack';
 import { parseNotes, serialiseNotes, type PasskeyNotes } from '@/lib/passkeys/notes';

@@ -31,7 +31,7 @@ describe('secretHash', () => {
 describe('a throttled call (TooManyRequestsException)', () => {
   it('is tried three times in all, with the backoff between, before the caller hears of it', async () => {
     const http = await import('node:http');
-    const { parseEnv } = await import('@/lib/env');
+    const { parseEnv } = await import('@/lib/runtime/env');
     const { createCognitoClient } = await import('./client');
     const { InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
     const at: number[] = [];
@@ -96,7 +96,7 @@ describe('an identity service that stops answering', () => {
     return new GetUserCommand({ AccessToken: 'token' });
   };
   const envFor = async (port: number, timeout = 300) => {
-    const { parseEnv } = await import('@/lib/env');
+    const { parseEnv } = await import('@/lib/runtime/env');
     return parseEnv({ LOCAL_IDENTITY_PORT: String(port), UPSTREAM_TIMEOUT_MS: String(timeout) });
   };
   const timed = async (call: Promise<unknown>) => {

@@ -3,9 +3,9 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createHmac } from 'node:crypto';
-import { getEnv, type Env } from '@/lib/env';
-import { timedUpstream } from '@/lib/metrics';
-import { sharedUpstreamGuard } from '@/lib/upstream';
+import { getEnv, type Env } from '@/lib/runtime/env';
+import { timedUpstream } from '@/lib/runtime/metrics';
+import { sharedUpstreamGuard } from '@/lib/upstream/guard';
 
 /** docs/product.md §9.3. */
 export function retryDelay(attempt: number, random: () => number = Math.random): number {

@@ -1,4 +1,4 @@
-import type { Env } from '@/lib/env';
+import type { Env } from '@/lib/runtime/env';
 
 export function issuerUrl(
   env: Pick<Env, 'COGNITO_ENDPOINT' | 'COGNITO_REGION' | 'COGNITO_USER_POOL_ID'>,

@@ -3,7 +3,7 @@ import 'server-only';
 // Nothing outside lib/cognito imports the SDK.
 
 export { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
-export type { UserClaims } from '@/lib/claims';
+export type { UserClaims } from '@/lib/session/claims';
 export {
   type DeviceCredentials,
   type NewDevice,

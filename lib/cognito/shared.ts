@@ -1,10 +1,10 @@
 import 'server-only';
 import { type AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { toAuthFailure, type AuthContext, type AuthFailure } from './errors';
 import { CHANNEL_ATTRIBUTE } from '@/contract/local-stack';
-import type { UserClaims } from '@/lib/claims';
+import type { UserClaims } from '@/lib/session/claims';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: AuthFailure };
 

@@ -5,8 +5,8 @@ import {
   RespondToAuthChallengeCommand,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import { cognito, secretHash } from './client';
 import { startDeviceProof, startPasswordProof } from './srp';
 import { type AuthContext, type AuthFailure, toAuthFailure } from './errors';

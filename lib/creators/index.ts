@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
-import { getEnv, type Env } from '@/lib/env';
-import { errorName } from '@/lib/error-name';
-import { log } from '@/lib/log';
-import { timedUpstream } from '@/lib/metrics';
-import { sharedUpstreamGuard } from '@/lib/upstream';
+import { getEnv, type Env } from '@/lib/runtime/env';
+import { errorName } from '@/lib/runtime/error-name';
+import { log } from '@/lib/runtime/log';
+import { timedUpstream } from '@/lib/runtime/metrics';
+import { sharedUpstreamGuard } from '@/lib/upstream/guard';
 
 type CreatorFailure = 'not-found' | 'unavailable';
 export type CreatorResult<T> = { ok: true; value: T } | { ok: false; reason: CreatorFailure };

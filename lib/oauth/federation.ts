@@ -1,10 +1,10 @@
 import 'server-only';
 import { revokeRefreshToken, type Tokens, type UserClaims } from '@/lib/cognito';
 import { deleteUser, nativeAccount, removeUnconfirmed } from '@/lib/cognito/admin';
-import { boundClaims, type ChannelDue } from '@/lib/channel';
+import { boundClaims, type ChannelDue } from '@/lib/dashboard/channel';
 import { findCreatorId } from '@/lib/creators';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 
 export type Refusal =
   'not-found' | 'creator-down' | 'password-account' | 'unverified' | 'unavailable';

@@ -1,5 +1,5 @@
 import { unsealOAuthFlows } from '@/lib/session/seal';
-import type { Env } from '@/lib/env';
+import type { Env } from '@/lib/runtime/env';
 import { IN_PROGRESS_S, beginFlow, takeFlow } from './flows';
 
 const env = { sessionPasswords: { '1': 'p'.repeat(32) } } as unknown as Env;

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Env } from '@/lib/env';
+import type { Env } from '@/lib/runtime/env';
 import {
   OAUTH_FLOWS_MAX,
   OAUTH_FLOW_TTL_S,

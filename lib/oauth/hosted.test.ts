@@ -1,4 +1,4 @@
-import type { Env } from '@/lib/env';
+import type { Env } from '@/lib/runtime/env';
 import { appOrigin, callbackUrl } from './hosted';
 
 const local = { mode: 'local' } as Env;
@@ -44,7 +44,7 @@ describe('the origin of the callback and sign-out URLs', () => {
 describe('a token endpoint that never answers', () => {
   it('is "unavailable" within UPSTREAM_TIMEOUT_MS, not a hang', async () => {
     const http = await import('node:http');
-    const { parseEnv } = await import('@/lib/env');
+    const { parseEnv } = await import('@/lib/runtime/env');
     const { exchangeCode } = await import('./hosted');
     const server = http.createServer((req) => req.resume());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

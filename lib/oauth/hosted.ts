@@ -2,12 +2,12 @@ import 'server-only';
 import * as oauth from 'oauth4webapi';
 import { tokensFrom, type Tokens } from '@/lib/cognito';
 import { issuerUrl } from '@/lib/cognito/endpoints';
-import { getEnv, siteUrl, type Env } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv, siteUrl, type Env } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import { challengeFor } from './pkce';
-import { errorName } from '@/lib/error-name';
-import { timedUpstream } from '@/lib/metrics';
-import { sharedUpstreamGuard } from '@/lib/upstream';
+import { errorName } from '@/lib/runtime/error-name';
+import { timedUpstream } from '@/lib/runtime/metrics';
+import { sharedUpstreamGuard } from '@/lib/upstream/guard';
 
 export const CALLBACK_PATH = '/api/auth/callback';
 // `aws.cognito.signin.user.admin` lets the access token call the user API (profile, sign-out).

@@ -6,8 +6,8 @@ import {
   parseAuthenticatorData,
 } from '@simplewebauthn/server/helpers';
 import { readPasskeyNotes, writePasskeyNotes } from '@/lib/cognito/admin';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import type { PasskeyCredential } from '@/lib/validation/passkey';
 import { withNote, type PasskeyNote, type PasskeyNotes } from './notes';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { getMfaSettings, listPasskeys, setPasskeyMfa } from '@/lib/cognito';
 import { passkeysCountAsTwoStep, writeRecovery } from '@/lib/cognito/admin';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 
 /**
  * One story for passkeys and two-step: where the pool counts a passkey that verified its owner as

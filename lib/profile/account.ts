@@ -19,9 +19,9 @@ import {
   withDevice,
 } from '@/lib/devices';
 import { markRevoked } from '@/lib/session/revocations';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { APP_MSG } from '@/lib/messages';
-import { checkLimit, recordFailure } from '@/lib/rate-limit';
+import { checkLimit, recordFailure } from '@/lib/http/rate-limit';
 import { securityNotice } from '@/lib/notify';
 import {
   endSession,

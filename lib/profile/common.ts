@@ -5,13 +5,13 @@ import { type ProofField } from '@/lib/validation/proof';
 import { failureState, type ActionState } from '@/lib/actions';
 import { getUser, reauthenticate, revokeRefreshToken, type Tokens } from '@/lib/cognito';
 import type { AuthFailure } from '@/lib/cognito/errors';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { recordProof } from '@/lib/cognito/admin';
-import { UNKNOWN_ADDRESS } from '@/lib/client-address';
-import { getEnv } from '@/lib/env';
-import { deviceName } from '@/lib/user-agent';
+import { UNKNOWN_ADDRESS } from '@/lib/http/client-address';
+import { getEnv } from '@/lib/runtime/env';
+import { deviceName } from '@/lib/http/user-agent';
 import { APP_MSG } from '@/lib/messages';
-import { checkLimit, clientIp, recordFailure, smsAllowed, smsSent } from '@/lib/rate-limit';
+import { checkLimit, clientIp, recordFailure, smsAllowed, smsSent } from '@/lib/http/rate-limit';
 import {
   clearProofChallenge,
   getProofChallenge,

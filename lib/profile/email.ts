@@ -1,13 +1,13 @@
-import { channelDue } from '@/lib/channel';
+import { channelDue } from '@/lib/dashboard/channel';
 import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { changeEmailProofSchema } from '@/lib/validation/proof';
 import { authed, authedAction } from '@/lib/actions';
 import { updateAttributes, verifyAttribute } from '@/lib/cognito';
 import { moveCreatorEmail } from '@/lib/creators';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { codeResent, FLOW_MSG } from '@/lib/messages';
-import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
 import { notifyEmailChanged } from '@/lib/notify';
 import { clearEmailChange, getEmailChange, reauthFresh } from '@/lib/session';
 import { changeEmailSchema, verifyEmailChangeSchema } from '@/lib/validation/schemas';

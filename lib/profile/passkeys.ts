@@ -13,7 +13,7 @@ import { deviceTag, noteKey } from '@/lib/passkeys/notes';
 import { providerName } from '@/lib/passkeys/providers';
 import { plainName } from '@/lib/format';
 import { thisDeviceKey } from '@/lib/devices';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { settleTwoStep } from '@/lib/passkeys/two-step';
 import { APP_MSG, FLOW_MSG } from '@/lib/messages';
 import { requestClient, securityNotice } from '@/lib/notify';

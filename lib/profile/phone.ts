@@ -11,9 +11,9 @@ import {
   type Result,
 } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { codeResent, FLOW_MSG } from '@/lib/messages';
-import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
 import { updateSessionClaims } from '@/lib/session';
 import { verificationCodeSchema } from '@/lib/validation/schemas';
 import { SIGNED_IN_AREA, failed, proveIdentity, refreshClaims } from './common';

@@ -13,10 +13,10 @@ import {
   verifySoftwareToken,
   type Result,
 } from '@/lib/cognito';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { settleTwoStep } from '@/lib/passkeys/two-step';
 import { issueRecoveryCodes } from '@/lib/two-step/issue';
-import { checkLimit, codeChecked } from '@/lib/rate-limit';
+import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
 import { securityNotice } from '@/lib/notify';
 import { proofFor, spendReauth, type Session } from '@/lib/session';
 import {

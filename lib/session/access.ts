@@ -1,5 +1,4 @@
-import { loginPath } from '@/lib/messages/notices';
-import type { EndedReason } from './index';
+import { loginPath, type LoginReason as EndedReason } from '@/lib/messages/notices';
 
 type RouteAccess = 'public-only' | 'public' | 'protected';
 

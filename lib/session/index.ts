@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
-import { getEnv, type Env } from '@/lib/env';
+import { getEnv, type Env } from '@/lib/runtime/env';
 import { isSpent, markSpent, revokedAt } from './revocations';
 import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/messages/notices';
 import { returnPath } from './return-to';

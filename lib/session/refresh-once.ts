@@ -1,10 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { refresh, type Result, type Tokens } from '@/lib/cognito';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
-import { sharedRedis } from '@/lib/redis';
-import type { RedisLink } from '@/lib/redis-link';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
+import { sharedRedis } from '@/lib/upstream/redis';
+import type { RedisLink } from '@/lib/upstream/redis-link';
 import { REFRESHED_SHARE_S, sealRefreshed, unsealRefreshed } from './seal';
 
 // One refresh per refresh token, its answer shared for a minute (decision 012).

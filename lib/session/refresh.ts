@@ -1,10 +1,10 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { confirmSession } from '@/lib/cognito';
-import { settleChannelDue } from '@/lib/channel';
-import { confirmDueDevice } from '@/lib/device-due';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { settleChannelDue } from '@/lib/dashboard/channel';
+import { confirmDueDevice } from '@/lib/devices/due';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import { revokedAt } from './revocations';
 import { needsConfirmation, needsRefresh } from './access';
 import { refreshOnce } from './refresh-once';

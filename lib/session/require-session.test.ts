@@ -1,4 +1,4 @@
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { requireSession } from '@/lib/session';
 import { cookieNames } from '@/lib/session/seal';
 import { cookieJar } from '@/test/next-headers';

@@ -1,7 +1,7 @@
 import 'server-only';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
-import { sharedRedis } from '@/lib/redis';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
+import { sharedRedis } from '@/lib/upstream/redis';
 
 const HOLDER = Symbol.for('creator-dashboard.session.revocations');
 const memory = ((globalThis as { [HOLDER]?: Map<string, number> })[HOLDER] ??= new Map());

@@ -1,6 +1,6 @@
 import { randomBytes, webcrypto } from 'node:crypto';
 import { sealData } from 'iron-session';
-import { parseEnv } from '@/lib/env';
+import { parseEnv } from '@/lib/runtime/env';
 import {
   COOKIE_LIMIT,
   SESSION_TTL_S,

@@ -2,8 +2,8 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { z } from 'zod';
-import { userClaimsSchema } from '@/lib/claims';
-import type { Env } from '@/lib/env';
+import { userClaimsSchema } from '@/lib/session/claims';
+import type { Env } from '@/lib/runtime/env';
 import { SESSION_TTL_S } from './lifetimes';
 
 export { SESSION_TTL_S } from './lifetimes';

@@ -1,5 +1,5 @@
 import { NextRequest, NextResponse } from 'next/server';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import {
   endSession,
   nowSeconds,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { writeRecovery } from '@/lib/cognito/admin';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import { makeRecoveryCodes } from './recovery';
 
 /**

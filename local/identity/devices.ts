@@ -2,8 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { REGION } from './config';
 import { resourceNotFound, MESSAGES } from './errors';
-import type { IdentityService } from './service';
+import type { PoolSettings } from './settings';
 import type { AuthEventRecord, DeviceRecord, SessionRecord, UserRecord } from './store';
+
+/** What of the service the device rules read: its settings and clock (no import of it back). */
+type IdentityService = { readonly settings: PoolSettings; now(): number };
 
 /**
  * Device tracking (remembered devices) and the sign-in records of threat protection, as Cognito

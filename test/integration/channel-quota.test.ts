@@ -27,7 +27,7 @@ const pool = withLocalPool({ creators: true, env: { CHANNEL_BINDS_PER_SECOND: '0
 let auth: typeof import('@/components/auth/actions');
 let guard: typeof import('@/lib/session/refresh');
 let seal: typeof import('@/lib/session/seal');
-let env: typeof import('@/lib/env');
+let env: typeof import('@/lib/runtime/env');
 let embedToken: typeof import('@/app/api/embed-token/route');
 let dashboard: typeof import('@/app/(dashboard)/page');
 let ForcedSignOut: unknown;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   auth = await import('@/components/auth/actions');
   guard = await import('@/lib/session/refresh');
   seal = await import('@/lib/session/seal');
-  env = await import('@/lib/env');
+  env = await import('@/lib/runtime/env');
   embedToken = await import('@/app/api/embed-token/route');
   dashboard = await import('@/app/(dashboard)/page');
   ({ ForcedSignOut } = await import('@/components/dashboard/forced-sign-out'));

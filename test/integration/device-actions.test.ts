@@ -40,7 +40,7 @@ let profile: typeof import('@/components/profile/actions');
 let session: typeof import('@/lib/session');
 let cognito: typeof import('@/lib/cognito');
 let seal: typeof import('@/lib/session/seal');
-let env: typeof import('@/lib/env');
+let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
   auth = await import('@/components/auth/actions');
@@ -48,7 +48,7 @@ beforeAll(async () => {
   session = await import('@/lib/session');
   cognito = await import('@/lib/cognito');
   seal = await import('@/lib/session/seal');
-  env = await import('@/lib/env');
+  env = await import('@/lib/runtime/env');
 });
 
 const secretHash = (username: string) =>

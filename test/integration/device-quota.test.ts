@@ -29,14 +29,14 @@ let auth: typeof import('@/components/auth/actions');
 let guard: typeof import('@/lib/session/refresh');
 let seal: typeof import('@/lib/session/seal');
 let cognito: typeof import('@/lib/cognito');
-let env: typeof import('@/lib/env');
+let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
   auth = await import('@/components/auth/actions');
   guard = await import('@/lib/session/refresh');
   seal = await import('@/lib/session/seal');
   cognito = await import('@/lib/cognito');
-  env = await import('@/lib/env');
+  env = await import('@/lib/runtime/env');
 });
 
 /** A confirmed account with a creator record, its access token living `ttl` seconds. */

@@ -36,7 +36,7 @@ let once: typeof import('@/lib/session/refresh-once');
 let session: typeof import('@/lib/session');
 let seal: typeof import('@/lib/session/seal');
 let cognito: typeof import('@/lib/cognito');
-let env: typeof import('@/lib/env');
+let env: typeof import('@/lib/runtime/env');
 
 const setEnv = withEnv();
 
@@ -75,11 +75,11 @@ beforeAll(async () => {
   session = await import('@/lib/session');
   seal = await import('@/lib/session/seal');
   cognito = await import('@/lib/cognito');
-  env = await import('@/lib/env');
+  env = await import('@/lib/runtime/env');
 });
 
 afterAll(async () => {
-  (await import('@/lib/redis')).closeSharedRedis();
+  (await import('@/lib/upstream/redis')).closeSharedRedis();
   front.close();
   await redis?.stop();
 });
@@ -111,7 +111,7 @@ async function signedInCookies(accessTokenTtl = 30): Promise<Map<string, string>
   await local('/__local/users/token-ttl', { email, accessTokenTtl });
   const signedIn = await cognito.signIn(email, PASSWORD);
   if (!signedIn.ok || signedIn.value.type !== 'signed-in') throw new Error('sign-in failed');
-  // As a sign-in does (lib/devices.ts): a device the pool tracks is confirmed, or its tokens
+  // As a sign-in does (lib/devices/index.ts): a device the pool tracks is confirmed, or its tokens
   // cannot be renewed (decision 034).
   const { newDevice, tokens } = signedIn.value;
   if (newDevice) {
@@ -248,7 +248,7 @@ describe('answers shared through Redis', () => {
     "an answer moved to another token's key is not taken: each session gets its own account's tokens",
     async () => {
       const { createHash } = await import('node:crypto');
-      const { sharedRedis } = await import('@/lib/redis');
+      const { sharedRedis } = await import('@/lib/upstream/redis');
       const keyOf = (t: string) => createHash('sha256').update(t).digest('base64url');
       const mine = await storedRefresh(await signedInCookies());
       const theirs = await storedRefresh(await signedInCookies());

@@ -31,7 +31,7 @@ let auth: typeof import('@/components/auth/actions');
 let session: typeof import('@/lib/session');
 let seal: typeof import('@/lib/session/seal');
 let cognito: typeof import('@/lib/cognito');
-let env: typeof import('@/lib/env');
+let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
   profile = await import('@/components/profile/actions');
@@ -39,7 +39,7 @@ beforeAll(async () => {
   session = await import('@/lib/session');
   seal = await import('@/lib/session/seal');
   cognito = await import('@/lib/cognito');
-  env = await import('@/lib/env');
+  env = await import('@/lib/runtime/env');
 });
 
 /** A confirmed account, signed in through the adapter, its cookies in the jar. */

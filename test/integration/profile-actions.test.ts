@@ -233,7 +233,7 @@ async function nextCode(secret: string, used: string[]) {
 /** Rewrites the session cookie as if the password had been proved `ago` seconds back. */
 async function provedAgo(ago: number) {
   const { sealSession } = await import('@/lib/session/seal');
-  const { getEnv } = await import('@/lib/env');
+  const { getEnv } = await import('@/lib/runtime/env');
   const current = await session.verifySession();
   if (!current?.reauthAt) throw new Error('no proof in the session');
   const at = Math.floor(Date.now() / 1000) - ago;
@@ -333,7 +333,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     const other = await signedIn();
     // The victim's session, claiming the other account's address: the proof signs in as the other.
     const { sealSession } = await import('@/lib/session/seal');
-    const { getEnv } = await import('@/lib/env');
+    const { getEnv } = await import('@/lib/runtime/env');
     jar.set(
       'cd_session',
       await sealSession(
@@ -479,7 +479,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
 
   test('guesses at the current password in a password change count like sign-in failures', async () => {
     const { email } = await signedIn();
-    const limits = await import('@/lib/rate-limit');
+    const limits = await import('@/lib/http/rate-limit');
     const guess = (current: string) =>
       actions.changePasswordAction(
         idle,

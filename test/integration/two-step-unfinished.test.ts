@@ -26,13 +26,13 @@ const pool = withLocalPool({ creators: true });
 let auth: typeof import('@/components/auth/actions');
 let unfinished: typeof import('@/lib/auth/unfinished');
 let admin: typeof import('@/lib/cognito/admin');
-let env: typeof import('@/lib/env');
+let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
   auth = await import('@/components/auth/actions');
   unfinished = await import('@/lib/auth/unfinished');
   admin = await import('@/lib/cognito/admin');
-  env = await import('@/lib/env');
+  env = await import('@/lib/runtime/env');
 });
 
 /** A creator with the authenticator app on: its email and the app's secret. */

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
-import { emailParam } from '@/lib/search-params';
+import { emailParam } from '@/lib/http/search-params';
 import { getResetEmail } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Reset your password' };

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/login-form';
 import { TellOtherTabs } from '@/components/auth/tell-other-tabs';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { loginNotice } from '@/lib/messages/notices';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
-import { emailParam } from '@/lib/search-params';
+import { emailParam } from '@/lib/http/search-params';
 import { rememberedEmail } from '@/lib/session';
 
 export const metadata: Metadata = {

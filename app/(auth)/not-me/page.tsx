@@ -4,7 +4,7 @@ import { BackToSignIn } from '@/components/auth/back-to-sign-in';
 import { notMeAction } from '@/components/auth/actions';
 import { Button } from '@/components/ui/button';
 import { IntentLink } from '@/components/ui/intent-link';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { notMeUsed } from '@/lib/auth/not-me';
 import { maskEmail } from '@/lib/format';
 import { unsealNotMe } from '@/lib/session/seal';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { RegisterForm } from '@/components/auth/register-form';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
-import { emailParam } from '@/lib/search-params';
+import { emailParam } from '@/lib/http/search-params';
 
 export const metadata: Metadata = {
   title: 'Create your account',

@@ -1,9 +1,13 @@
-import { channelDue } from '@/lib/channel';
+import { channelDue } from '@/lib/dashboard/channel';
 import { confirmSession } from '@/lib/cognito';
 import { fetchEmbedToken } from '@/lib/creators';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { endSession, verifySession } from '@/lib/session';
-import type { EmbedTokenAnswer, EmbedTokenError, EmbedTokenFailure } from '@/lib/embed-token';
+import type {
+  EmbedTokenAnswer,
+  EmbedTokenError,
+  EmbedTokenFailure,
+} from '@/lib/dashboard/embed-token';
 import { secondsLeft } from './seconds-left';
 
 export const dynamic = 'force-dynamic';

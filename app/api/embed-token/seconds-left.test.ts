@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { FALLBACK_TTL_S } from '@/lib/embed-token';
+import { FALLBACK_TTL_S } from '@/lib/dashboard/embed-token';
 import { secondsLeft } from './seconds-left';
 
 const key = new TextEncoder().encode('k'.repeat(32));

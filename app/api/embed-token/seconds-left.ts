@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { FALLBACK_TTL_S } from '@/lib/embed-token';
+import { FALLBACK_TTL_S } from '@/lib/dashboard/embed-token';
 
 /** Seconds left on the token when it is a JWT with `exp`; the provider's format is not promised. */
 export function secondsLeft(token: string, now = Date.now()): number {

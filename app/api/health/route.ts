@@ -1,6 +1,6 @@
-import { getEnv } from '@/lib/env';
-import { cachedHealth } from '@/lib/health';
-import { limitWait } from '@/lib/rate-limit';
+import { getEnv } from '@/lib/runtime/env';
+import { cachedHealth } from '@/lib/runtime/health';
+import { limitWait } from '@/lib/http/rate-limit';
 
 export const dynamic = 'force-dynamic';
 

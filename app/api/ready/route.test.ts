@@ -1,6 +1,6 @@
 import { GET as live } from '../live/route';
 import { GET as ready } from './route';
-import { startDraining } from '@/lib/readiness';
+import { startDraining } from '@/lib/runtime/readiness';
 
 describe('liveness and readiness', () => {
   it('answer 200 while the process serves, and readiness 503 once it drains', async () => {

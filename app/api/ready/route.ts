@@ -1,4 +1,4 @@
-import { isDraining } from '@/lib/readiness';
+import { isDraining } from '@/lib/runtime/readiness';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { log } from '@/lib/log';
-import { checkLimit } from '@/lib/rate-limit';
-import { record } from '@/lib/metrics';
-import { routeOf } from '@/lib/routes';
+import { log } from '@/lib/runtime/log';
+import { checkLimit } from '@/lib/http/rate-limit';
+import { record } from '@/lib/runtime/metrics';
+import { routeOf } from '@/lib/http/routes';
 
 const metric = z.strictObject({
   name: z.enum(['CLS', 'FCP', 'FID', 'INP', 'LCP', 'TTFB']),

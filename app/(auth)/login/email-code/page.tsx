@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { EmailCodeSignInForm } from '@/components/auth/email-code-sign-in-form';
-import { emailParam } from '@/lib/search-params';
+import { emailParam } from '@/lib/http/search-params';
 
 export const metadata: Metadata = { title: 'Sign in with an email code' };
 

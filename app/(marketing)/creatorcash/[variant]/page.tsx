@@ -4,7 +4,7 @@ import { CreatorCashPage } from '@/components/creatorcash/creator-cash-page';
 import { campaignPath } from '@/lib/creatorcash/campaign';
 import { copyFor } from '@/lib/creatorcash/copy';
 import { VARIANTS, isVariant } from '@/lib/creatorcash/variants';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 
 type Props = { params: Promise<{ variant: string }> };
 

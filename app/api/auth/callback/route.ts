@@ -1,9 +1,9 @@
 import type { NextRequest, NextResponse } from 'next/server';
 import { deleteOwnAccount, revokeRefreshToken } from '@/lib/cognito';
-import { keepChannelDue } from '@/lib/channel';
-import { getEnv, type Env } from '@/lib/env';
+import { keepChannelDue } from '@/lib/dashboard/channel';
+import { getEnv, type Env } from '@/lib/runtime/env';
 import type { HostedReason } from '@/lib/messages/notices';
-import { emailRef, log } from '@/lib/log';
+import { emailRef, log } from '@/lib/runtime/log';
 import { admitFederated, dismissFederated, type Refusal } from '@/lib/oauth/federation';
 import { deletionPath, deletionProof } from '@/lib/oauth/deletion';
 import { takeFlow } from '@/lib/oauth/flows';
@@ -14,7 +14,7 @@ import {
   logoutUrl,
   type ExchangeFailure,
 } from '@/lib/oauth/hosted';
-import { seeOther } from '@/lib/see-other';
+import { seeOther } from '@/lib/http/see-other';
 import {
   ENDED_NOTICE_TTL_S,
   endSession,

@@ -1,11 +1,11 @@
 import type { NextRequest } from 'next/server';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import type { HostedReason } from '@/lib/messages/notices';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { beginFlow } from '@/lib/oauth/flows';
 import { appOrigin, authorizeUrl, hostedSignInEnabled } from '@/lib/oauth/hosted';
-import { checkLimit } from '@/lib/rate-limit';
-import { seeOther } from '@/lib/see-other';
+import { checkLimit } from '@/lib/http/rate-limit';
+import { seeOther } from '@/lib/http/see-other';
 import { nowSeconds, verifySession } from '@/lib/session';
 import { OAUTH_FLOW_TTL_S, cookieNames, cookieOptions } from '@/lib/session/seal';
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
-import { fromOurPage } from '@/lib/security/same-origin';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
+import { fromOurPage } from '@/lib/http/security/same-origin';
 import { nowSeconds, verifySession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/session/watch';
 

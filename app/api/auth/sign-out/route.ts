@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server';
-import { log } from '@/lib/log';
-import { fromOurPage } from '@/lib/security/same-origin';
+import { log } from '@/lib/runtime/log';
+import { fromOurPage } from '@/lib/http/security/same-origin';
 import { verifySession } from '@/lib/session';
-import { signOut } from '@/lib/sign-out';
+import { signOut } from '@/lib/auth/sign-out';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,9 +3,9 @@ import { redirect } from 'next/navigation';
 import { OtherWays, OTHER_WAYS_PATH, type OtherWay } from '@/components/auth/other-ways';
 import { OtherMethodForm, RecoveryCodeForm } from '@/components/auth/recovery-code-form';
 import { twoStepOf, type AdminTwoStep } from '@/lib/cognito/admin';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { maskEmail, maskPhone } from '@/lib/format';
-import { log } from '@/lib/log';
+import { log } from '@/lib/runtime/log';
 import { getChallenge } from '@/lib/session';
 import type { TwoStepMethod } from '@/lib/validation/two-step-methods';
 

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import QRCode from 'qrcode';
 import { SetupChoiceForm } from '@/components/auth/setup-choice-form';
 import { SetupTwoStepForm } from '@/components/auth/setup-two-step-form';
-import { getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/runtime/env';
 import { maskEmail } from '@/lib/format';
 import { getChallenge, verifySession } from '@/lib/session';
 import { otpauthUri } from '@/lib/validation/authenticator-key';

@@ -1,11 +1,11 @@
 import type { NextRequest } from 'next/server';
-import { getEnv } from '@/lib/env';
-import { log } from '@/lib/log';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
 import { deletionPath } from '@/lib/oauth/deletion';
 import { beginFlow } from '@/lib/oauth/flows';
 import { appOrigin, authorizeUrl, hostedSignInEnabled } from '@/lib/oauth/hosted';
-import { fromOurPage } from '@/lib/security/same-origin';
-import { seeOther } from '@/lib/see-other';
+import { fromOurPage } from '@/lib/http/security/same-origin';
+import { seeOther } from '@/lib/http/see-other';
 import { nowSeconds, verifySession } from '@/lib/session';
 import { OAUTH_FLOW_TTL_S, cookieNames, cookieOptions } from '@/lib/session/seal';
 

@@ -1,0 +1,128 @@
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { UNKNOWN_ADDRESS } from '@/lib/http/client-address';
+import {
+  newDeviceSecret,
+  setDeviceRemembered,
+  type DeviceCredentials,
+  type Result,
+  type SignInContext,
+  type SignInOutcome,
+} from '@/lib/cognito';
+import { confirmNewDevice, deviceQuota } from '@/lib/devices/due';
+import { getEnv } from '@/lib/runtime/env';
+import { log } from '@/lib/runtime/log';
+import { securityNotice } from '@/lib/notify';
+import { clientIp } from '@/lib/http/rate-limit';
+import {
+  cookieNames,
+  cookieOptions,
+  DEVICE_TTL_S,
+  sealDevice,
+  sealDeviceDue,
+  unsealDevice,
+} from '@/lib/session/seal';
+
+async function storedDevice() {
+  const env = getEnv();
+  return unsealDevice((await cookies()).get(cookieNames(env).device)?.value, env);
+}
+
+export async function thisDeviceKey(): Promise<string | undefined> {
+  return (await storedDevice())?.key;
+}
+
+export async function signInContext(email: string): Promise<SignInContext> {
+  const [stored, ip] = await Promise.all([storedDevice(), clientIp()]);
+  const device: DeviceCredentials | undefined =
+    stored && stored.email === email.toLowerCase()
+      ? { key: stored.key, groupKey: stored.groupKey, secret: stored.secret }
+      : undefined;
+  return {
+    ...(device ? { device } : {}),
+    ...(ip !== UNKNOWN_ADDRESS ? { ip } : {}),
+  };
+}
+
+export async function clearThisDevice(): Promise<void> {
+  const env = getEnv();
+  (await cookies()).set(cookieNames(env).device, '', cookieOptions(env, 0));
+}
+
+const DEVICE_UNKNOWN = new Set(['ResourceNotFoundException', 'DeviceNotRecognized']);
+
+/** Retries without the device once the pool no longer knows it (decision 016). */
+export async function withDevice<T>(
+  context: SignInContext,
+  run: (context: SignInContext) => Promise<Result<T>>,
+): Promise<{ result: Result<T>; context: SignInContext }> {
+  const first = await run(context);
+  if (first.ok || !context.device || !DEVICE_UNKNOWN.has(first.failure.name))
+    return { result: first, context };
+  log.info('device.not_recognized', { reason: first.failure.name });
+  await clearThisDevice();
+  const plain: SignInContext = context.ip ? { ip: context.ip } : {};
+  return { result: await run(plain), context: plain };
+}
+
+/**
+ * A failure never undoes the sign-in; the session then ends with its tokens (decision 034). Past
+ * this second's share of Cognito's quota the confirmation waits for the next request (decision 054).
+ */
+export async function settleDevice(
+  outcome: Extract<SignInOutcome, { type: 'signed-in' }>,
+  remember?: boolean,
+): Promise<void> {
+  const { tokens, newDevice } = outcome;
+  if (newDevice) {
+    const env = getEnv();
+    const [userAgent, jar] = [(await headers()).get('user-agent'), await cookies()];
+    const { sub, email } = tokens.claims;
+    if (!(await deviceQuota())) {
+      jar.set(
+        cookieNames(env).deviceDue,
+        await sealDeviceDue(
+          {
+            v: 1,
+            p: 'device-due',
+            sub,
+            email: email.toLowerCase(),
+            ...newDevice,
+            secret: newDeviceSecret(),
+            ...(remember !== undefined ? { remember } : {}),
+          },
+          env,
+        ),
+        cookieOptions(env, env.sessionLimits.maxS),
+      );
+      log.info('device.confirm_deferred');
+      // A sign-in on a new device, whatever comes of it; remembering it waits with it.
+      await securityNotice(tokens.claims, 'new-device-sign-in');
+      return;
+    }
+    const confirmed = await confirmNewDevice(tokens.accessToken, newDevice, userAgent, remember);
+    if (!confirmed.ok) return;
+    jar.set(
+      cookieNames(env).device,
+      await sealDevice(
+        { v: 1, sub, email: email.toLowerCase(), ...newDevice, secret: confirmed.secret },
+        env,
+      ),
+      cookieOptions(env, DEVICE_TTL_S),
+    );
+    await securityNotice(
+      tokens.claims,
+      confirmed.remembered ? 'device-remembered' : 'new-device-sign-in',
+    );
+    return;
+  }
+  if (remember && tokens.deviceKey) {
+    await remembered(tokens.accessToken, tokens.deviceKey, true);
+    await securityNotice(tokens.claims, 'device-remembered');
+  }
+}
+
+async function remembered(accessToken: string, deviceKey: string, status: boolean) {
+  const set = await setDeviceRemembered(accessToken, deviceKey, status);
+  if (!set.ok) log.warn('device.remember_failed', { reason: set.failure.name });
+}

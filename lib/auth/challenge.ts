@@ -1,40 +1,13 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { cookies } from 'next/headers';
-import { failureState, type ActionState } from '@/lib/actions';
-import {
-  associateForSetup,
-  MFA_METHODS,
-  type MfaMethod,
-  respondToChallenge,
-  revokeRefreshToken,
-  wrongCodeFailure,
-  type AnsweredChallenge,
-  type Result,
-  type SignInContext,
-  type SignInOutcome,
-} from '@/lib/cognito';
-import type { AuthFailure } from '@/lib/cognito/errors';
+import { associateForSetup, MFA_METHODS, type MfaMethod, type SignInOutcome } from '@/lib/cognito';
 import type { ChallengeData } from '@/lib/session/seal';
-import { settleDevice, signInContext } from '@/lib/devices';
-import { boundClaims, keepChannelDue } from '@/lib/dashboard/channel';
-import { twoStepDone, watchTwoStep } from './unfinished';
-import { isDecoy } from './precheck';
-import { recordSignIn, wayOfChallenge } from './sign-in-record';
-import type { SignInWay } from '@/lib/activity';
-import { type CreatorResult } from '@/lib/creators';
-import { emailRef, log } from '@/lib/runtime/log';
-import { checkLimit, codeChecked, smsSent } from '@/lib/http/rate-limit';
+import { signInContext } from '@/lib/devices';
+import { watchTwoStep } from './unfinished';
+import { log } from '@/lib/runtime/log';
+import { smsSent } from '@/lib/http/rate-limit';
 import { type Message, APP_MSG } from '@/lib/messages';
-import {
-  clearChallenge,
-  clearPendingEmail,
-  getChallenge,
-  rememberEmail,
-  setChallenge,
-  takeReturnTo,
-  writeTokens,
-} from '@/lib/session';
+import { getChallenge, setChallenge } from '@/lib/session';
 
 export type SignInField = 'email' | 'password';
 export type SignUpField = 'email' | 'password' | 'verifyPassword';
@@ -135,64 +108,6 @@ export async function keepChallenge(
   return { ok: false, message: { text: APP_MSG.useCredentials } };
 }
 
-export async function finishSignIn(
-  outcome: SignInOutcome,
-  {
-    lookup,
-    context,
-    remember,
-    review: afterReset,
-    way,
-  }: {
-    lookup?: CreatorResult<string>;
-    context?: SignInContext;
-    remember?: boolean;
-    review?: boolean;
-    /** How the sign-in was made, where the waiting challenge does not tell (decision 058). */
-    way?: SignInWay;
-  } = {},
-): Promise<{ done: true; next: string; signedIn: boolean } | { done: false; message: Message }> {
-  // A challenge answered here may be the second step of the sign-in after a reset.
-  const review = afterReset ?? (await getChallenge())?.review === true;
-  if (outcome.type === 'signed-in') {
-    const bound = await boundClaims(outcome.tokens.claims, lookup);
-    if (!bound.ok) {
-      // Not bound yet and the creator system cannot say to which channel: no session (decision 044).
-      log.warn('auth.sign_in_refused', {
-        reason: 'creator-system-down',
-        account: outcome.tokens.claims.sub,
-      });
-      if (outcome.tokens.refreshToken) {
-        const revoked = await revokeRefreshToken(outcome.tokens.refreshToken);
-        if (!revoked.ok) log.warn('auth.revoke_failed', { reason: revoked.failure.name });
-      }
-      await clearChallenge();
-      return { done: false, message: { text: APP_MSG.creatorSystemDown } };
-    }
-    const { claims } = bound;
-    await settleDevice(outcome, remember);
-    const jar = await cookies();
-    const waited = await getChallenge();
-    await twoStepDone([waited?.username, claims.username, claims.sub, claims.email]);
-    await writeTokens(jar, { ...outcome.tokens, claims });
-    await recordSignIn({ sub: claims.sub }, way ?? wayOfChallenge(waited), true);
-    await keepChannelDue(jar, claims.sub, bound.channelDue);
-    await clearPendingEmail();
-    await clearChallenge();
-    await rememberEmail(claims.email);
-    // The page a signed-out visit asked for, unless a review of the ways in comes first.
-    const back = await takeReturnTo();
-    return { done: true, signedIn: true, next: review ? REVIEW_AFTER_RESET : (back ?? '/') };
-  }
-  const kept = await keepChallenge(outcome, context?.device?.key, review);
-  if (kept.ok) return { done: true, signedIn: false, next: kept.next };
-  await clearChallenge();
-  return { done: false, message: kept.message };
-}
-
-/** Where the sign-in after a reset ends: every way into the account, to review (decision 032). */
-export const REVIEW_AFTER_RESET = '/profile?review=ways-in';
-
 export const CHALLENGE_EXPIRED = '/login?reason=expired';
 
 /** The device the sign-in named counts only while this browser's device cookie still names it. */
@@ -207,100 +122,4 @@ export async function waitingChallenge<N extends ChallengeData['name']>(name: N,
   if (!challenge || challenge.name !== name || Boolean(challenge.second) !== second)
     redirect(CHALLENGE_EXPIRED);
   return challenge as ChallengeData & { name: N };
-}
-
-export async function settleChallenge<T extends SignInOutcome, F extends string>(
-  challenge: ChallengeData,
-  result: Result<T>,
-  {
-    context,
-    remember,
-    failed,
-    onFailure,
-    signedIn,
-    answer,
-  }: {
-    context: SignInContext;
-    remember?: boolean;
-    failed: string;
-    onFailure: (failure: AuthFailure) => ActionState<F> | Promise<ActionState<F>>;
-    signedIn: [string, Record<string, string | boolean>];
-    /** Signed in: answers the page instead of sending it on (it goes to `next` itself). */
-    answer?: (next: string, outcome: T) => Promise<ActionState<F>>;
-  },
-): Promise<ActionState<F>> {
-  if (!result.ok) {
-    log.info(failed, { reason: result.failure.name, account: emailRef(challenge.username) });
-    if (result.failure.kind === 'challenge-expired') {
-      await clearChallenge();
-      redirect(CHALLENGE_EXPIRED);
-    }
-    return onFailure(result.failure);
-  }
-  const finished = await finishSignIn(result.value, { context, remember });
-  if (!finished.done) return { status: 'error', message: finished.message };
-  log.info(signedIn[0], { ...signedIn[1], account: emailRef(challenge.username) });
-  if (answer) return answer(finished.next, result.value);
-  redirect(finished.next);
-}
-
-type Settling<F extends string> = Omit<
-  Parameters<typeof settleChallenge<SignInOutcome, F>>[2],
-  'context'
->;
-
-/** Answers the waiting challenge and finishes the sign-in, or answers why not. */
-export async function answerWaiting<F extends string>(
-  challenge: ChallengeData & { name: AnsweredChallenge },
-  answer: string,
-  {
-    second,
-    answered,
-    ...settling
-  }: Settling<F> & {
-    second?: boolean;
-    answered?: (result: Result<SignInOutcome>) => Promise<void>;
-  },
-): Promise<ActionState<F>> {
-  const context = await challengeContext(challenge);
-  const result = await respondToChallenge(
-    challenge.name,
-    challenge.session,
-    challenge.username,
-    answer,
-    context,
-    second,
-  );
-  await answered?.(result);
-  return settleChallenge(challenge, result, { context, ...settling });
-}
-
-export type CodeChallenge = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
-
-/** `second`: an EMAIL_OTP sent after the password, not an emailed way in. */
-export async function answerCodeChallenge(
-  name: CodeChallenge,
-  code: string,
-  failedEvent: string,
-  signedIn: Record<string, string | boolean>,
-  { remember, second = false }: { remember?: boolean; second?: boolean } = {},
-): Promise<ActionState<CodeField>> {
-  const challenge = await waitingChallenge(name, second);
-  const limited = await checkLimit('verifyCode', challenge.username);
-  if (limited) return { status: 'error', message: limited };
-  // No code was sent (two-step is on): every code is a wrong one, as Cognito answers it.
-  if (isDecoy(challenge.session)) {
-    const failure = wrongCodeFailure(name, second);
-    await codeChecked(challenge.username, { ok: false, failure });
-    log.info(failedEvent, { reason: failure.name, account: emailRef(challenge.username) });
-    return failureState<CodeField>(failure, { codeField: 'code' });
-  }
-  return answerWaiting(challenge, code, {
-    second,
-    answered: (result) => codeChecked(challenge.username, result),
-    remember,
-    failed: failedEvent,
-    onFailure: (failure) => failureState<CodeField>(failure, { codeField: 'code' }),
-    signedIn: ['auth.signed_in', signedIn],
-  });
 }

@@ -21,7 +21,8 @@ import { checkLimit, recordFailure, recordSuccess, smsAllowed } from '@/lib/http
 import { getChallenge, recordReauth, verifySession } from '@/lib/session';
 import { spendCode } from '@/lib/two-step/recovery';
 import { recoveryCodeSignInSchema, switchTwoStepSchema } from '@/lib/validation/recovery';
-import { CHALLENGE_EXPIRED, REVIEW_AFTER_RESET, finishSignIn } from './challenge';
+import { CHALLENGE_EXPIRED } from './challenge';
+import { REVIEW_AFTER_RESET, finishSignIn } from './finish';
 
 const TWO_STEP = new Set(['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP', 'SELECT_MFA_TYPE']);
 

@@ -13,7 +13,8 @@ import { markRevoked } from '@/lib/session/revocations';
 import { securityNotice } from '@/lib/notify';
 import { clearResetEmail, getResetEmail, setResetEmail } from '@/lib/session';
 import { forgotConfirmSchema, forgotRequestSchema } from '@/lib/validation/schemas';
-import { type ForgotField, finishSignIn } from './challenge';
+import { type ForgotField } from './challenge';
+import { finishSignIn } from './finish';
 import { precheck, precheckFailure, unfinished } from './precheck';
 
 export const forgotRequestAction = validatedAction(

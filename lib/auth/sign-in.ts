@@ -49,16 +49,13 @@ import { passkeyCredentialSchema } from '@/lib/validation/passkey';
 import {
   CHALLENGE_EXPIRED,
   CHALLENGE_PAGES,
-  CodeChallenge,
   CodeField,
   SignInField,
-  answerCodeChallenge,
-  answerWaiting,
   challengeContext,
-  finishSignIn,
-  settleChallenge,
   waitingChallenge,
 } from './challenge';
+import { CodeChallenge, answerCodeChallenge, answerWaiting, settleChallenge } from './answer';
+import { finishSignIn } from './finish';
 import { lookupOf, precheck, precheckFailure, startFactor, stopsSignIn } from './precheck';
 
 export const signInAction = validatedAction(

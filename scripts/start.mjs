@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portFrom } from '../contract/ports.mjs';
@@ -78,6 +79,21 @@ function portFree(port) {
   });
 }
 
+/** Where a terminal's web app keeps every line it does not show (see `run`). */
+const webLogFile = (name) =>
+  path.join(env.LOCAL_DATA_DIR, 'logs', `${name.replace(/\s+/g, '-')}.log`);
+
+/** A JSON log line below warn: the per-request lines a person at the terminal does not read. */
+function isInfoJson(line) {
+  if (!line.startsWith('{')) return false;
+  try {
+    const level = JSON.parse(line).level;
+    return level === 'info' || level === 'debug' || level === 'trace';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Starts one service. Alone, any service that stops stops everything. In the cluster, a web
  * instance, Redis or a local service that stops is started again after CLUSTER_RESTART_S seconds
@@ -88,12 +104,27 @@ function run(name, args, { quiet = false, extraEnv = {}, command = process.execP
   // (`next start` leaves a next-server child behind otherwise).
   // STACK_LOG_DIR keeps each service's output in its own file too (tests read the web app's).
   const logDir = env.STACK_LOG_DIR;
+  // A person at a terminal running the local stack reads what is meant for people (Next's lines,
+  // the codes, warnings, errors); the web app's JSON info lines (one per request) go to its file.
+  const sifted = local && !logDir && !quiet && process.stdout.isTTY && name.startsWith('web');
   const child = spawn(command, args, {
     cwd: root,
     env: { ...env, ...extraEnv },
     detached: true,
-    stdio: ['ignore', logDir ? 'pipe' : quiet ? 'ignore' : 'inherit', logDir ? 'pipe' : 'inherit'],
+    stdio: [
+      'ignore',
+      logDir || sifted ? 'pipe' : quiet ? 'ignore' : 'inherit',
+      logDir ? 'pipe' : 'inherit',
+    ],
   });
+  if (sifted) {
+    mkdirSync(path.dirname(webLogFile(name)), { recursive: true });
+    const file = createWriteStream(webLogFile(name), { flags: 'a' });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      file.write(`${line}\n`);
+      if (!isInfoJson(line)) process.stdout.write(`${line}\n`);
+    });
+  }
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
     const file = createWriteStream(path.join(logDir, `${name.replace(/\s+/g, '-')}.log`), {
@@ -333,7 +364,9 @@ async function main() {
   if (!dev && local) {
     const stale = buildIsStale();
     if (stale) {
-      say(`Building (${stale})…`);
+      say(
+        `Building (${stale}): about two minutes on two cores, longer on a busy machine; the type check prints nothing while it runs. Later starts reuse the build.`,
+      );
       const code = await build();
       if (code !== 0) {
         say('The build failed; see above.');
@@ -413,6 +446,10 @@ function sayLocalStack(extra = []) {
   say(
     `  Data             ${path.relative(root, env.LOCAL_DATA_DIR) || env.LOCAL_DATA_DIR} (npm run local:reset wipes it)`,
   );
+  if (process.stdout.isTTY && !env.STACK_LOG_DIR)
+    say(
+      `  Request logs     ${path.relative(root, path.dirname(webLogFile('web app')))}/ (one JSON line a request; warnings and errors show here too)`,
+    );
   for (const line of extra) say(line);
 }
 

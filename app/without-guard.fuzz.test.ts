@@ -45,7 +45,7 @@ beforeAll(async () => {
   ({ GET } = await import('@/app/api/embed-token/route'));
 
   const { getEnv } = await import('@/lib/runtime/env');
-  const { sealRefresh, sealSession } = await import('@/lib/session/seal');
+  const { sealAs } = await import('@/lib/session/seal');
   const env = getEnv();
   const claims = {
     sub: 's-1',
@@ -56,7 +56,8 @@ beforeAll(async () => {
   };
   const now = Math.floor(Date.now() / 1000);
   sealed = {
-    valid: await sealSession(
+    valid: await sealAs(
+      'session',
       {
         v: 1,
         accessToken: 'at',
@@ -67,7 +68,8 @@ beforeAll(async () => {
       },
       env,
     ),
-    expired: await sealSession(
+    expired: await sealAs(
+      'session',
       {
         v: 1,
         accessToken: 'at',
@@ -78,7 +80,8 @@ beforeAll(async () => {
       },
       env,
     ),
-    refresh: await sealRefresh(
+    refresh: await sealAs(
+      'refresh',
       { v: 1, refreshToken: 'rt', sub: 's-1', startedAt: Math.floor(Date.now() / 1000) },
       env,
     ),

@@ -62,9 +62,10 @@ beforeAll(async () => {
   };
   ({ log } = await import('@/lib/runtime/log'));
   const { getEnv } = await import('@/lib/runtime/env');
-  const { sealSession } = await import('@/lib/session/seal');
+  const { sealAs } = await import('@/lib/session/seal');
   const now = Math.floor(Date.now() / 1000);
-  validSession = await sealSession(
+  validSession = await sealAs(
+    'session',
     {
       v: 1,
       accessToken: 'at',

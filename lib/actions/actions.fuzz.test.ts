@@ -9,7 +9,7 @@ import {
   type ActionState,
 } from '@/lib/actions';
 import { getEnv } from '@/lib/runtime/env';
-import { cookieNames, sealRefresh, sealSession } from '@/lib/session/seal';
+import { cookieNames, sealAs } from '@/lib/session/seal';
 import {
   EMAIL_PATTERN,
   changeEmailSchema,
@@ -489,7 +489,8 @@ describe('authedAction', () => {
   );
 
   it('refuses every tampered or foreign session cookie, and never runs the handler', async () => {
-    const valid = await sealSession(
+    const valid = await sealAs(
+      'session',
       {
         v: 1,
         accessToken: 'at',
@@ -500,7 +501,8 @@ describe('authedAction', () => {
       },
       env,
     );
-    const refresh = await sealRefresh(
+    const refresh = await sealAs(
+      'refresh',
       { v: 1, refreshToken: 'rt', sub: 'sub-1', startedAt: Math.floor(Date.now() / 1000) },
       env,
     );
@@ -538,7 +540,8 @@ describe('authedAction', () => {
   });
 
   it('refuses an expired session whatever the form says, and admits a valid one', async () => {
-    const expired = await sealSession(
+    const expired = await sealAs(
+      'session',
       {
         v: 1,
         accessToken: 'at',
@@ -549,7 +552,8 @@ describe('authedAction', () => {
       },
       env,
     );
-    const valid = await sealSession(
+    const valid = await sealAs(
+      'session',
       {
         v: 1,
         accessToken: 'at',

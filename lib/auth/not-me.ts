@@ -5,7 +5,7 @@ import { inRequest } from '@/lib/actions';
 import { signOutUserEverywhere } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
-import { NOT_ME_TTL_S, unsealNotMe } from '@/lib/session/seal';
+import { NOT_ME_TTL_S, unsealAs } from '@/lib/session/seal';
 import { isSpent, markRevoked, markSpent } from '@/lib/session/revocations';
 import { endSession } from '@/lib/session';
 
@@ -23,7 +23,7 @@ export async function notMeAction(form: unknown): Promise<never> {
 export async function endEverySession(form: unknown): Promise<never> {
   const env = getEnv();
   const token = form instanceof FormData ? form.get('t') : null;
-  const notice = typeof token === 'string' ? await unsealNotMe(token, env) : null;
+  const notice = typeof token === 'string' ? await unsealAs('notMe', token, env) : null;
   if (!notice) {
     log.warn('auth.not_me_refused');
     redirect('/not-me');

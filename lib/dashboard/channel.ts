@@ -10,9 +10,9 @@ import { cookies } from 'next/headers';
 import {
   cookieNames,
   cookieOptions,
-  sealChannelDue,
-  unsealChannelDue,
   type ChannelDueData,
+  sealAs,
+  unsealAs,
 } from '@/lib/session/seal';
 
 /**
@@ -88,7 +88,7 @@ async function bindDueChannel(sub: string, due: ChannelDue): Promise<'done' | 'w
 export async function keepChannelDue(jar: CookieWriter, sub: string, due: ChannelDue | undefined) {
   const env = getEnv();
   if (!due) return jar.set(cookieNames(env).channelDue, '', cookieOptions(env, 0));
-  const sealed = await sealChannelDue({ v: 1, p: 'channel-due', sub, ...due }, env);
+  const sealed = await sealAs('channelDue', { v: 1, p: 'channel-due', sub, ...due }, env);
   jar.set(cookieNames(env).channelDue, sealed, cookieOptions(env, env.sessionLimits.maxS));
 }
 
@@ -100,7 +100,7 @@ export async function channelDue(
   const env = getEnv();
   const sealed =
     value === undefined ? (await cookies()).get(cookieNames(env).channelDue)?.value : value;
-  const data = await unsealChannelDue(sealed ?? undefined, env);
+  const data = await unsealAs('channelDue', sealed ?? undefined, env);
   return data && data.sub === sub
     ? { channelId: data.channelId, username: data.username }
     : undefined;

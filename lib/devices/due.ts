@@ -3,7 +3,7 @@ import { confirmDevice, setDeviceRemembered, type NewDevice } from '@/lib/cognit
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { takeQuota } from '@/lib/http/rate-limit';
-import { sealDevice, unsealDeviceDue } from '@/lib/session/seal';
+import { sealAs, unsealAs, type SealedData } from '@/lib/session/seal';
 import { deviceName } from '@/lib/http/user-agent';
 
 /**
@@ -75,7 +75,7 @@ export async function confirmDueDevice(
   now: boolean,
 ): Promise<DueOutcome> {
   const env = getEnv();
-  const data = await unsealDeviceDue(due, env);
+  const data = await unsealAs('deviceDue', due, env);
   if (!data || data.sub !== session.sub) return { keep: false };
   // A page and its fetches arrive together with the same waiting device: one confirmation.
   const running = inFlight.get(data.key);
@@ -90,7 +90,7 @@ export async function confirmDueDevice(
 const inFlight = new Map<string, Promise<DueOutcome>>();
 
 async function confirmWaiting(
-  data: NonNullable<Awaited<ReturnType<typeof unsealDeviceDue>>>,
+  data: SealedData<'deviceDue'>,
   accessToken: string,
   userAgent: string | null,
   now: boolean,
@@ -110,6 +110,6 @@ async function confirmWaiting(
   const { key, groupKey, sub, email } = data;
   return {
     keep: false,
-    device: await sealDevice({ v: 1, sub, email, key, groupKey, secret: done.secret }, env),
+    device: await sealAs('device', { v: 1, sub, email, key, groupKey, secret: done.secret }, env),
   };
 }

@@ -14,18 +14,11 @@ import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { securityNotice } from '@/lib/notify';
 import { clientIp } from '@/lib/http/rate-limit';
-import {
-  cookieNames,
-  cookieOptions,
-  DEVICE_TTL_S,
-  sealDevice,
-  sealDeviceDue,
-  unsealDevice,
-} from '@/lib/session/seal';
+import { cookieNames, cookieOptions, DEVICE_TTL_S, sealAs, unsealAs } from '@/lib/session/seal';
 
 async function storedDevice() {
   const env = getEnv();
-  return unsealDevice((await cookies()).get(cookieNames(env).device)?.value, env);
+  return unsealAs('device', (await cookies()).get(cookieNames(env).device)?.value, env);
 }
 
 export async function thisDeviceKey(): Promise<string | undefined> {
@@ -81,7 +74,8 @@ export async function settleDevice(
     if (!(await deviceQuota())) {
       jar.set(
         cookieNames(env).deviceDue,
-        await sealDeviceDue(
+        await sealAs(
+          'deviceDue',
           {
             v: 1,
             p: 'device-due',
@@ -104,7 +98,8 @@ export async function settleDevice(
     if (!confirmed.ok) return;
     jar.set(
       cookieNames(env).device,
-      await sealDevice(
+      await sealAs(
+        'device',
         { v: 1, sub, email: email.toLowerCase(), ...newDevice, secret: confirmed.secret },
         env,
       ),

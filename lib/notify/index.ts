@@ -6,7 +6,7 @@ import { clientAddressFromHeaders } from '@/lib/http/client-address';
 import { getEnv, siteUrl } from '@/lib/runtime/env';
 import { maskEmail } from '@/lib/format';
 import { deviceName } from '@/lib/http/user-agent';
-import { sealNotMe } from '@/lib/session/seal';
+import { sealAs } from '@/lib/session/seal';
 import { log } from '@/lib/runtime/log';
 
 // Cognito sends neither notice, so the app does (decisions 007, 032); a failed delivery is logged.
@@ -105,7 +105,11 @@ export async function notifySecurity(
   { from, now = new Date() }: { from?: string; now?: Date } = {},
 ): Promise<void> {
   const env = getEnv();
-  const token = await sealNotMe({ v: 1, p: 'not-me', sub: account.sub, email: account.email }, env);
+  const token = await sealAs(
+    'notMe',
+    { v: 1, p: 'not-me', sub: account.sub, email: account.email },
+    env,
+  );
   const notMeUrl = `${siteUrl().origin}/not-me?t=${encodeURIComponent(token)}`;
   const notice: SecurityNotice = {
     type: 'security',

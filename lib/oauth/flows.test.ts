@@ -1,4 +1,4 @@
-import { unsealOAuthFlows } from '@/lib/session/seal';
+import { unsealAs } from '@/lib/session/seal';
 import type { Env } from '@/lib/runtime/env';
 import { IN_PROGRESS_S, beginFlow, takeFlow } from './flows';
 
@@ -18,7 +18,7 @@ describe('hosted sign-ins under way', () => {
     expect(flow.verifier).toHaveLength(128);
     expect(cookie).not.toContain(flow.verifier);
     expect(cookie).not.toContain(flow.state);
-    expect((await unsealOAuthFlows(cookie, env))?.flows).toEqual([flow]);
+    expect((await unsealAs('oauth', cookie, env))?.flows).toEqual([flow]);
   });
 
   it('keeps what a deletion round trip is for, and for whom, under the seal', async () => {
@@ -35,7 +35,7 @@ describe('hosted sign-ins under way', () => {
     expect(await beginFlow(first.cookie, env, T + IN_PROGRESS_S - 1)).toEqual({ ok: false });
     const second = await begin(first.cookie, T + IN_PROGRESS_S);
     // Both tabs can still finish.
-    expect((await unsealOAuthFlows(second.cookie, env))?.flows.map((f) => f.state)).toEqual([
+    expect((await unsealAs('oauth', second.cookie, env))?.flows.map((f) => f.state)).toEqual([
       first.flow.state,
       second.flow.state,
     ]);
@@ -49,7 +49,7 @@ describe('hosted sign-ins under way', () => {
       cookie = begun.cookie;
       states.push(begun.flow.state);
     }
-    const kept = (await unsealOAuthFlows(cookie, env))?.flows.map((f) => f.state);
+    const kept = (await unsealAs('oauth', cookie, env))?.flows.map((f) => f.state);
     expect(kept).toEqual(states.slice(-3));
   });
 

@@ -3,9 +3,9 @@ import type { Env } from '@/lib/runtime/env';
 import {
   OAUTH_FLOWS_MAX,
   OAUTH_FLOW_TTL_S,
-  sealOAuthFlows,
-  unsealOAuthFlows,
   type OAuthFlowsData,
+  sealAs,
+  unsealAs,
 } from '@/lib/session/seal';
 import { createState, createVerifier, isWellFormedState } from './pkce';
 
@@ -15,12 +15,12 @@ export const IN_PROGRESS_S = 10;
 type Flow = OAuthFlowsData['flows'][number];
 
 async function read(cookie: string | undefined, env: Env, now: number): Promise<Flow[]> {
-  const data = await unsealOAuthFlows(cookie, env);
+  const data = await unsealAs('oauth', cookie, env);
   return (data?.flows ?? []).filter((f) => now - f.startedAt < OAUTH_FLOW_TTL_S);
 }
 
 const write = (flows: Flow[], env: Env) =>
-  flows.length ? sealOAuthFlows({ v: 1, flows }, env) : Promise.resolve('');
+  flows.length ? sealAs('oauth', { v: 1, flows }, env) : Promise.resolve('');
 
 export async function beginFlow(
   cookie: string | undefined,

@@ -12,28 +12,18 @@ import {
   REAUTH_WINDOW_S,
   RESET_TTL_S,
   REMEMBERED_TTL_S,
-  sealRemembered,
-  unsealRemembered,
-  sealReset,
-  unsealReset,
   cookieNames,
   cookieOptions,
-  sealChallenge,
-  sealEmailChange,
-  sealProof,
-  unsealProof,
   type ProofData,
-  sealPending,
-  sealRefresh,
-  sealSession,
-  unsealChallenge,
-  unsealEmailChange,
-  unsealPending,
-  unsealSession,
   sessionState,
   type ChallengeData,
+  type SealedData,
+  type SealedKind,
   type SessionData,
+  sealAs,
+  unsealAs,
 } from './seal';
+import type { CookieKind } from './cookies';
 
 export type Session = SessionData;
 export { REAUTH_WINDOW_S };
@@ -76,7 +66,8 @@ export async function writeTokens(
   if (continues === undefined) store.set(names.signedOut, '', cookieOptions(env, 0));
   store.set(
     names.session,
-    await sealSession(
+    await sealAs(
+      'session',
       {
         v: 1,
         accessToken: tokens.accessToken,
@@ -93,7 +84,8 @@ export async function writeTokens(
   if (tokens.refreshToken) {
     store.set(
       names.refresh,
-      await sealRefresh(
+      await sealAs(
+        'refresh',
         {
           v: 1,
           refreshToken: tokens.refreshToken,
@@ -133,7 +125,7 @@ export async function verifySession(): Promise<Session | null> {
   const env = getEnv();
   const jar = await cookies();
   const names = cookieNames(env);
-  const session = await unsealSession(jar.get(names.session)?.value, env);
+  const session = await unsealAs('session', jar.get(names.session)?.value, env);
   const now = nowSeconds();
   if (!session || session.accessExpiresAt <= now) return null;
   if (signedOutOf(session, parseSignedOutAt(jar.get(names.signedOut)?.value))) return null;
@@ -158,7 +150,7 @@ export async function updateSessionClaims(session: Session, claims: Partial<Sess
   const jar = await cookies();
   jar.set(
     cookieNames(env).session,
-    await sealSession({ ...session, claims: { ...session.claims, ...claims } }, env),
+    await sealAs('session', { ...session, claims: { ...session.claims, ...claims } }, env),
     sessionCookieOptions(env, session.startedAt),
   );
 }
@@ -171,7 +163,7 @@ export async function recordReauth(session: Session, op?: string): Promise<Sessi
   const next: Session = { ...session, reauthAt: nowSeconds(), reauthFor };
   (await cookies()).set(
     cookieNames(env).session,
-    await sealSession(next, env),
+    await sealAs('session', next, env),
     sessionCookieOptions(env, session.startedAt),
   );
   return next;
@@ -184,7 +176,7 @@ export async function spendReauth(session: Session): Promise<Session> {
   const next: Session = { ...session, reauthAt: undefined, reauthFor: undefined };
   (await cookies()).set(
     cookieNames(env).session,
-    await sealSession(next, env),
+    await sealAs('session', next, env),
     sessionCookieOptions(env, session.startedAt),
   );
   return next;
@@ -201,49 +193,81 @@ export function reauthFresh(session: Pick<Session, 'reauthAt'>, now = nowSeconds
   return at !== undefined && at <= now + 60 && now - at < REAUTH_WINDOW_S;
 }
 
-export async function setEmailChange(session: Session, email: string) {
+/**
+ * The one way a request writes, reads and clears a sealed cookie of the table (cookies.ts): the
+ * name from COOKIES, the seal from SEALED, the options from cookieOptions.
+ */
+async function writeSealed<K extends SealedKind & CookieKind>(
+  kind: K,
+  data: SealedData<K>,
+  maxAgeS: number,
+  store?: CookieWriter,
+) {
   const env = getEnv();
-  (await cookies()).set(
-    cookieNames(env).emailChange,
-    await sealEmailChange({ v: 1, sub: session.claims.sub, email }, env),
-    // Shown on the profile until verified or cancelled, for the rest of the session.
-    sessionCookieOptions(env, session.startedAt),
+  (store ?? (await cookies())).set(
+    cookieNames(env)[kind],
+    await sealAs(kind, data, env),
+    cookieOptions(env, maxAgeS),
   );
 }
 
-export async function getEmailChange(session: Session): Promise<string | null> {
+async function readSealed<K extends SealedKind & CookieKind>(
+  kind: K,
+): Promise<SealedData<K> | null> {
   const env = getEnv();
-  const data = await unsealEmailChange(
-    (await cookies()).get(cookieNames(env).emailChange)?.value,
-    env,
-  );
+  return unsealAs(kind, (await cookies()).get(cookieNames(env)[kind])?.value, env);
+}
+
+async function clearCookie(kind: CookieKind, store?: CookieWriter) {
+  const env = getEnv();
+  (store ?? (await cookies())).set(cookieNames(env)[kind], '', cookieOptions(env, 0));
+}
+
+const remainingS = (session: Pick<Session, 'startedAt'>) =>
+  Math.max(0, session.startedAt + getEnv().sessionLimits.maxS - nowSeconds());
+
+/** Shown on the profile until verified or cancelled, for the rest of the session. */
+export const setEmailChange = (session: Session, email: string) =>
+  writeSealed('emailChange', { v: 1, sub: session.claims.sub, email }, remainingS(session));
+
+export async function getEmailChange(session: Session): Promise<string | null> {
+  const data = await readSealed('emailChange');
   return data && data.sub === session.claims.sub ? data.email : null;
 }
 
-export async function setProofChallenge(session: Session, proof: Omit<ProofData, 'v' | 'sub'>) {
-  const env = getEnv();
-  (await cookies()).set(
-    cookieNames(env).proof,
-    await sealProof({ v: 1, sub: session.claims.sub, ...proof }, env),
-    cookieOptions(env, CHALLENGE_TTL_S),
-  );
-}
+export const clearEmailChange = () => clearCookie('emailChange');
+
+export const setProofChallenge = (session: Session, proof: Omit<ProofData, 'v' | 'sub'>) =>
+  writeSealed('proof', { v: 1, sub: session.claims.sub, ...proof }, CHALLENGE_TTL_S);
 
 export async function getProofChallenge(session: Session): Promise<ProofData | null> {
-  const env = getEnv();
-  const data = await unsealProof((await cookies()).get(cookieNames(env).proof)?.value, env);
+  const data = await readSealed('proof');
   return data && data.sub === session.claims.sub ? data : null;
 }
 
-export async function clearProofChallenge() {
-  const env = getEnv();
-  (await cookies()).set(cookieNames(env).proof, '', cookieOptions(env, 0));
-}
+export const clearProofChallenge = () => clearCookie('proof');
 
-export async function clearEmailChange() {
-  const env = getEnv();
-  (await cookies()).set(cookieNames(env).emailChange, '', cookieOptions(env, 0));
-}
+export const setPendingEmail = (email: string) =>
+  writeSealed('pending', { v: 1, email }, PENDING_TTL_S);
+export const getPendingEmail = async () => (await readSealed('pending'))?.email ?? null;
+export const clearPendingEmail = () => clearCookie('pending');
+
+/** The sign-in form starts from the address this browser last signed in with (decision 047). */
+export const rememberEmail = (email: string) =>
+  writeSealed('remembered', { v: 1, p: 'remembered', email }, REMEMBERED_TTL_S);
+export const rememberedEmail = async () => (await readSealed('remembered'))?.email ?? null;
+export const forgetEmail = (store?: CookieWriter) => clearCookie('remembered', store);
+
+/** A reset's code is taken only in the browser that asked for it (decision 031). */
+export const setResetEmail = (email: string) =>
+  writeSealed('reset', { v: 1, p: 'reset', email }, RESET_TTL_S);
+export const getResetEmail = async () => (await readSealed('reset'))?.email ?? null;
+export const clearResetEmail = () => clearCookie('reset');
+
+export const setChallenge = (challenge: Omit<ChallengeData, 'v'>) =>
+  writeSealed('challenge', { v: 1, ...challenge }, CHALLENGE_TTL_S);
+export const getChallenge = () => readSealed('challenge');
+export const clearChallenge = () => clearCookie('challenge');
 
 /** Ends the session in this browser; a route handler passes its response's cookies. */
 export async function endSession(reason?: EndedReason, store?: CookieWriter) {
@@ -258,44 +282,6 @@ export async function endSession(reason?: EndedReason, store?: CookieWriter) {
   if (reason) jar.set(cookieNames(env).ended, reason, cookieOptions(env, ENDED_NOTICE_TTL_S));
 }
 
-export async function setPendingEmail(email: string) {
-  const env = getEnv();
-  (await cookies()).set(
-    cookieNames(env).pending,
-    await sealPending({ v: 1, email }, env),
-    cookieOptions(env, PENDING_TTL_S),
-  );
-}
-
-export async function getPendingEmail(): Promise<string | null> {
-  const env = getEnv();
-  return (
-    (await unsealPending((await cookies()).get(cookieNames(env).pending)?.value, env))?.email ??
-    null
-  );
-}
-
-/** The sign-in form starts from the address this browser last signed in with (decision 047). */
-export async function rememberEmail(email: string) {
-  const env = getEnv();
-  (await cookies()).set(
-    cookieNames(env).remembered,
-    await sealRemembered({ v: 1, p: 'remembered', email }, env),
-    cookieOptions(env, REMEMBERED_TTL_S),
-  );
-}
-
-export async function rememberedEmail(): Promise<string | null> {
-  const env = getEnv();
-  const kept = (await cookies()).get(cookieNames(env).remembered)?.value;
-  return (await unsealRemembered(kept, env))?.email ?? null;
-}
-
-export async function forgetEmail(store?: CookieWriter) {
-  const env = getEnv();
-  (store ?? (await cookies())).set(cookieNames(env).remembered, '', cookieOptions(env, 0));
-}
-
 /** The page a signed-out visit asked for, used once by the sign-in that follows. */
 export async function takeReturnTo(): Promise<string | null> {
   const env = getEnv();
@@ -304,50 +290,4 @@ export async function takeReturnTo(): Promise<string | null> {
   const kept = returnPath(jar.get(name)?.value);
   if (jar.has(name)) jar.set(name, '', cookieOptions(env, 0));
   return kept;
-}
-
-export async function clearPendingEmail() {
-  const env = getEnv();
-  (await cookies()).set(cookieNames(env).pending, '', cookieOptions(env, 0));
-}
-
-/** A reset's code is taken only in the browser that asked for it (decision 031). */
-export async function setResetEmail(email: string) {
-  const env = getEnv();
-  (await cookies()).set(
-    cookieNames(env).reset,
-    await sealReset({ v: 1, p: 'reset', email }, env),
-    cookieOptions(env, RESET_TTL_S),
-  );
-}
-
-export async function getResetEmail(): Promise<string | null> {
-  const env = getEnv();
-  return (
-    (await unsealReset((await cookies()).get(cookieNames(env).reset)?.value, env))?.email ?? null
-  );
-}
-
-export async function clearResetEmail() {
-  const env = getEnv();
-  (await cookies()).set(cookieNames(env).reset, '', cookieOptions(env, 0));
-}
-
-export async function setChallenge(challenge: Omit<ChallengeData, 'v'>) {
-  const env = getEnv();
-  (await cookies()).set(
-    cookieNames(env).challenge,
-    await sealChallenge({ v: 1, ...challenge }, env),
-    cookieOptions(env, CHALLENGE_TTL_S),
-  );
-}
-
-export async function getChallenge(): Promise<ChallengeData | null> {
-  const env = getEnv();
-  return unsealChallenge((await cookies()).get(cookieNames(env).challenge)?.value, env);
-}
-
-export async function clearChallenge() {
-  const env = getEnv();
-  (await cookies()).set(cookieNames(env).challenge, '', cookieOptions(env, 0));
 }

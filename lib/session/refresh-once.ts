@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { sharedRedis } from '@/lib/upstream/redis';
 import type { RedisLink } from '@/lib/upstream/redis-link';
-import { REFRESHED_SHARE_S, sealRefreshed, unsealRefreshed } from './seal';
+import { REFRESHED_SHARE_S, sealAs, unsealAs } from './seal';
 
 // One refresh per refresh token, its answer shared for a minute (decision 012).
 
@@ -69,7 +69,7 @@ export function forgetRefreshes(): void {
 
 async function read(redis: RedisLink, key: string): Promise<Tokens | null> {
   const sealed = await redis.client.get(`refreshed:${key}`);
-  const shared = sealed ? await unsealRefreshed(sealed, getEnv()) : null;
+  const shared = sealed ? await unsealAs('refreshed', sealed, getEnv()) : null;
   if (!shared) return null;
   const { key: storedFor, ...tokens } = shared;
   if (storedFor !== key) {
@@ -119,7 +119,7 @@ async function acrossInstances(
   const result = await refresh(refreshToken, deviceKey);
   try {
     if (result.ok) {
-      const sealed = await sealRefreshed({ key, ...result.value }, getEnv());
+      const sealed = await sealAs('refreshed', { key, ...result.value }, getEnv());
       await redis.client.set(`refreshed:${key}`, sealed, 'PX', SHARE_MS);
     }
     // The lock goes either way: the others take the answer, or try for themselves at once.

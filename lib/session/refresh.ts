@@ -22,15 +22,7 @@ import {
 } from './index';
 import type { EndedReason } from './index';
 import { SEEN_GRANULARITY_S } from './lifetimes';
-import {
-  cookieNames,
-  cookieOptions,
-  DEVICE_TTL_S,
-  sealSession,
-  sessionState,
-  unsealRefresh,
-  unsealSession,
-} from './seal';
+import { cookieNames, cookieOptions, DEVICE_TTL_S, sessionState, sealAs, unsealAs } from './seal';
 
 type GuardAuth = {
   signedIn: boolean;
@@ -84,8 +76,8 @@ export async function authenticateRequest(
   if (!sessionCookie && !refreshCookie) return result(false);
 
   const [session, stored] = await Promise.all([
-    unsealSession(sessionCookie, env),
-    unsealRefresh(refreshCookie, env),
+    unsealAs('session', sessionCookie, env),
+    unsealAs('refresh', refreshCookie, env),
   ]);
   // Someone else's refresh cookie (swapped in, left over) would sign this browser in as them.
   if (session && stored && stored.sub !== session.claims.sub) {
@@ -122,7 +114,7 @@ export async function authenticateRequest(
   const keep = async (next: typeof session) =>
     writer.set(
       names.session,
-      await sealSession(next, env),
+      await sealAs('session', next, env),
       sessionCookieOptions(env, next.startedAt),
     );
 

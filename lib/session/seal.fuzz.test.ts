@@ -2,23 +2,15 @@ import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { sealData } from 'iron-session';
 import { nameSchema } from '@/lib/validation/schemas';
-import {
-  COOKIE_LIMIT,
-  cookieOptions,
-  sealPending,
-  sealRefresh,
-  sealSession,
-  unsealPending,
-  unsealRefresh,
-  unsealSession,
-  type SessionData,
-} from './seal';
+import { COOKIE_LIMIT, cookieOptions, type SessionData, sealAs, unsealAs } from './seal';
 
 /** Property tests of the sealed cookies: whatever arrives reads as a session or as signed out. */
 
 const env = { sessionPasswords: { '1': 'p'.repeat(32) } };
 const RUNS = 1000;
-const UNSEALS = [unsealSession, unsealRefresh, unsealPending];
+const UNSEALS = (['session', 'refresh', 'pending'] as const).map(
+  (kind) => (value: string | undefined, e: typeof env) => unsealAs(kind, value, e),
+);
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').slice(0, bytes);
 const setCookieLength = (value: string) => {
@@ -92,15 +84,16 @@ describe('unsealing arbitrary cookie values', () => {
         fc.string({ minLength: 3, maxLength: 80 }),
         fc.string({ minLength: 1, maxLength: 200 }),
         async (email, rt) => {
-          const refresh = await sealRefresh(
+          const refresh = await sealAs(
+            'refresh',
             { v: 1, refreshToken: rt, sub: 's', startedAt: Math.floor(Date.now() / 1000) },
             env,
           );
-          const pending = await sealPending({ v: 1, email }, env);
-          expect(await unsealSession(refresh, env)).toBeNull();
-          expect(await unsealSession(pending, env)).toBeNull();
-          expect(await unsealPending(refresh, env)).toBeNull();
-          expect(await unsealRefresh(pending, env)).toBeNull();
+          const pending = await sealAs('pending', { v: 1, email }, env);
+          expect(await unsealAs('session', refresh, env)).toBeNull();
+          expect(await unsealAs('session', pending, env)).toBeNull();
+          expect(await unsealAs('pending', refresh, env)).toBeNull();
+          expect(await unsealAs('refresh', pending, env)).toBeNull();
         },
       ),
       { numRuns: 200 },
@@ -120,7 +113,8 @@ describe('the 4 KB cookie limit with production-sized tokens (docs/architecture.
       .filter((n) => nameSchema.safeParse({ name: n }).success);
     await fc.assert(
       fc.asyncProperty(names, emailArb, async (name, email) => {
-        const sealed = await sealSession(
+        const sealed = await sealAs(
+          'session',
           {
             v: 1,
             accessToken: access,
@@ -145,7 +139,8 @@ describe('the 4 KB cookie limit with production-sized tokens (docs/architecture.
         fc.string({ unit: 'grapheme', minLength: 200, maxLength: 2048 }),
         emailArb,
         async (name, email) => {
-          const sealed = await sealSession(
+          const sealed = await sealAs(
+            'session',
             {
               v: 1,
               accessToken: access,
@@ -183,7 +178,7 @@ describe('the 4 KB cookie limit with production-sized tokens (docs/architecture.
             seenAt: Math.floor(Date.now() / 1000),
             claims: claims(name || undefined, email),
           };
-          const back = await unsealSession(await sealSession(data, env), env);
+          const back = await unsealAs('session', await sealAs('session', data, env), env);
           expect(back?.claims.sub).toBe(data.claims.sub);
           expect(back?.accessExpiresAt).toBe(exp);
           expect(back?.claims.name).toBe(data.claims.name);

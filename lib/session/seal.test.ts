@@ -7,24 +7,9 @@ import {
   capBytes,
   cookieNames,
   cookieOptions,
-  sealDevice,
-  sealDeviceDue,
-  sealChannelDue,
-  sealEmailChange,
-  unsealChannelDue,
-  sealNotMe,
-  sealPending,
-  sealReset,
-  sealRefresh,
-  sealSession,
   sessionState,
-  unsealDeviceDue,
-  unsealEmailChange,
-  unsealNotMe,
-  unsealReset,
-  unsealPending,
-  unsealRefresh,
-  unsealSession,
+  sealAs,
+  unsealAs,
 } from './seal';
 
 const PRODUCTION = {
@@ -78,7 +63,8 @@ describe('the cookie split (docs/architecture.md §3)', () => {
     // The id token (2 KB) is never stored; only the claims the UI needs are.
     const idToken = token(2048);
     expect(idToken.length).toBe(2048);
-    const session = await sealSession(
+    const session = await sealAs(
+      'session',
       {
         v: 1,
         accessToken: token(1800),
@@ -89,7 +75,8 @@ describe('the cookie split (docs/architecture.md §3)', () => {
       },
       env,
     );
-    const refresh = await sealRefresh(
+    const refresh = await sealAs(
+      'refresh',
       {
         v: 1,
         refreshToken: token(1800),
@@ -103,7 +90,8 @@ describe('the cookie split (docs/architecture.md §3)', () => {
   });
 
   it('caps a very long name so a user-chosen attribute cannot overflow the cookie', async () => {
-    const session = await sealSession(
+    const session = await sealAs(
+      'session',
       {
         v: 1,
         accessToken: token(1800),
@@ -115,11 +103,12 @@ describe('the cookie split (docs/architecture.md §3)', () => {
       env,
     );
     expect(setCookieLength('__Host-cd_session', session)).toBeLessThan(COOKIE_LIMIT);
-    expect((await unsealSession(session, env))?.claims.name).toHaveLength(256);
+    expect((await unsealAs('session', session, env))?.claims.name).toHaveLength(256);
   });
 
   it('stays under 4096 bytes at its largest: capped name and email, a Google account’s claims, and a proof of the password', async () => {
-    const session = await sealSession(
+    const session = await sealAs(
+      'session',
       {
         v: 1,
         accessToken: token(1800),
@@ -142,14 +131,15 @@ describe('the cookie split (docs/architecture.md §3)', () => {
       env,
     );
     expect(setCookieLength('__Host-cd_session', session)).toBeLessThan(COOKIE_LIMIT);
-    const read = await unsealSession(session, env);
+    const read = await unsealAs('session', session, env);
     expect(read?.reauthAt).toBe(2_000_000_000);
     expect(read?.claims.provider).toBe('Google');
     // Cognito's username serves the sign-in only: the cookie does not carry it.
     expect(read?.claims.username).toBeUndefined();
     expect(read?.claims.channelId).toBeUndefined();
     // A binding that waits (decision 055) has a cookie of its own, at its largest.
-    const due = await sealChannelDue(
+    const due = await sealAs(
+      'channelDue',
       {
         v: 1,
         p: 'channel-due',
@@ -162,21 +152,22 @@ describe('the cookie split (docs/architecture.md §3)', () => {
     expect(setCookieLength(cookieNames({ mode: 'production' }).channelDue, due)).toBeLessThan(
       COOKIE_LIMIT,
     );
-    expect((await unsealChannelDue(due, env))?.channelId).toHaveLength(256);
-    expect(await unsealChannelDue(due, other)).toBeNull();
+    expect((await unsealAs('channelDue', due, env))?.channelId).toHaveLength(256);
+    expect(await unsealAs('channelDue', due, other)).toBeNull();
     // The address an email change named has a cookie of its own; it fits easily.
     const names = cookieNames({ mode: 'production' });
-    const change = await sealEmailChange(
+    const change = await sealAs(
+      'emailChange',
       { v: 1, sub: claims.sub, email: `${'n'.repeat(242)}@example.com` },
       env,
     );
     expect(setCookieLength(names.emailChange, change)).toBeLessThan(COOKIE_LIMIT);
-    expect(await unsealEmailChange(change, env)).toEqual({
+    expect(await unsealAs('emailChange', change, env)).toEqual({
       v: 1,
       sub: claims.sub,
       email: `${'n'.repeat(242)}@example.com`,
     });
-    expect(await unsealEmailChange(change, other)).toBeNull();
+    expect(await unsealAs('emailChange', change, other)).toBeNull();
   });
 
   it('keeps a waiting device (decision 054) under 4096 bytes at its largest, and only as itself', async () => {
@@ -191,35 +182,37 @@ describe('the cookie split (docs/architecture.md §3)', () => {
       secret: 's'.repeat(200),
       remember: true,
     };
-    const sealed = await sealDeviceDue(due, env);
+    const sealed = await sealAs('deviceDue', due, env);
     expect(setCookieLength(names.deviceDue, sealed)).toBeLessThan(COOKIE_LIMIT);
-    expect(await unsealDeviceDue(sealed, env)).toEqual(due);
+    expect(await unsealAs('deviceDue', sealed, env)).toEqual(due);
     // A device cookie is not a waiting device, nor the other way round.
     const device = { v: 1 as const, sub: due.sub, email: due.email, key: due.key };
-    const kept = await sealDevice({ ...device, groupKey: due.groupKey, secret: due.secret }, env);
-    expect(await unsealDeviceDue(kept, env)).toBeNull();
+    const kept = await sealAs(
+      'device',
+      { ...device, groupKey: due.groupKey, secret: due.secret },
+      env,
+    );
+    expect(await unsealAs('deviceDue', kept, env)).toBeNull();
   });
 
   it('round-trips, and survives secret rotation', async () => {
     const data = liveSession();
-    const sealed = await sealSession(data, env);
-    expect(await unsealSession(sealed, env)).toEqual(data);
-    expect(await unsealSession(sealed, rotated)).toEqual(data);
+    const sealed = await sealAs('session', data, env);
+    expect(await unsealAs('session', sealed, env)).toEqual(data);
+    expect(await unsealAs('session', sealed, rotated)).toEqual(data);
   });
 
   it('survives a rotation done as the README says: a new secret added, then the oldest retired', async () => {
     const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(32));
     const secrets = (list: string[]) =>
-      parseEnv({ ...PRODUCTION, SESSION_SECRET: list.join(',') }) as Parameters<
-        typeof sealSession
-      >[1];
+      parseEnv({ ...PRODUCTION, SESSION_SECRET: list.join(',') }) as Parameters<typeof sealAs>[2];
     const data = liveSession();
     // Sealed while [b, a] were in use (b seals), read after c was added and a retired: [c, b].
-    const sealed = await sealSession(data, secrets([b!, a!]));
-    expect(await unsealSession(sealed, secrets([c!, b!, a!]))).toEqual(data);
-    expect(await unsealSession(sealed, secrets([c!, b!]))).toEqual(data);
+    const sealed = await sealAs('session', data, secrets([b!, a!]));
+    expect(await unsealAs('session', sealed, secrets([c!, b!, a!]))).toEqual(data);
+    expect(await unsealAs('session', sealed, secrets([c!, b!]))).toEqual(data);
     // Once b is retired too, it opens no more.
-    expect(await unsealSession(sealed, secrets([c!]))).toBeNull();
+    expect(await unsealAs('session', sealed, secrets([c!]))).toBeNull();
   });
 
   it.each([
@@ -228,11 +221,12 @@ describe('the cookie split (docs/architecture.md §3)', () => {
     ['garbage', 'not-a-seal'],
     ['oversized', 'Fe26.2*'.padEnd(10_000, 'a')],
   ])('reads a %s cookie as signed out', async (_label, value) => {
-    expect(await unsealSession(value, env)).toBeNull();
+    expect(await unsealAs('session', value, env)).toBeNull();
   });
 
   it('reads a truncated, foreign or mis-shaped cookie as signed out', async () => {
-    const sealed = await sealSession(
+    const sealed = await sealAs(
+      'session',
       {
         v: 1,
         accessToken: 'at',
@@ -243,16 +237,17 @@ describe('the cookie split (docs/architecture.md §3)', () => {
       },
       env,
     );
-    expect(await unsealSession(sealed.slice(0, -10), env)).toBeNull();
-    expect(await unsealSession(sealed, other)).toBeNull();
+    expect(await unsealAs('session', sealed.slice(0, -10), env)).toBeNull();
+    expect(await unsealAs('session', sealed, other)).toBeNull();
     // A refresh cookie swapped into the session slot (or the other way round) is refused.
-    const refresh = await sealRefresh(
+    const refresh = await sealAs(
+      'refresh',
       { v: 1, refreshToken: 'rt', sub: 's', startedAt: Math.floor(Date.now() / 1000) },
       env,
     );
-    expect(await unsealSession(refresh, env)).toBeNull();
-    expect(await unsealRefresh(sealed, env)).toBeNull();
-    expect(await unsealPending(refresh, env)).toBeNull();
+    expect(await unsealAs('session', refresh, env)).toBeNull();
+    expect(await unsealAs('refresh', sealed, env)).toBeNull();
+    expect(await unsealAs('pending', refresh, env)).toBeNull();
   });
 
   it('names and flags cookies for the mode', () => {
@@ -314,43 +309,43 @@ describe('reading the same cookie again', () => {
 
   it('decrypts a value once, and every read gets its own copy', async () => {
     const sealed = await sealedElsewhere(session());
-    const first = await unsealSession(sealed, env);
-    const second = await unsealSession(sealed, env);
+    const first = await unsealAs('session', sealed, env);
+    const second = await unsealAs('session', sealed, env);
     expect(decrypts).toHaveBeenCalledTimes(1);
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
     first!.claims.email = 'changed@creator.test';
-    expect((await unsealSession(sealed, env))!.claims.email).toBe(claims.email);
+    expect((await unsealAs('session', sealed, env))!.claims.email).toBe(claims.email);
   });
 
   it('still refuses the value under other secrets, and as another kind of cookie', async () => {
-    const sealed = await sealSession(session(), env);
-    expect(await unsealSession(sealed, env)).not.toBeNull();
-    expect(await unsealSession(sealed, other)).toBeNull();
-    expect(await unsealRefresh(sealed, env)).toBeNull();
+    const sealed = await sealAs('session', session(), env);
+    expect(await unsealAs('session', sealed, env)).not.toBeNull();
+    expect(await unsealAs('session', sealed, other)).toBeNull();
+    expect(await unsealAs('refresh', sealed, env)).toBeNull();
   });
 
   it('opens it again after a minute, and not at all past its own expiry', async () => {
     const sealed = await sealedElsewhere(session());
-    await unsealSession(sealed, env);
+    await unsealAs('session', sealed, env);
     const now = Date.now();
     const clock = jest.spyOn(Date, 'now');
     clock.mockReturnValue(now + 61_000);
-    expect(await unsealSession(sealed, env)).not.toBeNull();
+    expect(await unsealAs('session', sealed, env)).not.toBeNull();
     expect(decrypts).toHaveBeenCalledTimes(2);
     // Past the seal's expiry (and iron's minute of clock skew): gone, cached or not.
     clock.mockReturnValue(now + (SESSION_TTL_S + 120) * 1000);
-    expect(await unsealSession(sealed, env)).toBeNull();
+    expect(await unsealAs('session', sealed, env)).toBeNull();
   });
 
   it('opens a value this process sealed without decrypting it, as iron would give it back', async () => {
     const data = { ...session(), confirmedAt: undefined };
-    const sealed = await sealSession(data, env);
-    const opened = await unsealSession(sealed, env);
+    const sealed = await sealAs('session', data, env);
+    const opened = await unsealAs('session', sealed, env);
     expect(decrypts).toHaveBeenCalledTimes(0);
     expect(opened).toEqual(JSON.parse(JSON.stringify(data)));
     expect(opened).not.toHaveProperty('confirmedAt');
-    expect(await unsealSession(sealed, other)).toBeNull();
+    expect(await unsealAs('session', sealed, other)).toBeNull();
   });
 
   it("shares what it opened with the other bundles' copies of this module, by the secrets' value", async () => {
@@ -358,30 +353,31 @@ describe('reading the same cookie again', () => {
     jest.isolateModules(() => {
       copy = jest.requireActual<typeof import('./seal')>('./seal');
     });
-    expect(copy!.unsealSession).not.toBe(unsealSession);
+    expect(copy!.unsealAs).not.toBe(unsealAs);
     // Sealed elsewhere (another instance), so neither copy has seen it.
     const sealed = await sealedElsewhere(session());
-    expect(await unsealSession(sealed, env)).not.toBeNull();
+    expect(await unsealAs('session', sealed, env)).not.toBeNull();
     // The other copy reads the same secrets into an object of its own.
     const sameSecrets = { sessionPasswords: { ...env.sessionPasswords } };
-    expect(await copy!.unsealSession(sealed, sameSecrets)).not.toBeNull();
+    expect(await copy!.unsealAs('session', sealed, sameSecrets)).not.toBeNull();
     expect(decrypts).toHaveBeenCalledTimes(1);
-    expect(await copy!.unsealSession(sealed, other)).toBeNull();
+    expect(await copy!.unsealAs('session', sealed, other)).toBeNull();
     // And what one copy sealed, the other opens without decrypting.
-    const fromCopy = await copy!.sealRefresh(
+    const fromCopy = await copy!.sealAs(
+      'refresh',
       { v: 1, refreshToken: 'r', sub: claims.sub, startedAt: 1 },
       sameSecrets,
     );
-    expect(await unsealRefresh(fromCopy, env)).toMatchObject({ refreshToken: 'r' });
+    expect(await unsealAs('refresh', fromCopy, env)).toMatchObject({ refreshToken: 'r' });
     expect(decrypts).toHaveBeenCalledTimes(1);
   });
 
   it('keeps nothing of a value that did not open', async () => {
     const sealed = await sealedElsewhere(session(), other);
-    expect(await unsealSession(sealed, env)).toBeNull();
-    expect(await unsealSession(sealed, env)).toBeNull();
+    expect(await unsealAs('session', sealed, env)).toBeNull();
+    expect(await unsealAs('session', sealed, env)).toBeNull();
     expect(decrypts).toHaveBeenCalledTimes(0); // refused by its MAC, before any decryption
-    expect(await unsealSession(sealed, other)).not.toBeNull();
+    expect(await unsealAs('session', sealed, other)).not.toBeNull();
   });
 });
 
@@ -389,14 +385,16 @@ describe('a value sealed for one purpose opens as no other (they share the secre
   it('an email change is no "this wasn\'t me" token, and neither is a reset or a pending sign-up', async () => {
     const sub = '6f1c2a4e-1b2c-4d5e-8f90-1234567890ab';
     const email = 'victim@creator.test';
-    const change = await sealEmailChange({ v: 1, sub, email }, env);
-    const notMe = await sealNotMe({ v: 1, p: 'not-me', sub, email }, env);
-    const reset = await sealReset({ v: 1, p: 'reset', email }, env);
-    const pending = await sealPending({ v: 1, email }, env);
-    expect(await unsealNotMe(change, env)).toBeNull();
-    expect(await unsealNotMe(notMe, env)).toEqual({ v: 1, p: 'not-me', sub, email });
-    expect(await unsealEmailChange(notMe, env)).toBeNull();
-    for (const other of [change, notMe, pending]) expect(await unsealReset(other, env)).toBeNull();
-    for (const other of [change, notMe, reset]) expect(await unsealPending(other, env)).toBeNull();
+    const change = await sealAs('emailChange', { v: 1, sub, email }, env);
+    const notMe = await sealAs('notMe', { v: 1, p: 'not-me', sub, email }, env);
+    const reset = await sealAs('reset', { v: 1, p: 'reset', email }, env);
+    const pending = await sealAs('pending', { v: 1, email }, env);
+    expect(await unsealAs('notMe', change, env)).toBeNull();
+    expect(await unsealAs('notMe', notMe, env)).toEqual({ v: 1, p: 'not-me', sub, email });
+    expect(await unsealAs('emailChange', notMe, env)).toBeNull();
+    for (const other of [change, notMe, pending])
+      expect(await unsealAs('reset', other, env)).toBeNull();
+    for (const other of [change, notMe, reset])
+      expect(await unsealAs('pending', other, env)).toBeNull();
   });
 });

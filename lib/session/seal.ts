@@ -140,10 +140,7 @@ const oauthFlowsData = z.object({
 
 export type SessionData = z.infer<typeof sessionData>;
 export type OAuthFlowsData = z.infer<typeof oauthFlowsData>;
-type RefreshData = z.infer<typeof refreshData>;
-type PendingData = z.infer<typeof pendingData>;
 export type ChallengeData = z.infer<typeof challengeData>;
-type EmailChangeData = z.infer<typeof emailChangeData>;
 export type ProofData = z.infer<typeof proofData>;
 export type DeviceData = z.infer<typeof deviceData>;
 /** Decision 016 (docs/product.md §9.4 lists 365-day cookie storage). */
@@ -154,26 +151,7 @@ export const CHALLENGE_TTL_S = 3 * 60;
 
 type Secrets = Pick<Env, 'sessionPasswords'> & Partial<Pick<Env, 'sessionSealId'>>;
 
-export function cookieNames(env: Pick<Env, 'mode'>) {
-  const prefix = env.mode === 'production' ? '__Host-' : '';
-  return {
-    session: `${prefix}cd_session`,
-    refresh: `${prefix}cd_refresh`,
-    pending: `${prefix}cd_pending`,
-    reset: `${prefix}cd_reset`,
-    challenge: `${prefix}cd_challenge`,
-    emailChange: `${prefix}cd_email_change`,
-    proof: `${prefix}cd_proof`,
-    ended: `${prefix}cd_ended`,
-    signedOut: `${prefix}cd_signed_out`,
-    oauth: `${prefix}cd_oauth`,
-    device: `${prefix}cd_device`,
-    deviceDue: `${prefix}cd_device_due`,
-    channelDue: `${prefix}cd_channel_due`,
-    remembered: `${prefix}cd_remembered`,
-    returnTo: `${prefix}cd_return`,
-  } as const;
-}
+export { cookieNames } from './cookies';
 
 export function cookieOptions(env: Pick<Env, 'mode'>, maxAge: number) {
   return {
@@ -280,20 +258,7 @@ async function unseal<T>(
   }
 }
 
-export const sealSession = (d: SessionData, env: Secrets) => seal(bounded(d), env, SESSION_TTL_S);
-export const unsealSession = (v: string | undefined, env: Secrets) =>
-  unseal(sessionData, v, env, SESSION_TTL_S);
-export const sealRefresh = (d: RefreshData, env: Secrets) => seal(d, env, SESSION_TTL_S);
-export const unsealRefresh = (v: string | undefined, env: Secrets) =>
-  unseal(refreshData, v, env, SESSION_TTL_S);
 export const REFRESHED_SHARE_S = 60;
-export const sealRefreshed = (d: z.infer<typeof refreshedTokens>, env: Secrets) =>
-  seal(d, env, REFRESHED_SHARE_S);
-export const unsealRefreshed = (v: string | undefined, env: Secrets) =>
-  unseal(refreshedTokens, v, env, REFRESHED_SHARE_S);
-export const sealPending = (d: PendingData, env: Secrets) => seal(d, env, PENDING_TTL_S);
-export const unsealPending = (v: string | undefined, env: Secrets) =>
-  unseal(pendingData, v, env, PENDING_TTL_S);
 export const NOT_ME_TTL_S = 7 * 24 * 60 * 60;
 const notMeData = z.strictObject({
   v: z.literal(1),
@@ -301,9 +266,6 @@ const notMeData = z.strictObject({
   sub: z.string().min(1),
   email: z.string().min(3),
 });
-export const sealNotMe = (d: z.infer<typeof notMeData>, env: Secrets) => seal(d, env, NOT_ME_TTL_S);
-export const unsealNotMe = (v: string | undefined, env: Secrets) =>
-  unseal(notMeData, v, env, NOT_ME_TTL_S);
 /** The address this browser last signed in with: the sign-in form starts from it (decision 047). */
 export const REMEMBERED_TTL_S = 90 * 24 * 60 * 60;
 const rememberedData = z.strictObject({
@@ -311,39 +273,49 @@ const rememberedData = z.strictObject({
   p: z.literal('remembered'),
   email: z.string().min(3).max(254),
 });
-export const sealRemembered = (d: z.infer<typeof rememberedData>, env: Secrets) =>
-  seal(d, env, REMEMBERED_TTL_S);
-export const unsealRemembered = (v: string | undefined, env: Secrets) =>
-  unseal(rememberedData, v, env, REMEMBERED_TTL_S);
-export const sealReset = (d: z.infer<typeof resetData>, env: Secrets) => seal(d, env, RESET_TTL_S);
-export const unsealReset = (v: string | undefined, env: Secrets) =>
-  unseal(resetData, v, env, RESET_TTL_S);
-export const sealEmailChange = (d: EmailChangeData, env: Secrets) => seal(d, env, SESSION_TTL_S);
-export const unsealEmailChange = (v: string | undefined, env: Secrets) =>
-  unseal(emailChangeData, v, env, SESSION_TTL_S);
-export const sealChallenge = (d: ChallengeData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
-export const unsealChallenge = (v: string | undefined, env: Secrets) =>
-  unseal(challengeData, v, env, CHALLENGE_TTL_S);
-
-export const sealProof = (d: ProofData, env: Secrets) => seal(d, env, CHALLENGE_TTL_S);
-export const unsealProof = (v: string | undefined, env: Secrets) =>
-  unseal(proofData, v, env, CHALLENGE_TTL_S);
-
-export const sealDevice = (d: DeviceData, env: Secrets) => seal(d, env, DEVICE_TTL_S);
-export const unsealDevice = (v: string | undefined, env: Secrets) =>
-  unseal(deviceData, v, env, DEVICE_TTL_S);
-export const sealDeviceDue = (d: DeviceDueData, env: Secrets) => seal(d, env, SESSION_TTL_S);
-export const unsealDeviceDue = (v: string | undefined, env: Secrets) =>
-  unseal(deviceDueData, v, env, SESSION_TTL_S);
-export const sealChannelDue = (d: ChannelDueData, env: Secrets) => seal(d, env, SESSION_TTL_S);
-export const unsealChannelDue = (v: string | undefined, env: Secrets) =>
-  unseal(channelDueData, v, env, SESSION_TTL_S);
-
 /** A hosted sign-in may take this long, Google's own pages included. */
 export const OAUTH_FLOW_TTL_S = 10 * 60;
-export const sealOAuthFlows = (d: OAuthFlowsData, env: Secrets) => seal(d, env, OAUTH_FLOW_TTL_S);
-export const unsealOAuthFlows = (v: string | undefined, env: Secrets) =>
-  unseal(oauthFlowsData, v, env, OAUTH_FLOW_TTL_S);
+
+/**
+ * Every sealed value: its shape and how long its seal holds. The cookies' among them share their
+ * keys with COOKIES (cookies.ts); `refreshed` (tokens one renewal shares through Redis) and
+ * `notMe` (the "this wasn't me" link) are sealed values that are no cookie.
+ */
+const SEALED = {
+  session: { schema: sessionData, ttlS: SESSION_TTL_S },
+  refresh: { schema: refreshData, ttlS: SESSION_TTL_S },
+  refreshed: { schema: refreshedTokens, ttlS: REFRESHED_SHARE_S },
+  pending: { schema: pendingData, ttlS: PENDING_TTL_S },
+  notMe: { schema: notMeData, ttlS: NOT_ME_TTL_S },
+  remembered: { schema: rememberedData, ttlS: REMEMBERED_TTL_S },
+  reset: { schema: resetData, ttlS: RESET_TTL_S },
+  emailChange: { schema: emailChangeData, ttlS: SESSION_TTL_S },
+  challenge: { schema: challengeData, ttlS: CHALLENGE_TTL_S },
+  proof: { schema: proofData, ttlS: CHALLENGE_TTL_S },
+  device: { schema: deviceData, ttlS: DEVICE_TTL_S },
+  deviceDue: { schema: deviceDueData, ttlS: SESSION_TTL_S },
+  channelDue: { schema: channelDueData, ttlS: SESSION_TTL_S },
+  oauth: { schema: oauthFlowsData, ttlS: OAUTH_FLOW_TTL_S },
+} as const;
+
+export type SealedKind = keyof typeof SEALED;
+export type SealedData<K extends SealedKind> = z.infer<(typeof SEALED)[K]['schema']>;
+
+/** Seals `data` as a `kind` (the session's claims bounded to the cookie's room first). */
+export function sealAs<K extends SealedKind>(kind: K, data: SealedData<K>, env: Secrets) {
+  const value = kind === 'session' ? bounded(data as SessionData) : data;
+  return seal(value, env, SEALED[kind].ttlS);
+}
+
+/** The value as a `kind`, or null: unreadable, expired, sealed with other secrets, or another kind. */
+export function unsealAs<K extends SealedKind>(
+  kind: K,
+  value: string | undefined,
+  env: Secrets,
+): Promise<SealedData<K> | null> {
+  const { schema, ttlS } = SEALED[kind];
+  return unseal(schema as unknown as z.ZodType<SealedData<K>>, value, env, ttlS);
+}
 
 type SessionLimits = { idleS: number; maxS: number };
 

@@ -8,7 +8,7 @@ import {
   writeTokens,
 } from '@/lib/session';
 import { authenticateRequest } from '@/lib/session/refresh';
-import { cookieNames, sealSession } from '@/lib/session/seal';
+import { cookieNames, sealAs } from '@/lib/session/seal';
 import { cookieJar } from '@/test/next-headers';
 
 jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHeaders);
@@ -29,7 +29,8 @@ const claims = {
 /** A live session cookie for a session that started `startedAt`, confirmed just now. */
 async function sessionCookie(startedAt: number) {
   const now = nowSeconds();
-  return sealSession(
+  return sealAs(
+    'session',
     {
       v: 1,
       accessToken: 'access-token',

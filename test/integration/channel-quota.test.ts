@@ -76,7 +76,7 @@ async function visit() {
 }
 
 const waiting = async () =>
-  seal.unsealChannelDue(jar.get(seal.cookieNames(env.getEnv()).channelDue), env.getEnv());
+  seal.unsealAs('channelDue', jar.get(seal.cookieNames(env.getEnv()).channelDue), env.getEnv());
 const share = (perSecond: number) => {
   (env.getEnv() as { CHANNEL_BINDS_PER_SECOND: number }).CHANNEL_BINDS_PER_SECOND = perSecond;
 };

@@ -132,7 +132,7 @@ const signIn = (email: string) =>
 
 async function deviceCookie() {
   const e = env.getEnv();
-  return seal.unsealDevice(jar.get(seal.cookieNames(e).device), e);
+  return seal.unsealAs('device', jar.get(seal.cookieNames(e).device), e);
 }
 
 /** Signs out here as the header's button does, keeping the device cookie. */
@@ -159,7 +159,8 @@ describe('remembered devices', () => {
     // Nothing kept for this browser, and the pool refuses to renew tokens of an unconfirmed
     // device (decision 034): the session ends at its first renewal, as on a real pool.
     expect(await deviceCookie()).toBeNull();
-    const kept = await seal.unsealRefresh(
+    const kept = await seal.unsealAs(
+      'refresh',
       jar.get(seal.cookieNames(env.getEnv()).refresh),
       env.getEnv(),
     );
@@ -171,7 +172,8 @@ describe('remembered devices', () => {
     expect(await signIn(email)).toBe('/');
     const device = await deviceCookie();
     expect(device?.email).toBe(email);
-    const renewed = await seal.unsealRefresh(
+    const renewed = await seal.unsealAs(
+      'refresh',
       jar.get(seal.cookieNames(env.getEnv()).refresh),
       env.getEnv(),
     );
@@ -199,7 +201,8 @@ describe('remembered devices', () => {
     // No code asked: the remembered device proved itself.
     expect(await signIn(email)).toBe('/');
     // The session is bound to the same device, and refreshes with its key.
-    const refreshCookie = await seal.unsealRefresh(
+    const refreshCookie = await seal.unsealAs(
+      'refresh',
       jar.get(seal.cookieNames(env.getEnv()).refresh),
       env.getEnv(),
     );

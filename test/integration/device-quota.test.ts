@@ -74,7 +74,7 @@ async function visit() {
 }
 
 const names = () => seal.cookieNames(env.getEnv());
-const stored = async () => seal.unsealRefresh(jar.get(names().refresh), env.getEnv());
+const stored = async () => seal.unsealAs('refresh', jar.get(names().refresh), env.getEnv());
 
 test('a sign-in past the quota signs in and leaves its device to wait, unconfirmed', async () => {
   const email = await account();
@@ -98,10 +98,10 @@ test('before the tokens are renewed the guard confirms the waiting device, and t
   expect(await visit()).toBe(true);
   // Confirmed into the browser's device cookie, the wait over, the tokens renewed.
   expect(jar.has(names().deviceDue)).toBe(false);
-  const device = await seal.unsealDevice(jar.get(names().device), env.getEnv());
+  const device = await seal.unsealAs('device', jar.get(names().device), env.getEnv());
   expect(device).toMatchObject({ email, key: (await stored())!.deviceKey });
   expect((await stored())!.refreshToken).not.toBe(before);
-  const session = await seal.unsealSession(jar.get(names().session), env.getEnv());
+  const session = await seal.unsealAs('session', jar.get(names().session), env.getEnv());
   const listed = await cognito.listDevices(session!.accessToken);
   expect(listed.ok && listed.value.devices).toEqual([
     expect.objectContaining({ key: device!.key, name: 'Firefox on Linux' }),
@@ -116,7 +116,9 @@ test("a token that could expire before the idle rule's next request: the guard c
   const before = (await stored())!.refreshToken;
   expect(await visit()).toBe(true);
   expect(jar.has(names().deviceDue)).toBe(false);
-  expect(await seal.unsealDevice(jar.get(names().device), env.getEnv())).toMatchObject({ email });
+  expect(await seal.unsealAs('device', jar.get(names().device), env.getEnv())).toMatchObject({
+    email,
+  });
   // Not renewed yet: it did not need to be.
   expect((await stored())!.refreshToken).toBe(before);
 });
@@ -137,7 +139,8 @@ test('a page and its fetches at once, with a device waiting at renewal: all stay
   expect(auths.map((a) => a.signedIn)).toEqual(Array(5).fill(true));
   const response = NextResponse.next();
   auths[0]!.apply(response);
-  const session = await seal.unsealSession(
+  const session = await seal.unsealAs(
+    'session',
     response.cookies.get(names().session)?.value,
     env.getEnv(),
   );

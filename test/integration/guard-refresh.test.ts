@@ -135,7 +135,7 @@ async function refreshTokenSet(response: NextResponse): Promise<string | undefin
   const names = seal.cookieNames(env.getEnv());
   const value = response.cookies.get(names.refresh)?.value;
   if (value === undefined) return undefined;
-  return (await seal.unsealRefresh(value, env.getEnv()))?.refreshToken ?? '';
+  return (await seal.unsealAs('refresh', value, env.getEnv()))?.refreshToken ?? '';
 }
 
 async function refreshTokenOf(jar: Map<string, string>): Promise<string> {
@@ -145,7 +145,7 @@ async function refreshTokenOf(jar: Map<string, string>): Promise<string> {
 /** The refresh cookie: the token, and the device it was issued to (the pool tracks devices). */
 async function storedRefresh(jar: Map<string, string>) {
   const names = seal.cookieNames(env.getEnv());
-  const stored = await seal.unsealRefresh(jar.get(names.refresh), env.getEnv());
+  const stored = await seal.unsealAs('refresh', jar.get(names.refresh), env.getEnv());
   if (!stored) throw new Error('no refresh cookie');
   return stored;
 }
@@ -221,7 +221,7 @@ describe('refresh-token rotation', () => {
       const response = NextResponse.next();
       auth.apply(response);
       const value = response.cookies.get(names.session)?.value;
-      return (await seal.unsealSession(value, env.getEnv()))?.accessToken;
+      return (await seal.unsealAs('session', value, env.getEnv()))?.accessToken;
     };
     const before = await accessOf(first);
     await new Promise((resolve) => setTimeout(resolve, 2200));

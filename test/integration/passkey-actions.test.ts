@@ -313,7 +313,8 @@ describe('passkeys and two-step, one story (decision 056)', () => {
     // Two-step on: without passkey MFA Cognito would offer the passkey no more.
     expect(await profile.turnOnCodeMethodAction('EMAIL_OTP')).toEqual({ status: 'success' });
     expect(await passkeyOffered(email)).toBe(true);
-    const session = (await seal.unsealSession(
+    const session = (await seal.unsealAs(
+      'session',
       jar.get(seal.cookieNames(env.getEnv()).session),
       env.getEnv(),
     ))!;

@@ -232,12 +232,12 @@ async function nextCode(secret: string, used: string[]) {
 
 /** Rewrites the session cookie as if the password had been proved `ago` seconds back. */
 async function provedAgo(ago: number) {
-  const { sealSession } = await import('@/lib/session/seal');
+  const { sealAs } = await import('@/lib/session/seal');
   const { getEnv } = await import('@/lib/runtime/env');
   const current = await session.verifySession();
   if (!current?.reauthAt) throw new Error('no proof in the session');
   const at = Math.floor(Date.now() / 1000) - ago;
-  jar.set('cd_session', await sealSession({ ...current, reauthAt: at }, getEnv()));
+  jar.set('cd_session', await sealAs('session', { ...current, reauthAt: at }, getEnv()));
 }
 
 const emailForm = (email: string, password?: string, code?: string) =>
@@ -332,11 +332,12 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     const current = await session.verifySession();
     const other = await signedIn();
     // The victim's session, claiming the other account's address: the proof signs in as the other.
-    const { sealSession } = await import('@/lib/session/seal');
+    const { sealAs } = await import('@/lib/session/seal');
     const { getEnv } = await import('@/lib/runtime/env');
     jar.set(
       'cd_session',
-      await sealSession(
+      await sealAs(
+        'session',
         { ...current!, claims: { ...current!.claims, email: other.email } },
         getEnv(),
       ),

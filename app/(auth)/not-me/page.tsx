@@ -7,7 +7,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { getEnv } from '@/lib/runtime/env';
 import { notMeUsed } from '@/lib/auth/not-me';
 import { maskEmail } from '@/lib/format';
-import { unsealNotMe } from '@/lib/session/seal';
+import { unsealAs } from '@/lib/session/seal';
 
 export const metadata: Metadata = { title: 'Secure your account', robots: { index: false } };
 
@@ -19,7 +19,7 @@ export default async function NotMePage({
 }) {
   const { t } = await searchParams;
   const token = typeof t === 'string' ? t : '';
-  const notice = token ? await unsealNotMe(token, getEnv()) : null;
+  const notice = token ? await unsealAs('notMe', token, getEnv()) : null;
   const used = notice ? await notMeUsed(notice.sub, token) : false;
   if (!notice || used)
     return (

@@ -1,270 +1,35 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, useTransition } from 'react';
-import { cancelEmailChangeAction, type OthersOutcome } from '@/components/profile/actions';
-import { signOutNow } from '@/components/dashboard/sign-out';
-import { Button } from '@/components/ui/button';
+import { useEffect, useRef, useState } from 'react';
+import type { OthersOutcome } from '@/components/profile/actions';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
-import type { MfaSettings } from '@/lib/cognito';
-import type { DescribedPasskey } from '@/lib/passkeys/notes';
 import { formatPhone } from '@/lib/format';
-import { APP_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/messages/fields';
 import { EmailFlow } from './email-flow';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
 import { Passkeys } from './passkeys';
-import { PhoneFlow, type PhoneMode } from './phone-flow';
-import { SignOutEverywhere } from './sign-out-everywhere';
+import { PhoneFlow } from './phone-flow';
 import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
 import { DeleteAccount } from './delete-account';
-import { DeleteGoogleAccount } from './delete-google-account';
-import type { DeletionOutcome } from '@/lib/oauth/deletion';
 import { NewRecoveryCodes } from './recovery-codes';
 import { RECOVERY_CODE_COUNT } from '@/lib/two-step/recovery-count';
 import { askedMethod, CodeMethods, methodsSummary } from './code-methods';
+import {
+  Card,
+  DangerZone,
+  PendingEmail,
+  Section,
+  SignOutEverywhereCard,
+  SignOutEverywhereDialog,
+} from './cards';
+import { afterAppOff, proofNote, twoStepSummary } from './summaries';
+import { SuccessDialog } from './success-dialog';
+import { GoogleProfile } from './google-profile';
+import type { Open, ProfileValues } from './profile-values';
 
-export type ProfileValues = {
-  name: string;
-  email: string;
-  /** An email change asked for in this session and not yet verified (or cancelled). */
-  pendingEmail: string | null;
-  phone: string;
-  phoneVerified: boolean;
-  /** null (here and below): Cognito could not say; passkeys too where the pool offers none. */
-  twoStep: boolean | null;
-  mfa: MfaSettings | null;
-  passkeys: DescribedPasskey[] | null;
-  /** Unspent recovery codes; null where they could not be read. */
-  recoveryLeft: number | null;
-  /** Whether the pool lets a passkey stand for two-step (decision 056). */
-  passkeysSignInWithTwoStep: boolean;
-  provider?: 'Google';
-  supportEmail: string;
-  /** Back from Google without a deletion: why (decision 048). */
-  deletion?: DeletionOutcome;
-};
-
-type Open =
-  | { card: 'name' }
-  | { card: 'password' }
-  | { card: 'email'; mode: { step: 'update' } | { step: 'verify'; email: string } }
-  | { card: 'phone'; mode: PhoneMode }
-  | { card: 'two-step-setup' }
-  | { card: 'two-step-off' }
-  | { card: 'recovery-codes' }
-  | { card: 'code-methods' }
-  | { card: 'sign-out-everywhere' }
-  | { card: 'passkeys' }
-  | { card: 'delete-account' }
-  | { card: 'done'; others?: OthersOutcome }
-  | null;
-
-function Card({
-  title,
-  value,
-  note,
-  hint,
-  onEdit,
-  action = 'Edit',
-  actionName = `Edit ${title}`,
-  children,
-  buttonRef,
-  danger = false,
-}: {
-  children?: React.ReactNode;
-  /** A destructive action: its button says so. */
-  danger?: boolean;
-  buttonRef?: React.Ref<HTMLButtonElement>;
-  title: string;
-  value: React.ReactNode;
-  note?: string;
-  hint?: string;
-  onEdit?: (button: HTMLButtonElement) => void;
-  action?: string;
-  actionName?: string;
-}) {
-  return (
-    <li className="rounded-card border-surface-border shadow-card flex flex-wrap items-center gap-x-4 gap-y-3 border bg-white p-4 sm:p-5">
-      <div className="min-w-0 flex-1 basis-48">
-        <h3 className="text-ink-muted text-sm font-medium">{title}</h3>
-        <p className="text-ink mt-1 text-base font-semibold">{value}</p>
-        {note && <p className="text-danger mt-0.5 text-xs">{note}</p>}
-        {hint && <p className="text-ink-muted mt-0.5 text-xs">{hint}</p>}
-        {children}
-      </div>
-      {onEdit && (
-        <Button
-          ref={buttonRef}
-          type="button"
-          variant={danger ? 'danger' : 'secondary'}
-          onClick={(e) => onEdit(e.currentTarget)}
-        >
-          {action}
-          <span className="sr-only">{actionName.slice(action.length)}</span>
-        </Button>
-      )}
-    </li>
-  );
-}
-
-/** A part of the profile: a heading, a line on what it is for, and its cards. */
-function Section({
-  title,
-  description,
-  children,
-  id: anchor,
-}: {
-  title: string;
-  description?: string;
-  children: React.ReactNode;
-  /** Where a link may point. */
-  id?: string;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} id={anchor} className="mt-8 scroll-mt-20">
-      <h2 id={id} className="text-ink mb-1 text-lg font-bold">
-        {title}
-      </h2>
-      {description && <p className="text-ink-muted mb-4 text-sm">{description}</p>}
-      <ul className={`flex flex-col gap-3 ${description ? '' : 'mt-3'}`}>{children}</ul>
-    </section>
-  );
-}
-
-function DangerZone({ onDelete }: { onDelete: (button: HTMLButtonElement) => void }) {
-  return (
-    <Section title="Danger zone" id="danger-zone">
-      <Card
-        title="Delete account"
-        value="Your account and everything in it, for good"
-        action="Delete account"
-        actionName="Delete account"
-        danger
-        onEdit={onDelete}
-      />
-    </Section>
-  );
-}
-
-const METHOD_WORDS = {
-  SOFTWARE_TOKEN_MFA: 'a code from your authenticator app',
-  SMS_MFA: 'a code by text message',
-  EMAIL_OTP: 'a code by email',
-} as const;
-
-/** The whole of two-step in a line: on or off, and what signing in asks for first. */
-function twoStepSummary(mfa: MfaSettings | null): string {
-  if (!mfa) return 'We could not check two-step verification just now. Reload to try again.';
-  const first = askedMethod(mfa);
-  if (!first) return 'Off: signing in asks for your password only. Turn on one of the ways below.';
-  const others = mfa.methods.length - 1;
-  return `On: signing in asks for ${METHOD_WORDS[first]}${
-    others > 0 ? `, or ${others === 1 ? 'the other way' : 'another way'} you turned on` : ''
-  }.`;
-}
-
-/** What signing in asks for once the app is off: the methods that stay on say so. */
-function afterAppOff(mfa: MfaSettings | null): string {
-  const left = mfa?.methods.filter((m) => m !== 'SOFTWARE_TOKEN_MFA') ?? [];
-  if (left.length === 0) return 'After this, signing in asks for your password only.';
-  const by = left.includes('SMS_MFA')
-    ? left.includes('EMAIL_OTP')
-      ? 'a code by text message or email'
-      : 'a code by text message'
-    : 'a code by email';
-  return `After this, signing in still asks for ${by}.`;
-}
-
-const proofNote = (what: string, twoStep: boolean) =>
-  twoStep
-    ? `${what}, your current password and the code from your authenticator app.`
-    : `${what} and your current password.`;
-
-const FEDERATED_HINT =
-  'Your name, email, password and two-step verification are managed in your Google account.';
-
-function SignOutEverywhereCard({ onEdit }: { onEdit: (button: HTMLButtonElement) => void }) {
-  return (
-    <Card
-      title="Signed-in devices"
-      value="All devices"
-      action="Sign out everywhere"
-      actionName="Sign out everywhere"
-      onEdit={onEdit}
-    />
-  );
-}
-
-function SignOutEverywhereDialog({
-  open,
-  onOpenChange,
-  onCancel,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Sign out everywhere?"
-      description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most."
-    >
-      <SignOutEverywhere onCancel={onCancel} />
-    </Dialog>
-  );
-}
-
-/** 'Pending: new@… · Verify · Cancel change' under the address still in use. */
-function PendingEmail({
-  email,
-  onVerify,
-  onCancelled,
-}: {
-  email: string;
-  onVerify: (button: HTMLButtonElement) => void;
-  onCancelled: () => void;
-}) {
-  const [cancelling, startCancel] = useTransition();
-  const [failed, setFailed] = useState(false);
-  const link =
-    'text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline disabled:opacity-60';
-  return (
-    <div className="mt-2 text-sm" role="group" aria-label="Email change waiting">
-      <p className="text-ink-muted">
-        Pending: <EmailText email={email} /> — not verified yet.
-      </p>
-      <p className="mt-1 flex flex-wrap items-center gap-x-3">
-        <button type="button" className={link} onClick={(e) => onVerify(e.currentTarget)}>
-          Verify<span className="sr-only"> your new email</span>
-        </button>
-        <button
-          type="button"
-          className={link}
-          disabled={cancelling}
-          onClick={() =>
-            startCancel(async () => {
-              const answer = await cancelEmailChangeAction();
-              setFailed(answer.status !== 'success');
-              if (answer.status === 'success') onCancelled();
-            })
-          }
-        >
-          Cancel change
-        </button>
-      </p>
-      {failed && (
-        <p role="alert" className="text-danger mt-1 text-xs">
-          {APP_MSG.systemError}
-        </p>
-      )}
-    </div>
-  );
-}
+export type { ProfileValues };
 
 export function ProfileSettings({
   values,
@@ -300,55 +65,7 @@ export function ProfileSettings({
 
   if (values.provider)
     return (
-      <>
-        <Section title="Personal info">
-          <Card title="Signs in with" value="Google" hint={FEDERATED_HINT} />
-          <Card title="Name" value={values.name || 'Not set'} hint="From your Google account" />
-          <Card
-            title="Email Address"
-            value={<EmailText email={values.email} />}
-            hint="From your Google account"
-          />
-        </Section>
-        <Section title="Security">
-          <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
-          <Card
-            title="Devices and two-step codes"
-            value="Managed by Google"
-            hint="Google asks for them when you sign in, and lists the devices signed in to your Google account."
-          >
-            <a
-              className="text-brand-700 mt-2 inline-flex min-h-6 items-center text-sm font-medium underline"
-              href="https://myaccount.google.com/security"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Your Google account&apos;s security
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </Card>
-        </Section>
-        <DangerZone onDelete={(b) => start(b, { card: 'delete-account' })} />
-        <SignOutEverywhereDialog
-          open={open?.card === 'sign-out-everywhere'}
-          onOpenChange={close}
-          onCancel={finish}
-        />
-        <Dialog
-          open={open?.card === 'delete-account'}
-          onOpenChange={close}
-          title="Delete your account?"
-        >
-          {open?.card === 'delete-account' && (
-            <DeleteGoogleAccount
-              email={values.email}
-              outcome={values.deletion}
-              supportEmail={values.supportEmail}
-              onCancel={finish}
-            />
-          )}
-        </Dialog>
-      </>
+      <GoogleProfile values={values} open={open} start={start} close={close} finish={finish} />
     );
 
   return (
@@ -643,45 +360,5 @@ export function ProfileSettings({
         onClose={finish}
       />
     </>
-  );
-}
-
-const OTHERS_NOTE: Record<OthersOutcome, string> = {
-  'signed-out': 'Your other devices are signed out. You are still signed in here.',
-  'signed-out-here-too':
-    'Your other devices are signed out, and so is this one: signing in here again needs a code from your authenticator app. Sign in with your new password.',
-  failed:
-    'We could not sign out your other devices. Use Sign out everywhere on this page to try again.',
-};
-
-// Mandatory: closes only with Close or Escape (docs/product.md §2.11).
-function SuccessDialog({
-  open,
-  others,
-  onClose,
-}: {
-  open: boolean;
-  others?: OthersOutcome;
-  onClose: () => void;
-}) {
-  const close = others === 'signed-out-here-too' ? () => void signOutNow() : onClose;
-  return (
-    <Dialog
-      open={open}
-      mandatory
-      title={APP_MSG.allSet}
-      description={others && OTHERS_NOTE[others]}
-    >
-      <div
-        className="flex justify-end"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') close();
-        }}
-      >
-        <Button type="button" onClick={close} autoFocus>
-          Close
-        </Button>
-      </div>
-    </Dialog>
   );
 }

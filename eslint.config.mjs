@@ -33,6 +33,24 @@ const config = [
   },
   { files: ['components/**'], rules: { 'no-restricted-imports': forbid(APP, LOCAL) } },
   { files: ['lib/**'], rules: { 'no-restricted-imports': forbid(APP, COMPONENTS, LOCAL) } },
+  // The Cognito adapter speaks the pool's API in raw attribute strings; the features that own a
+  // record parse it (docs/architecture.md §2), so the adapter imports none of them.
+  {
+    files: ['lib/cognito/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        APP,
+        COMPONENTS,
+        LOCAL,
+        ...['lib/activity', 'lib/passkeys', 'lib/two-step', 'lib/profile', 'lib/auth'].map(
+          (dir) => [
+            dir,
+            'lib/cognito reads and writes raw attributes: parse them in their feature.',
+          ],
+        ),
+      ),
+    },
+  },
   {
     files: ['contract/**'],
     rules: {

@@ -1,5 +1,5 @@
 import { PROOF_PURPOSE, SIGN_IN_WAYS } from '@/lib/activity';
-import type { SignInEvent } from '@/lib/cognito/admin';
+import type { SignInEvent } from '@/lib/activity/store';
 import { LocalTime } from '@/components/ui/local-time';
 
 /** What happened, in the words the list shows (decision 045). */

@@ -2,14 +2,9 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { failureState, validatedAction } from '@/lib/actions';
 import { signIn, type Result, type SignInContext, type SignInOutcome } from '@/lib/cognito';
-import {
-  accountSub,
-  preferTwoStepFor,
-  readRecovery,
-  turnOffTwoStepFor,
-  twoStepOf,
-  writeRecovery,
-} from '@/lib/cognito/admin';
+import { accountSub } from '@/lib/cognito/admin';
+import { preferTwoStepFor, turnOffTwoStepFor, twoStepOf } from '@/lib/cognito/admin-two-step';
+import { readRecovery, writeRecovery } from '@/lib/two-step/store';
 import { signInContext, withDevice } from '@/lib/devices';
 import { getEnv } from '@/lib/runtime/env';
 import { sharedRedis } from '@/lib/upstream/redis';

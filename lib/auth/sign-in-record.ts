@@ -1,7 +1,8 @@
 import 'server-only';
 import { after } from 'next/server';
 import { wayRecord, type SignInWay } from '@/lib/activity';
-import { accountOf, recordProof } from '@/lib/cognito/admin';
+import { recordProof } from '@/lib/activity/store';
+import { accountOf } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { requestClient } from '@/lib/notify';

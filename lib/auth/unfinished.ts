@@ -1,6 +1,7 @@
 import 'server-only';
 import { TWO_STEP_UNFINISHED } from '@/lib/activity';
-import { accountOf, recordProof } from '@/lib/cognito/admin';
+import { recordProof } from '@/lib/activity/store';
+import { accountOf } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { notifySecurity, requestClient } from '@/lib/notify';

@@ -4,11 +4,9 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminListUserAuthEventsCommand,
-  AdminSetUserMFAPreferenceCommand,
   ListUsersCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
-  GetUserPoolMfaConfigCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
@@ -16,25 +14,18 @@ import type { Env } from '@/lib/runtime/env';
 import { cognitoHandler, guarded, retryDelay } from './client';
 import { emailRef, log } from '@/lib/runtime/log';
 import { toAuthFailure } from './errors';
-import { CHANNEL_ATTRIBUTE, PASSKEYS_ATTRIBUTE, RECOVERY_ATTRIBUTE } from '@/contract/local-stack';
-import { parseNotes, serialiseNotes, type PasskeyNotes } from '@/lib/passkeys/notes';
-import { parseRecord, serialiseRecord, type RecoveryRecord } from '@/lib/two-step/recovery';
-import type { Result } from './shared';
-import { TWO_STEP_METHODS, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 import {
   ACTIVITY_ATTRIBUTE,
-  labelEvents,
-  type SignInWay,
-  parseProofs,
-  TWO_STEP_UNFINISHED,
-  withProof,
-  type ProofRecord,
-} from '@/lib/activity';
+  CHANNEL_ATTRIBUTE,
+  PASSKEYS_ATTRIBUTE,
+  RECOVERY_ATTRIBUTE,
+} from '@/contract/local-stack';
+import type { Result } from './shared';
 
 let shared: CognitoIdentityProviderClient | undefined;
 
 /** AdminGetUser: every account fact the server reads (kind, sub, two-step, its own records). */
-function adminGetUser(env: Env, username: string) {
+export function adminGetUser(env: Env, username: string) {
   return admin(env).send(
     new AdminGetUserCommand({ UserPoolId: env.COGNITO_USER_POOL_ID, Username: username }),
   );
@@ -79,7 +70,7 @@ export async function inviteUser(
   }
 }
 
-function admin(env: Env) {
+export function admin(env: Env) {
   shared ??= createAdminClient(env);
   return shared;
 }
@@ -204,54 +195,41 @@ export async function signsInWithGoogle(env: Env, email: string): Promise<Result
   }
 }
 
-export type SignInEvent = {
-  /** Seconds since the epoch. */
-  at: number;
-  passed: boolean;
-  /** The right password, and the two-step code never given (lib/auth/unfinished.ts). */
-  unfinished?: true;
-  ip?: string;
-  device?: string;
-  place?: string;
-  /** A password confirmation in the profile, not a sign-in (decision 045). */
-  proof?: { op: string; browser?: string };
-  /** How it was made, from the product's own record (decision 058). */
-  way?: { how: SignInWay; browser?: string };
-  /** A failed attempt's step, from Cognito's ChallengeResponses: the password or the code. */
-  failedAt?: 'password' | 'two-step';
+/** The product's own records, each an admin-only attribute of the account (decisions 045–049). */
+export type RecordAttribute = 'activity' | 'recovery' | 'passkeys';
+const RECORD_ATTRIBUTE: Record<RecordAttribute, string> = {
+  activity: ACTIVITY_ATTRIBUTE,
+  recovery: RECOVERY_ATTRIBUTE,
+  passkeys: PASSKEYS_ATTRIBUTE,
 };
 
-/** What the product keeps about an account in its admin-only attributes (decisions 045, 046, 049). */
-export type AccountRecords = {
-  proofs: ProofRecord[];
-  /** `null` for no recovery codes, or a record that cannot be read. */
-  recovery: RecoveryRecord | null;
-  passkeys: PasskeyNotes;
-};
-
-/** Every record in one AdminGetUser; a value that cannot be read counts as none. */
-export async function readRecords(env: Env, username: string): Promise<Result<AccountRecords>> {
+/**
+ * Every record in one AdminGetUser, as the pool holds them: raw strings (or none), which the
+ * features that own them parse (lib/activity, lib/two-step, lib/passkeys).
+ */
+export async function readRecordAttributes(
+  env: Env,
+  username: string,
+): Promise<Result<Partial<Record<RecordAttribute, string>>>> {
   try {
     const out = await adminGetUser(env, username);
     const value = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
-    return {
-      ok: true,
-      value: {
-        proofs: parseProofs(value(ACTIVITY_ATTRIBUTE)),
-        recovery: parseRecord(value(RECOVERY_ATTRIBUTE)),
-        passkeys: parseNotes(value(PASSKEYS_ATTRIBUTE)),
-      },
-    };
+    const raw: Partial<Record<RecordAttribute, string>> = {};
+    for (const [record, name] of Object.entries(RECORD_ATTRIBUTE) as [RecordAttribute, string][]) {
+      const v = value(name);
+      if (v !== undefined) raw[record] = v;
+    }
+    return { ok: true, value: raw };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
   }
 }
 
-/** One admin-only attribute written; an empty value deletes it. */
-async function writeAttribute(
+/** One record written as given; an empty value deletes it. */
+export async function writeRecordAttribute(
   env: Env,
   username: string,
-  name: string,
+  record: RecordAttribute,
   value: string,
 ): Promise<Result<void>> {
   try {
@@ -259,7 +237,7 @@ async function writeAttribute(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: env.COGNITO_USER_POOL_ID,
         Username: username,
-        UserAttributes: [{ Name: name, Value: value }],
+        UserAttributes: [{ Name: RECORD_ATTRIBUTE[record], Value: value }],
       }),
     );
     return { ok: true, value: undefined };
@@ -268,47 +246,41 @@ async function writeAttribute(
   }
 }
 
-async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
-  const records = await readRecords(env, username);
-  if (records.ok) return records.value.proofs;
-  log.warn('activity.read_failed', { reason: records.failure.name });
-  return [];
-}
+/** A sign-in attempt as Cognito's auth events tell it (AdminListUserAuthEvents). */
+export type AuthEvent = {
+  /** Seconds since the epoch. */
+  at: number;
+  passed: boolean;
+  /** Stopped at its challenge (`InProgress`; unconfirmed: local/identity/README.md). */
+  inProgress?: true;
+  /** A failed attempt's step, from ChallengeResponses: the password or the code. */
+  failedAt?: 'password' | 'two-step';
+  ip?: string;
+  device?: string;
+  place?: string;
+};
 
 /**
- * Adds a password confirmation to the account's record (decision 045). A pool without the
- * attribute refuses the write: logged, and the confirmation then reads as a sign-in.
+ * The account's newest sign-in attempts; undefined where the pool cannot tell (threat protection
+ * off, or no admin credentials).
  */
-export async function recordProof(env: Env, username: string, proof: ProofRecord): Promise<void> {
-  const kept = await readProofs(env, username);
-  const written = await writeAttribute(env, username, ACTIVITY_ATTRIBUTE, withProof(kept, proof));
-  if (!written.ok) log.warn('activity.record_failed', { reason: written.failure.name });
-}
-
-export const RECENT_SIGN_INS = 10;
-
-/**
- * Undefined where the pool cannot tell: threat protection off, or no admin credentials. `proofs`
- * lets a caller that read the account's records already pass them on.
- */
-export async function recentSignIns(
+export async function listSignInEvents(
   env: Env,
   username: string,
-  proofs: Promise<ProofRecord[]> = readProofs(env, username),
-): Promise<Result<SignInEvent[] | undefined>> {
-  // `proofs` never rejects (a failed read counts as no record), so it may wait beside the events.
+  max: number,
+): Promise<Result<AuthEvent[] | undefined>> {
   try {
     const out = await admin(env).send(
       new AdminListUserAuthEventsCommand({
         UserPoolId: env.COGNITO_USER_POOL_ID,
         Username: username,
-        MaxResults: RECENT_SIGN_INS,
+        MaxResults: max,
       }),
     );
     const events = (out.AuthEvents ?? [])
       .filter((e) => e.EventType === 'SignIn' && e.CreationDate)
-      .slice(0, RECENT_SIGN_INS)
-      .map((e): SignInEvent => {
+      .slice(0, max)
+      .map((e): AuthEvent => {
         const c = e.EventContextData;
         const place = [c?.City, c?.Country].filter(Boolean).join(', ');
         const failed = (e.ChallengeResponses ?? []).find((r) => r.ChallengeResponse === 'Failure');
@@ -321,34 +293,14 @@ export async function recentSignIns(
         return {
           at: Math.floor(e.CreationDate!.getTime() / 1000),
           passed: e.EventResponse === 'Pass',
-          // A sign-in stopped at its challenge (unconfirmed: local/identity/README.md).
-          ...(e.EventResponse === 'InProgress' ? { unfinished: true as const } : {}),
+          ...(e.EventResponse === 'InProgress' ? { inProgress: true as const } : {}),
           ...(e.EventResponse !== 'Pass' && failedAt ? { failedAt } : {}),
           ...(c?.IpAddress ? { ip: c.IpAddress } : {}),
           ...(c?.DeviceName && c.DeviceName !== 'Unknown' ? { device: c.DeviceName } : {}),
           ...(place ? { place } : {}),
         };
       });
-    const kept = await proofs;
-    // Someone had the password and stopped at two-step: a row of its own, newest first.
-    // Where Cognito lists the attempt itself (InProgress), the record only names its browser.
-    const unfinished: SignInEvent[] = [];
-    for (const p of kept.filter((r) => r.op === TWO_STEP_UNFINISHED)) {
-      const listed = events.find((e) => e.unfinished && e.at >= p.t - 30 && e.at <= p.t + 300);
-      if (!listed)
-        unfinished.push({
-          at: p.t,
-          passed: false,
-          unfinished: true,
-          ...(p.b ? { device: p.b } : {}),
-        });
-      else if (!listed.device && p.b) listed.device = p.b;
-    }
-    const labelled = labelEvents(events, kept);
-    return {
-      ok: true,
-      value: [...labelled, ...unfinished].sort((a, b) => b.at - a.at).slice(0, RECENT_SIGN_INS),
-    };
+    return { ok: true, value: events };
   } catch (error) {
     const failure = toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL);
     if (
@@ -358,142 +310,5 @@ export async function recentSignIns(
     )
       return { ok: true, value: undefined };
     return { ok: false, failure };
-  }
-}
-
-/** The account's recovery codes (decision 046); `null` for none, or a record that cannot be read. */
-export async function readRecovery(
-  env: Env,
-  username: string,
-): Promise<Result<RecoveryRecord | null>> {
-  const records = await readRecords(env, username);
-  return records.ok ? { ok: true, value: records.value.recovery } : records;
-}
-
-/** What the pool does not keep about the account's passkeys (decision 049). */
-export async function readPasskeyNotes(env: Env, username: string): Promise<Result<PasskeyNotes>> {
-  const records = await readRecords(env, username);
-  return records.ok ? { ok: true, value: records.value.passkeys } : records;
-}
-
-export function writePasskeyNotes(
-  env: Env,
-  username: string,
-  notes: PasskeyNotes,
-): Promise<Result<void>> {
-  return writeAttribute(env, username, PASSKEYS_ATTRIBUTE, serialiseNotes(notes));
-}
-
-/** Writes the record, or removes it (`null`). */
-export function writeRecovery(
-  env: Env,
-  username: string,
-  record: RecoveryRecord | null,
-): Promise<Result<void>> {
-  return writeAttribute(env, username, RECOVERY_ATTRIBUTE, record ? serialiseRecord(record) : '');
-}
-
-const POOL_CONFIG_FOR_MS = 10 * 60_000;
-let passkeyFactor: { counts: boolean; until: number } | undefined;
-
-/**
- * Whether the pool counts a passkey that verified its owner as two-step
- * (GetUserPoolMfaConfig: WebAuthnConfiguration.FactorConfiguration
- * MULTI_FACTOR_WITH_USER_VERIFICATION). Asked once in 10 minutes; unanswered, false, not kept.
- */
-export async function passkeysCountAsTwoStep(env: Env): Promise<boolean> {
-  if (passkeyFactor && passkeyFactor.until > Date.now()) return passkeyFactor.counts;
-  try {
-    const out = await admin(env).send(
-      new GetUserPoolMfaConfigCommand({ UserPoolId: env.COGNITO_USER_POOL_ID }),
-    );
-    const counts =
-      out.WebAuthnConfiguration?.FactorConfiguration === 'MULTI_FACTOR_WITH_USER_VERIFICATION';
-    passkeyFactor = { counts, until: Date.now() + POOL_CONFIG_FOR_MS };
-    return counts;
-  } catch (error) {
-    log.warn('pool.mfa_config_failed', { reason: (error as { name?: string })?.name });
-    return false;
-  }
-}
-
-/** Every two-step method off, for a creator who proved the password and a recovery code. */
-export async function turnOffTwoStepFor(env: Env, username: string): Promise<Result<void>> {
-  const passkeys = await passkeysCountAsTwoStep(env);
-  try {
-    await admin(env).send(
-      new AdminSetUserMFAPreferenceCommand({
-        UserPoolId: env.COGNITO_USER_POOL_ID,
-        Username: username,
-        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
-        SMSMfaSettings: { Enabled: false, PreferredMfa: false },
-        EmailMfaSettings: { Enabled: false, PreferredMfa: false },
-        // Passkey MFA goes with the last other method (WebAuthnMfaSettingsType).
-        ...(passkeys ? { WebAuthnMfaSettings: { Enabled: false } } : {}),
-      }),
-    );
-    return { ok: true, value: undefined };
-  } catch (error) {
-    return { ok: false, failure: toAuthFailure(error, 'mfaMethodOff', env.SUPPORT_EMAIL) };
-  }
-}
-
-export type AdminTwoStep = {
-  methods: TwoStepMethod[];
-  preferred?: TwoStepMethod;
-  /** Where codes go: the verified phone number and the email (to show them masked). */
-  phone?: string;
-  email?: string;
-};
-
-const TWO_STEP_NAMES: readonly string[] = TWO_STEP_METHODS;
-const isMethod = (m: string | undefined): m is TwoStepMethod =>
-  m !== undefined && TWO_STEP_NAMES.includes(m);
-
-/** The two-step methods an account has on, and the one Cognito asks for first. */
-export async function twoStepOf(env: Env, username: string): Promise<Result<AdminTwoStep>> {
-  try {
-    const out = await adminGetUser(env, username);
-    const preferred = out.PreferredMfaSetting;
-    const read = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
-    const phone = read('phone_number_verified') === 'true' ? read('phone_number') : undefined;
-    const email = read('email');
-    return {
-      ok: true,
-      value: {
-        methods: (out.UserMFASettingList ?? []).filter(isMethod),
-        ...(isMethod(preferred) ? { preferred } : {}),
-        ...(phone ? { phone } : {}),
-        ...(email ? { email } : {}),
-      },
-    };
-  } catch (error) {
-    return { ok: false, failure: toAuthFailure(error, 'getUser', env.SUPPORT_EMAIL) };
-  }
-}
-
-const SETTING_OF = {
-  SOFTWARE_TOKEN_MFA: 'SoftwareTokenMfaSettings',
-  SMS_MFA: 'SMSMfaSettings',
-  EMAIL_OTP: 'EmailMfaSettings',
-} as const;
-
-/** Makes a method that is on the one Cognito asks for first. */
-export async function preferTwoStepFor(
-  env: Env,
-  username: string,
-  method: TwoStepMethod,
-): Promise<Result<void>> {
-  try {
-    await admin(env).send(
-      new AdminSetUserMFAPreferenceCommand({
-        UserPoolId: env.COGNITO_USER_POOL_ID,
-        Username: username,
-        [SETTING_OF[method]]: { Enabled: true, PreferredMfa: true },
-      }),
-    );
-    return { ok: true, value: undefined };
-  } catch (error) {
-    return { ok: false, failure: toAuthFailure(error, 'mfaMethod', env.SUPPORT_EMAIL) };
   }
 }

@@ -5,7 +5,7 @@ import {
   isoBase64URL,
   parseAuthenticatorData,
 } from '@simplewebauthn/server/helpers';
-import { readPasskeyNotes, writePasskeyNotes } from '@/lib/cognito/admin';
+import { readPasskeyNotes, writePasskeyNotes } from './store';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import type { PasskeyCredential } from '@/lib/validation/passkey';

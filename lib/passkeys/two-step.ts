@@ -1,6 +1,7 @@
 import 'server-only';
 import { getMfaSettings, listPasskeys, setPasskeyMfa } from '@/lib/cognito';
-import { passkeysCountAsTwoStep, writeRecovery } from '@/lib/cognito/admin';
+import { passkeysCountAsTwoStep } from '@/lib/cognito/admin-two-step';
+import { writeRecovery } from '@/lib/two-step/store';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 

@@ -6,7 +6,7 @@ import { failureState, type ActionState } from '@/lib/actions';
 import { getUser, reauthenticate, revokeRefreshToken, type Tokens } from '@/lib/cognito';
 import type { AuthFailure } from '@/lib/cognito/errors';
 import { log } from '@/lib/runtime/log';
-import { recordProof } from '@/lib/cognito/admin';
+import { recordProof } from '@/lib/activity/store';
 import { UNKNOWN_ADDRESS } from '@/lib/http/client-address';
 import { getEnv } from '@/lib/runtime/env';
 import { deviceName } from '@/lib/http/user-agent';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { writeRecovery } from '@/lib/cognito/admin';
+import { writeRecovery } from './store';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { makeRecoveryCodes } from './recovery';

@@ -222,7 +222,7 @@ describe("a passkey's name, provider and last use (decision 049)", () => {
 
   async function listed(email: string) {
     const { describe: described } = await import('@/lib/passkeys/notes');
-    const { readPasskeyNotes } = await import('@/lib/cognito/admin');
+    const { readPasskeyNotes } = await import('@/lib/passkeys/store');
     const accessToken = await signInAs(email);
     const passkeys = await cognito.listPasskeys(accessToken);
     const user = await cognito.getUser(accessToken);

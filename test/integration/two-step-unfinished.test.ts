@@ -26,12 +26,14 @@ const pool = withLocalPool({ creators: true });
 let auth: typeof import('@/components/auth/actions');
 let unfinished: typeof import('@/lib/auth/unfinished');
 let admin: typeof import('@/lib/cognito/admin');
+let activity: typeof import('@/lib/activity/store');
 let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
   auth = await import('@/components/auth/actions');
   unfinished = await import('@/lib/auth/unfinished');
   admin = await import('@/lib/cognito/admin');
+  activity = await import('@/lib/activity/store');
   env = await import('@/lib/runtime/env');
 });
 
@@ -109,7 +111,7 @@ test('the right password, then no code: a row in Recent activity and one email, 
   expect(told).toHaveLength(1);
   expect(told[0]!.link).toMatch(/\/not-me\?t=/);
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
-  const recent = await admin.recentSignIns(env.getEnv(), sub);
+  const recent = await activity.recentSignIns(env.getEnv(), sub);
   expect(recent.ok && recent.value?.filter((e) => e.unfinished)).toEqual([
     expect.objectContaining({ passed: false, device: expect.any(String) }),
   ]);
@@ -181,7 +183,7 @@ test('the right password, then the code: nothing is told', async () => {
   await new Promise((r) => setTimeout(r, 1000));
   expect(await notices(email)).toEqual([]);
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
-  const recent = await admin.recentSignIns(env.getEnv(), sub);
+  const recent = await activity.recentSignIns(env.getEnv(), sub);
   expect(recent.ok && recent.value?.some((e) => e.unfinished)).toBe(false);
   // And the sign-in says how it was made (decision 058).
   expect(recent.ok && recent.value?.[0]).toEqual(
@@ -198,7 +200,7 @@ test('past its share of the UserUpdate quota, a sign-in goes unrecorded and stil
   await confirmedCreator(pool, email, PASSWORD);
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
   const ways = async () => {
-    const recent = await admin.recentSignIns(env.getEnv(), sub);
+    const recent = await activity.recentSignIns(env.getEnv(), sub);
     return recent.ok ? recent.value?.map((e) => e.way?.how ?? null) : 'failed';
   };
   settings.ACTIVITY_WRITES_PER_SECOND = 0;

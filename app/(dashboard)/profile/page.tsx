@@ -11,12 +11,8 @@ import {
   type MfaSettings,
   type Result,
 } from '@/lib/cognito';
-import {
-  readRecords,
-  recentSignIns,
-  type AccountRecords,
-  type SignInEvent,
-} from '@/lib/cognito/admin';
+import { recentSignIns, type SignInEvent } from '@/lib/activity/store';
+import { readRecords, type AccountRecords } from '@/lib/profile/records';
 import { describe } from '@/lib/passkeys/notes';
 import { SetUpAgain } from '@/components/profile/set-up-again';
 import { passkeysSignInWithTwoStep } from '@/lib/passkeys/two-step';

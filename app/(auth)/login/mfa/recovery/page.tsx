@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { OtherWays, OTHER_WAYS_PATH, type OtherWay } from '@/components/auth/other-ways';
 import { OtherMethodForm, RecoveryCodeForm } from '@/components/auth/recovery-code-form';
-import { twoStepOf, type AdminTwoStep } from '@/lib/cognito/admin';
+import { twoStepOf, type AdminTwoStep } from '@/lib/cognito/admin-two-step';
 import { getEnv } from '@/lib/runtime/env';
 import { maskEmail, maskPhone } from '@/lib/format';
 import { log } from '@/lib/runtime/log';

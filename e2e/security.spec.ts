@@ -1,4 +1,4 @@
-import { secretId } from '../lib/session/secret-id';
+import { secretId } from '../lib/runtime/secret-id';
 import { randomBytes } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { decodeJwt } from 'jose';
@@ -514,7 +514,7 @@ test.describe("whose analytics a session sees is not the creator's to choose", (
 test.describe('session lifetimes: an idle timeout and an absolute lifetime (ASVS 3.3.2)', () => {
   // The local stack seals with the repository's local-only secret; a test can age a real session.
   const LOCAL = 'local-only-session-secret-not-for-production-use';
-  // Each secret seals under an id of its own (lib/session/secret-id.ts).
+  // Each secret seals under an id of its own (lib/runtime/secret-id.ts).
   const LOCAL_SECRET = { [secretId(LOCAL)]: LOCAL };
   const aged = async (cookie: string, change: { seenAt?: number; startedAt?: number }) => {
     const data = await unsealData<Record<string, unknown>>(cookie, { password: LOCAL_SECRET });

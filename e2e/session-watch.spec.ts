@@ -5,7 +5,7 @@
 // own secret.
 import type { BrowserContext, Page } from '@playwright/test';
 import { sealData, unsealData } from 'iron-session';
-import { secretId } from '../lib/session/secret-id';
+import { secretId } from '../lib/runtime/secret-id';
 import { expectFrame, frame, signInToDashboard } from './dashboard-fixtures';
 import {
   createAccount,

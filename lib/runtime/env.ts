@@ -7,7 +7,7 @@ import {
 } from '@/lib/session/lifetimes';
 import { LOCAL_STACK, portFrom } from '@/contract/local-stack';
 import { MAX_TRUSTED_PROXY_HOPS } from '../http/client-address';
-import { secretId } from '../session/secret-id';
+import { secretId } from './secret-id';
 
 export { secretId };
 

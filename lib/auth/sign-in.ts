@@ -211,24 +211,13 @@ export const chooseSetupMethodAction = validatedAction(twoStepMethodSchema, asyn
     challenge.username,
     context,
   );
-  if (!result.ok) {
-    log.info('auth.mfa_setup_failed', {
-      reason: result.failure.name,
-      account: emailRef(challenge.username),
-    });
-    if (result.failure.kind === 'challenge-expired') {
-      await clearChallenge();
-      redirect(CHALLENGE_EXPIRED);
-    }
-    return failureState(result.failure);
-  }
-  const finished = await finishSignIn(result.value, {
+  // Answered, Cognito emails the code and asks for it: the two-step page, as after a password.
+  return settleChallenge(challenge, result, {
     context,
-    ...(challenge.review ? { review: true } : {}),
+    failed: 'auth.mfa_setup_failed',
+    onFailure: (failure) => failureState(failure),
+    signedIn: ['auth.mfa_setup_email', {}],
   });
-  if (!finished.done) return { status: 'error', message: finished.message };
-  log.info('auth.mfa_setup_email', { account: emailRef(challenge.username) });
-  redirect(finished.next);
 });
 
 export const newPasswordChallengeAction = validatedAction(

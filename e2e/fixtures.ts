@@ -105,6 +105,18 @@ export async function expectAccessible(page: Page, include?: string) {
     'best-practice',
   ]);
   if (include) builder = builder.include(include);
+  // What a person sees once it has settled: a colour still fading (a button leaving its disabled
+  // look, 150 ms) is measured at its end, not halfway.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2000 },
+    )
+    .catch(() => undefined);
   const { violations } = await builder.analyze();
   const summary = violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,

@@ -29,8 +29,6 @@ import { SuccessDialog } from './success-dialog';
 import { GoogleProfile } from './google-profile';
 import type { Open, ProfileValues } from './profile-values';
 
-export type { ProfileValues };
-
 export function ProfileSettings({
   values,
   children,

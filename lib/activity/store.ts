@@ -30,10 +30,10 @@ export type SignInEvent = {
   failedAt?: 'password' | 'two-step';
 };
 
-export const RECENT_SIGN_INS = 10;
+const RECENT_SIGN_INS = 10;
 
 /** The account's records of Recent activity; a record that cannot be read counts as none. */
-export async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
+async function readProofs(env: Env, username: string): Promise<ProofRecord[]> {
   const records = await readRecordAttributes(env, username);
   if (records.ok) return parseProofs(records.value.activity);
   log.warn('activity.read_failed', { reason: records.failure.name });

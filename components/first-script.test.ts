@@ -3,12 +3,12 @@ import path from 'node:path';
 
 /**
  * What a page needs to paint and hydrate stays small (decision 023): no client component reaches
- * the validation library or the form resolver through a static import. Forms load their schema on
+ * the validation library through a static import. Forms load their schema on
  * the first focus (`loadSchema.…`, lib/validation/load.ts: each an `import()`), and labels live in modules without a schema.
  */
 
 const root = path.resolve(__dirname, '..');
-const LATE_PACKAGES = [/^zod(\/|$)/, /^@hookform\/resolvers(\/|$)/];
+const LATE_PACKAGES = [/^zod(\/|$)/];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

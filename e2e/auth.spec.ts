@@ -17,6 +17,7 @@ import {
   test,
   uniqueEmail,
   waitForCode,
+  resendNow,
 } from './fixtures';
 import { POOL } from './pool';
 import { CONNECTION_FAILED } from './dashboard-fixtures';
@@ -195,6 +196,7 @@ test.describe('verify email', () => {
     { tag: ['@pool', '@one-instance'] },
     async ({ page }) => {
       const { email } = await createAccount({ confirmed: false });
+      await page.clock.install();
       // Signing in unconfirmed leads here with a fresh code (docs/product.md §8).
       await signInWithForm(page, email, STRONG_PASSWORD);
       await expect(
@@ -224,9 +226,15 @@ test.describe('verify email', () => {
       ).toBeVisible();
       await snap(page, 'verify-email-wrong-code');
 
+      // The code just sent has time to arrive: Resend Code counts down first.
+      const resend = page.getByRole('button', { name: 'Resend Code' });
+      await expect(resend).toBeDisabled();
+      await expect(page.getByText(/^in \d+ s$/)).toBeVisible();
       const since = Date.now();
-      await page.getByRole('button', { name: 'Resend Code' }).click();
+      await resendNow(page, resend);
       await expect(page.getByText(`We sent a new code to ${email}.`)).toBeVisible();
+      // And again after the new one.
+      await expect(resend).toBeDisabled();
       const code = await waitForCode(email, 'signup', since);
 
       // Paste strips non-digits and takes at most six.

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, type Route } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
 import { signInAnswer } from './action-ids';
 import { previousTotpCode } from '../test/totp';
+import { RESEND_WAIT_SECONDS } from '../lib/validation/limits';
 import { POOL } from './pool';
 import { FULL_RUN } from './run';
 import { e2ePorts } from './ports';
@@ -384,6 +385,17 @@ export async function hydrated(page: Page, selector: string) {
     const el = document.querySelector(s);
     return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
   }, selector);
+}
+
+/**
+ * Presses a Resend button once it takes a request: the page's clock passes the wait it counts down
+ * after each code (RESEND_WAIT_SECONDS), as a person would wait it out. Install the clock
+ * (`page.clock.install()`) before the page loads.
+ */
+export async function resendNow(page: Page, button: Locator) {
+  await page.clock.fastForward(RESEND_WAIT_SECONDS * 1000);
+  await expect(button).toBeEnabled();
+  await button.click();
 }
 
 /** Types a code into the six boxes. */

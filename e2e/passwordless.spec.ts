@@ -17,6 +17,7 @@ import {
   test,
   uniqueEmail,
   waitForCode,
+  resendNow,
 } from './fixtures';
 import { addPasskeyOnProfile, virtualAuthenticator } from './passkeys';
 
@@ -27,6 +28,7 @@ test.describe('sign in with an emailed code', () => {
     page,
     account: { email },
   }) => {
+    await page.clock.install();
     await page.goto('/login');
     // The link takes the typed email along once the page's scripts run (before, it goes without).
     await hydrated(page, 'form button[type="submit"]');
@@ -49,7 +51,7 @@ test.describe('sign in with an emailed code', () => {
     await snap(page, 'email-code-wrong-390');
 
     const again = Date.now();
-    await page.getByRole('button', { name: 'Resend Code' }).click();
+    await resendNow(page, page.getByRole('button', { name: 'Resend Code' }));
     await expect(page.getByText(`We sent a new code to ${email}.`)).toBeVisible();
     const second = await waitForCode(email, 'sign-in', again);
     expect(second).not.toBe('');

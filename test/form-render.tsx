@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The form hooks' render set-up (jsdom): a stand-in app router, the six code boxes, and clicks and
- * typing inside an async act (after a submit, react-hook-form checks a changed field again
+ * typing inside an async act (after a submit, the form checks a changed field again
  * asynchronously). Clear the router's mocks between tests (`jest.clearAllMocks()`).
  */
 

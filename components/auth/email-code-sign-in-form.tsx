@@ -64,9 +64,11 @@ function CodeStage({ email }: { email: string }) {
         action={emailCodeSignInAction}
         resend={resendSignInCodeAction}
         submitLabel="Sign In"
-        className="gap-5"
+        layout="page"
       >
-        {({ resend, sending }) => <ResendRow onResend={resend} pending={sending} />}
+        {({ resend, sending, wait }) => (
+          <ResendRow onResend={resend} pending={sending} wait={wait} />
+        )}
       </CodeForm>
       <BackToSignIn />
     </>

@@ -90,9 +90,13 @@ function ConfirmStage({
       confirmNewPassword: '',
     },
   });
-  const { resend, sending, notice } = useResend(() => resendResetCodeAction(email), confirm.state, {
-    onSent: () => confirm.clearCode('verificationCode'),
-  });
+  const { resend, sending, notice, wait } = useResend(
+    () => resendResetCodeAction(email),
+    confirm.state,
+    {
+      onSent: () => confirm.clearCode('verificationCode'),
+    },
+  );
 
   return (
     <>
@@ -131,7 +135,7 @@ function ConfirmStage({
         <Button type="submit" pending={confirm.pending}>
           Reset password
         </Button>
-        <ResendRow onResend={resend} pending={sending} />
+        <ResendRow onResend={resend} pending={sending} wait={wait} />
       </form>
       {/* A pool hiding unknown users answers any address as if a code went out (decision 013). */}
       <p className="text-ink-muted mt-6 text-center text-sm">

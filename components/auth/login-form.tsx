@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
-import { useWatch } from 'react-hook-form';
 import {
   forgetRememberedEmailAction,
   passkeySignInFinishAction,
@@ -36,7 +35,18 @@ export function LoginForm({
   google?: boolean;
 }) {
   const [forgotten, setForgotten] = useState(false);
-  const { state, pending, formAction, onSubmit, errorsFor, register, form } = useActionForm({
+  const {
+    state,
+    pending,
+    formAction,
+    onSubmit,
+    errorsFor,
+    register,
+    check,
+    valueOf,
+    setValue,
+    focus,
+  } = useActionForm({
     schema: loadSchema.signIn,
     action: signInAction,
     defaultValues: { email: defaultEmail, password: '' },
@@ -50,13 +60,12 @@ export function LoginForm({
     startPasskey(async () => {
       setPasskeyMessage(undefined);
       setPasskeyFieldError(undefined);
-      if (!(await form.trigger('email'))) return;
-      const begun = await passkeySignInStartAction(form.getValues('email'));
+      if (!(await check('email'))) return;
+      const begun = await passkeySignInStartAction(valueOf('email'));
       const options = begun.status === 'success' ? begun.data?.options : undefined;
       if (!options) {
         const fieldError = begun.fieldErrors?.email?.[0];
-        if (fieldError)
-          setPasskeyFieldError({ email: form.getValues('email'), message: fieldError });
+        if (fieldError) setPasskeyFieldError({ email: valueOf('email'), message: fieldError });
         setPasskeyMessage(begun.message);
         return;
       }
@@ -73,9 +82,8 @@ export function LoginForm({
       const answer = await passkeySignInFinishAction(credential);
       setPasskeyMessage(answer.message);
     });
-  // Re-rendered as the email changes; the form's value has what was typed before hydration too.
-  useWatch({ control: form.control, name: 'email' });
-  const email = form.getValues('email');
+  // The form's value has what was typed before hydration too.
+  const email = valueOf('email');
   const withEmail = (path: string) =>
     email ? `${path}?email=${encodeURIComponent(email.trim().toLowerCase())}` : path;
   return (
@@ -105,8 +113,8 @@ export function LoginForm({
             onClick={() => {
               // On a shared computer: the field empties and the browser forgets the address.
               setForgotten(true);
-              form.setValue('email', '');
-              form.setFocus('email');
+              setValue('email', '');
+              focus('email');
               void forgetRememberedEmailAction();
             }}
           >

@@ -7,6 +7,7 @@ import {
 } from '@/components/dashboard/actions';
 import { CodeForm } from '@/components/forms/code-form';
 import { Button } from '@/components/ui/button';
+import { ResendButton } from '@/components/ui/resend-button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
 import { MSG } from '@/lib/messages/fields';
@@ -30,11 +31,9 @@ export function VerifyEmailDialog({ email }: { email: string }) {
         sendOnOpen
         submitLabel="Verify email"
       >
-        {({ resend, sending }) => (
+        {({ resend, sending, wait }) => (
           <div className="flex items-center justify-between gap-2">
-            <Button type="button" variant="ghost" onClick={resend} pending={sending}>
-              Resend Code
-            </Button>
+            <ResendButton onResend={resend} pending={sending} wait={wait} />
             <Button type="button" variant="secondary" onClick={() => void logoutAction()}>
               Sign out
             </Button>

@@ -46,9 +46,11 @@ export function VerifyEmailForm({ email }: { email: string }) {
         resend={resendSignUpCodeAction}
         submitLabel="Verify email"
         success={(state) => <Verified email={email} message={state.message} />}
-        className="gap-5"
+        layout="page"
       >
-        {({ resend, sending }) => <ResendRow onResend={resend} pending={sending} />}
+        {({ resend, sending, wait }) => (
+          <ResendRow onResend={resend} pending={sending} wait={wait} />
+        )}
       </CodeForm>
     </>
   );

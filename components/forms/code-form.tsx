@@ -21,8 +21,9 @@ type Props<F extends string> = {
   resilient?: boolean;
   onSuccess?: (state: ActionState<F>) => void;
   success?: (state: ActionState<F>) => React.ReactNode;
-  className?: string;
-  children: (resend: { resend: () => void; sending: boolean }) => React.ReactNode;
+  /** A page's code form spaces its parts a little wider than a dialog's. */
+  layout?: 'page' | 'dialog';
+  children: (resend: { resend: () => void; sending: boolean; wait: number }) => React.ReactNode;
 };
 
 const verificationCode: SchemaLoader = loadSchema.verificationCode;
@@ -38,7 +39,7 @@ export function CodeForm<F extends string>({
   resilient,
   onSuccess,
   success,
-  className,
+  layout = 'dialog',
   children,
 }: Props<F>) {
   const { state, pending, formAction, onSubmit, code, clearCode } = useActionForm({
@@ -49,7 +50,7 @@ export function CodeForm<F extends string>({
     onSuccess,
   });
   const codeField = 'code' as F & 'code';
-  const { resend, sending, notice } = useResend(send, state, {
+  const { resend, sending, notice, wait } = useResend(send, state, {
     resilient,
     onSent: () => clearCode(codeField),
   });
@@ -69,7 +70,7 @@ export function CodeForm<F extends string>({
       action={formAction}
       onSubmit={onSubmit}
       noValidate
-      className={cn('flex flex-col gap-4', className)}
+      className={cn('flex flex-col', layout === 'page' ? 'gap-5' : 'gap-4')}
     >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -83,7 +84,7 @@ export function CodeForm<F extends string>({
       <Button type="submit" pending={pending}>
         {submitLabel}
       </Button>
-      {children({ resend, sending })}
+      {children({ resend, sending, wait })}
     </form>
   );
 }

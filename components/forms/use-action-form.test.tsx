@@ -58,7 +58,7 @@ function setup(props: Parameters<typeof Harness>[0]) {
   renderWithRouter(<Harness {...props} />);
   const email = screen.getByLabelText('Email') as HTMLInputElement;
   const { box, type } = codeBoxes();
-  // Async act: after a submit, react-hook-form checks a changed field again asynchronously.
+  // Async act: after a submit, the form checks a changed field again asynchronously.
   const change = (input: HTMLInputElement, value: string) =>
     act(async () => fireEvent.change(input, { target: { value } }));
   const submit = () => click('Save');

@@ -6,18 +6,9 @@ import {
   useCallback,
   useEffect,
   useMemo,
-  useReducer,
   useRef,
   useState,
 } from 'react';
-import {
-  useForm,
-  useWatch,
-  type FieldValues,
-  type Path,
-  type PathValue,
-  type Resolver,
-} from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
 import { idle, type ActionState } from '@/lib/actions/state';
 import type { Message } from '@/lib/messages';
@@ -28,32 +19,43 @@ export type { FormAction } from './answer';
 /** Loaded on the first check or focus; the server action checks meanwhile (decision 023). */
 export type SchemaLoader = () => Promise<$ZodType>;
 
-let resolvers: Promise<typeof import('@hookform/resolvers/zod')> | null = null;
-const loadResolvers = () => (resolvers ??= import('@hookform/resolvers/zod'));
+type Values = Record<string, unknown>;
+type FieldErrors = Partial<Record<string, string[]>>;
 
-async function loadChecks(load: SchemaLoader) {
+async function load(schema: SchemaLoader) {
   try {
-    return await Promise.all([loadResolvers(), load()]);
+    return await schema();
   } catch {
-    resolvers = null;
     return null;
   }
 }
 
-/** While the schema cannot load (offline), the form is let through: the server action checks it. */
-async function check<V extends FieldValues>(
-  load: SchemaLoader,
-  ...args: Parameters<Resolver<V>>
-): Promise<Awaited<ReturnType<Resolver<V>>>> {
-  const loaded = await loadChecks(load);
-  if (!loaded) return { values: args[0], errors: {} };
-  const [{ zodResolver }, schema] = loaded;
-  return (zodResolver(schema as never) as unknown as Resolver<V>)(...args);
+/**
+ * Every field's problems under the schema, all of each field's messages (a password's unmet rules
+ * together), grouped by kind as they come. Null while the schema cannot load (offline): the form
+ * is let through and the server action checks it.
+ */
+async function problems(schema: SchemaLoader, values: Values): Promise<FieldErrors | null> {
+  const loaded = await load(schema);
+  if (!loaded) return null;
+  const result = await loaded['~standard'].validate(values);
+  const byField = new Map<string, Map<string, string[]>>();
+  for (const issue of result.issues ?? []) {
+    const head = issue.path?.[0];
+    const field = String(typeof head === 'object' ? head.key : (head ?? ''));
+    const kinds = byField.get(field) ?? new Map<string, string[]>();
+    const kind = (issue as { code?: string }).code ?? 'custom';
+    kinds.set(kind, [...(kinds.get(kind) ?? []), issue.message]);
+    byField.set(field, kinds);
+  }
+  return Object.fromEntries(
+    [...byField].map(([field, kinds]) => [field, [...new Set([...kinds.values()].flat())]]),
+  );
 }
 
-const preload = (load: SchemaLoader) => void loadChecks(load);
+const preload = (schema: SchemaLoader) => void load(schema);
 
-export type ActionFormOptions<F extends string, V extends FieldValues> = {
+export type ActionFormOptions<F extends string, V extends Values> = {
   schema: SchemaLoader;
   action: FormAction<F>;
   defaultValues: V;
@@ -62,8 +64,15 @@ export type ActionFormOptions<F extends string, V extends FieldValues> = {
   onSuccess?: (state: ActionState<F>) => void;
 };
 
-/** The client form layer: the browser checks with the action's schema, then the action again. */
-export function useActionForm<F extends string, V extends FieldValues>({
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * The client form layer: the browser checks with the action's schema, then the action again.
+ * React's own form state (`useActionState`) and the schema's standard `validate`: checked on
+ * submit, and on leaving a field only after a change (tabbing through empty fields says nothing,
+ * docs/product.md §5); after a submit, every change is checked again.
+ */
+export function useActionForm<F extends string, V extends Values>({
   schema,
   action,
   defaultValues,
@@ -78,30 +87,44 @@ export function useActionForm<F extends string, V extends FieldValues>({
   useEffect(() => {
     latestSchema.current = schema;
   });
-  const resolver = useCallback<Resolver<V>>(
-    (...args) => check<V>(latestSchema.current, ...args),
-    [],
+
+  // The values the form starts from: its defaults, and what the answer to a form posted before
+  // the scripts ran echoed (its state on the first render; the server's HTML carries them too).
+  const [start] = useState<Values>(() => ({ ...defaultValues, ...(state.values ?? {}) }));
+  const [values, setValues] = useState<Values>(start);
+  const current = useRef<Values>(start);
+  const put = useCallback((field: string, value: unknown) => {
+    current.current = { ...current.current, [field]: value };
+    setValues(current.current);
+  }, []);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const errorsNow = useRef<FieldErrors>({});
+  const showErrors = useCallback((next: FieldErrors) => {
+    errorsNow.current = next;
+    setClientErrors(next);
+  }, []);
+  const submitted = useRef(false);
+  const elements = useRef(new Map<string, FieldElement[]>());
+
+  /** Checks `fields` (all when none named) and shows their problems; true when they have none. */
+  const check = useCallback(
+    async (...fields: string[]): Promise<boolean> => {
+      const found = await problems(latestSchema.current, current.current);
+      if (!found) return true;
+      const named = fields.length
+        ? fields
+        : [...new Set([...Object.keys(found), ...Object.keys(errorsNow.current)])];
+      const next = { ...errorsNow.current };
+      for (const field of named) {
+        if (found[field]?.length) next[field] = found[field];
+        else delete next[field];
+      }
+      showErrors(next);
+      return named.every((field) => !found[field]?.length);
+    },
+    [showErrors],
   );
-  const form = useForm<V>({
-    resolver,
-    defaultValues: { ...defaultValues, ...(state.values ?? {}) } as never,
-    // Checked on submit, and on leaving a field only after a change: tabbing through empty
-    // fields says nothing (docs/product.md §5).
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    criteriaMode: 'all',
-  });
-  const values = useWatch({ control: form.control }) as Partial<Record<string, unknown>>;
-  // A prerendered page can be typed into before hydration; react-hook-form takes that value when it
-  // registers the field but tells no watcher, so render once more for readers of `form.getValues`.
-  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    const start = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
-    const typedEarly = Object.entries(form.getValues() as Record<string, unknown>).some(
-      ([name, value]) => typeof value === 'string' && value !== '' && value !== (start[name] ?? ''),
-    );
-    if (typedEarly) renderAgain();
-  }, [form]);
+
   const [dismissed, setDismissed] = useState<{ state: ActionState<F>; fields: Set<string> }>({
     state,
     fields: new Set(),
@@ -114,39 +137,52 @@ export function useActionForm<F extends string, V extends FieldValues>({
   };
 
   const errorsFor = (field: F): Message[] => {
-    const error = form.formState.errors[field as string];
-    if (error) {
-      const types = error.types ? Object.values(error.types).flat() : [];
-      const texts = types.filter((t): t is string => typeof t === 'string');
-      const list = texts.length ? texts : typeof error.message === 'string' ? [error.message] : [];
-      return [...new Set(list)].map((text) => ({ text }));
-    }
+    const mine = clientErrors[field];
+    if (mine?.length) return mine.map((text) => ({ text }));
     if (dismissedFields.has(field)) return [];
     return state.fieldErrors?.[field] ?? [];
   };
 
-  const register = (field: F & Path<V>) => {
-    // Echoed into the server's HTML too, so a form posted before the scripts ran comes back filled
-    // (no answer echoes a secret).
-    const initialValue = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[
-      field
-    ];
+  const changed = (field: string) => {
+    if (submitted.current || errorsNow.current[field]?.length) void check(field);
+  };
+
+  const register = (field: F & keyof V & string) => {
+    const initialValue = start[field];
     return {
-      ...form.register(field, {
-        onChange: () => {
-          dismiss(field);
-          // A field already showing its problem says at once when it is fixed.
-          if (!form.formState.isSubmitted && form.getFieldState(field).error)
-            void form.trigger(field);
-        },
-        onBlur: () => {
-          const start = (form.formState.defaultValues as Record<string, unknown> | undefined)?.[
-            field
-          ];
-          const changed = form.getValues(field) !== (start ?? '');
-          if (!form.formState.isSubmitted && changed) void form.trigger(field);
-        },
-      }),
+      name: field,
+      ref: (element: FieldElement | null) => {
+        if (!element) return;
+        const list = elements.current.get(field) ?? [];
+        if (!list.includes(element))
+          elements.current.set(field, [...list.filter((e) => e.isConnected), element]);
+        if (element instanceof HTMLInputElement && element.type === 'radio') {
+          element.checked = element.value === current.current[field];
+          return;
+        }
+        // A prerendered page can be typed into before hydration: that value is the field's.
+        if (
+          element.value !== '' &&
+          current.current[field] === (start[field] ?? '') &&
+          element.value !== current.current[field]
+        )
+          put(field, element.value);
+      },
+      onChange: (event: React.ChangeEvent<FieldElement>) => {
+        const target = event.target;
+        if (target instanceof HTMLInputElement && target.type === 'radio' && !target.checked)
+          return;
+        put(field, target.value);
+        dismiss(field);
+        // A field already showing its problem says at once when it is fixed.
+        changed(field);
+      },
+      onBlur: () => {
+        if (!submitted.current && current.current[field] !== (start[field] ?? ''))
+          void check(field);
+      },
+      // Echoed into the server's HTML too, so a form posted before the scripts ran comes back filled
+      // (no answer echoes a secret).
       ...(typeof initialValue === 'string' && initialValue !== ''
         ? { defaultValue: initialValue }
         : {}),
@@ -154,34 +190,58 @@ export function useActionForm<F extends string, V extends FieldValues>({
     };
   };
 
-  const setCode = (field: F & Path<V>, digits: string[], validate: boolean) => {
-    form.setValue(field, digits as PathValue<V, F & Path<V>>, { shouldValidate: validate });
-    if (!validate) form.clearErrors(field);
+  const setCode = (field: F & keyof V & string, digits: string[], validate: boolean) => {
+    put(field, digits);
+    if (validate) void check(field);
+    else if (errorsNow.current[field]) {
+      const next = { ...errorsNow.current };
+      delete next[field];
+      showErrors(next);
+    }
     dismiss(field);
   };
 
-  const code = (field: F & Path<V>) => ({
+  const code = (field: F & keyof V & string) => ({
     name: field as string,
     value: (values[field] as string[] | undefined) ?? [],
-    onChange: (digits: string[]) => setCode(field, digits, form.formState.isSubmitted),
+    onChange: (digits: string[]) => setCode(field, digits, submitted.current),
     errors: errorsFor(field),
   });
 
-  const clearCode = (field: F & Path<V>) => setCode(field, [], false);
+  const clearCode = (field: F & keyof V & string) => setCode(field, [], false);
+
+  /** A field's value as typed now. */
+  const valueOf = <K extends F & keyof V & string>(field: K) => values[field] as V[K];
+
+  /** Sets a field (and what it shows). */
+  const setValue = (field: F & keyof V & string, value: string) => {
+    for (const element of elements.current.get(field) ?? []) element.value = value;
+    put(field, value);
+  };
+
+  const focus = (field: F & keyof V & string) => elements.current.get(field)?.[0]?.focus();
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
-    void form.handleSubmit(() => {
+    submitted.current = true;
+    void check().then((ok) => {
+      if (!ok) {
+        // The first field with a problem, in the form's order, takes the focus.
+        const first = [...elements.current.entries()].find(
+          ([name]) => errorsNow.current[name]?.length,
+        );
+        first?.[1][0]?.focus();
+        return;
+      }
       setDismissed({ state, fields: new Set() });
       startTransition(() => formAction(formData));
-    })(event);
+    });
   };
 
   return {
     state,
     pending,
-    form,
     formAction,
     onSubmit,
     errorsFor,
@@ -189,5 +249,10 @@ export function useActionForm<F extends string, V extends FieldValues>({
     dismiss,
     code,
     clearCode,
+    values: values as Partial<V>,
+    valueOf,
+    setValue,
+    focus,
+    check: (field: F & keyof V & string) => check(field),
   };
 }

@@ -1,10 +1,12 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@/components/ui/button';
+import { ResendButton } from '@/components/ui/resend-button';
 import type { ActionState } from '@/lib/actions/state';
 import { APP_MSG } from '@/lib/messages';
 import { click, codeBoxes, renderWithRouter, router } from '@/test/form-render';
 import { CodeForm } from './code-form';
+import { RESEND_WAIT_SECONDS } from './use-resend';
 
 type Action = (prev: ActionState<'code'>, formData: FormData) => Promise<ActionState<'code'>>;
 
@@ -112,5 +114,55 @@ describe('useResend (in CodeForm)', () => {
     await click('Resend Code');
     expect(await screen.findByText(APP_MSG.systemError)).toBeInTheDocument();
     expect(router.refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the resend countdown (ResendButton in CodeForm)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  function withCountdown(resend: () => Promise<ActionState>) {
+    renderWithRouter(
+      <CodeForm action={jest.fn()} resend={resend} submitLabel="Verify">
+        {({ resend: again, sending, wait }) => (
+          <ResendButton onResend={again} pending={sending} wait={wait} />
+        )}
+      </CodeForm>,
+    );
+    return screen.getByRole('button', { name: 'Resend Code' });
+  }
+  const pass = (ms: number) => act(async () => void jest.advanceTimersByTime(ms));
+
+  it('waits 30 s after the code the step opened with, saying how long, then takes a request', async () => {
+    const resend = jest.fn(async (): Promise<ActionState> => ({ status: 'success' }));
+    const button = withCountdown(resend);
+    await pass(200);
+    expect(button).toBeDisabled();
+    expect(screen.getByText(`in ${RESEND_WAIT_SECONDS} s`)).toBeInTheDocument();
+    await pass(20_000);
+    expect(screen.getByText('in 10 s')).toBeInTheDocument();
+    await pass(10_000);
+    expect(button).toBeEnabled();
+    expect(screen.queryByText(/^in \d+ s$/)).not.toBeInTheDocument();
+
+    // Each code sent starts the count again.
+    await act(async () => fireEvent.click(button));
+    expect(resend).toHaveBeenCalledTimes(1);
+    await pass(200);
+    expect(button).toBeDisabled();
+    expect(screen.getByText('in 30 s')).toBeInTheDocument();
+  });
+
+  it('a resend refused (a limit) starts no count: the message says when instead', async () => {
+    const resend = jest.fn(async (): Promise<ActionState> => ({
+      status: 'error',
+      message: { text: 'later' },
+    }));
+    const button = withCountdown(resend);
+    await pass(RESEND_WAIT_SECONDS * 1000 + 200);
+    await act(async () => fireEvent.click(button));
+    expect(await screen.findByText('later')).toBeInTheDocument();
+    await pass(400);
+    expect(button).toBeEnabled();
   });
 });

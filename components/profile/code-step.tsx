@@ -2,7 +2,7 @@
 
 import { CodeForm } from '@/components/forms/code-form';
 import type { FormAction, SchemaLoader } from '@/components/forms/use-action-form';
-import { Button } from '@/components/ui/button';
+import { ResendButton } from '@/components/ui/resend-button';
 import type { ActionState } from '@/lib/actions/state';
 
 type Props<F extends string> = {
@@ -34,11 +34,9 @@ export function CodeStep<F extends string>({
       onSuccess={() => onDone()}
       submitLabel="Verify"
     >
-      {({ resend: again, sending }) => (
+      {({ resend: again, sending, wait }) => (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button type="button" variant="ghost" onClick={again} pending={sending}>
-            {resendLabel}
-          </Button>
+          <ResendButton onResend={again} pending={sending} wait={wait} label={resendLabel} />
           {extra}
         </div>
       )}

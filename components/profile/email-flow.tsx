@@ -1,6 +1,5 @@
 'use client';
 
-import { useWatch } from 'react-hook-form';
 import {
   requestEmailChangeAction,
   resendEmailChangeCodeAction,
@@ -25,14 +24,15 @@ function UpdateEmail({
   twoStep: boolean;
   onSent: (email: string) => void;
 }) {
-  const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.changeEmailProof(twoStep),
-    action: requestEmailChangeAction,
-    defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
-    resilient: true,
-    onSuccess: (answer) => onSent(answer.data?.email ?? ''),
-  });
-  const email = useWatch({ control: form.control, name: 'email' }) ?? '';
+  const { state, pending, valueOf, formAction, onSubmit, errorsFor, register, code } =
+    useActionForm({
+      schema: loadSchema.changeEmailProof(twoStep),
+      action: requestEmailChangeAction,
+      defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
+      resilient: true,
+      onSuccess: (answer) => onSent(answer.data?.email ?? ''),
+    });
+  const email = valueOf('email') ?? '';
   const changed = email.trim().toLowerCase() !== current.toLowerCase();
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -1,6 +1,5 @@
 'use client';
 
-import { useWatch } from 'react-hook-form';
 import {
   requestPhoneChangeAction,
   resendPhoneCodeAction,
@@ -34,18 +33,19 @@ function UpdatePhone({
   twoStep: boolean;
   onSent: (phone: string) => void;
 }) {
-  const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.changePhoneProof(twoStep),
-    action: requestPhoneChangeAction,
-    defaultValues: {
-      phoneNo: phoneInputValue(initial),
-      currentPassword: '',
-      code: [] as string[],
-    },
-    resilient: true,
-    onSuccess: (answer) => onSent(answer.data?.phone ?? ''),
-  });
-  const phone = useWatch({ control: form.control, name: 'phoneNo' }) ?? '';
+  const { state, pending, valueOf, formAction, onSubmit, errorsFor, register, code } =
+    useActionForm({
+      schema: loadSchema.changePhoneProof(twoStep),
+      action: requestPhoneChangeAction,
+      defaultValues: {
+        phoneNo: phoneInputValue(initial),
+        currentPassword: '',
+        code: [] as string[],
+      },
+      resilient: true,
+      onSuccess: (answer) => onSent(answer.data?.phone ?? ''),
+    });
+  const phone = valueOf('phoneNo') ?? '';
   // An unverified number may be sent again as it is, to get a code.
   const changed =
     digits(phone) !== digits(phoneInputValue(current)) || (current !== '' && !verified);

@@ -5,6 +5,8 @@ import { Spinner } from './loader';
 type Props = React.ComponentProps<'button'> & {
   pending?: boolean;
   variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
+  /** `inline`: a button that sits in a sentence (Resend Code), as tall as its text line. */
+  size?: 'default' | 'inline';
 };
 
 const variants = {
@@ -18,6 +20,7 @@ const variants = {
 export function Button({
   pending = false,
   variant = 'primary',
+  size = 'default',
   className = '',
   children,
   disabled,
@@ -29,7 +32,8 @@ export function Button({
       disabled={disabled || pending}
       aria-busy={pending || undefined}
       className={cn(
-        'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed',
+        'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors disabled:cursor-not-allowed',
+        size === 'inline' ? 'min-h-6 px-1 py-0' : 'min-h-11 px-4 py-2',
         variants[variant],
         className,
       )}

@@ -1,26 +1,20 @@
-import { Button } from './button';
+import { ResendButton } from './resend-button';
 
 export function ResendRow({
   onResend,
   pending,
+  wait,
   label = 'Resend Code',
 }: {
   onResend: () => void;
   pending: boolean;
+  wait: number;
   label?: string;
 }) {
   return (
     <p className="text-ink-muted text-center text-sm">
       Didn&apos;t get it?{' '}
-      <Button
-        type="button"
-        variant="ghost"
-        className="min-h-6 px-1 py-0"
-        onClick={onResend}
-        pending={pending}
-      >
-        {label}
-      </Button>
+      <ResendButton onResend={onResend} pending={pending} wait={wait} label={label} size="inline" />
     </p>
   );
 }

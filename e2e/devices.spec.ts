@@ -285,6 +285,23 @@ test.describe('remembered devices', () => {
     await snap(page, 'profile-activity-unfinished-390');
   });
 
+  test('a shared browser: two accounts taking turns stay one device each, each knowing it is this one', async ({
+    page,
+  }) => {
+    test.slow();
+    const first = await createAccount();
+    const second = await createAccount({ password: STRONG_PASSWORD });
+    for (const [turn, account] of [first, second, first, second].entries()) {
+      await signInWithForm(page, account.email, account.password);
+      await expect(page).toHaveURL('/');
+      await page.goto('/profile');
+      const mine = deviceItems(page).filter({ hasText: 'This device' });
+      await expect(mine, `turn ${turn + 1}`).toHaveCount(1);
+      await expect(deviceItems(page), `turn ${turn + 1}`).toHaveCount(1);
+      await logout(page);
+    }
+  });
+
   test('a tampered or foreign device cookie is ignored: the sign-in works as on a new device', async ({
     page,
     browser,

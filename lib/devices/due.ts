@@ -3,7 +3,7 @@ import { confirmDevice, setDeviceRemembered, type NewDevice } from '@/lib/cognit
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { takeQuota } from '@/lib/http/rate-limit';
-import { sealAs, unsealAs, type SealedData } from '@/lib/session/seal';
+import { unsealAs, type DeviceEntry, type SealedData } from '@/lib/session/seal';
 import { deviceName } from '@/lib/http/user-agent';
 
 /**
@@ -61,7 +61,7 @@ export async function confirmNewDevice(
 }
 
 /** What the guard does with a waiting device: keep waiting, or drop it (with the device cookie). */
-export type DueOutcome = { keep: true } | { keep: false; device?: string };
+export type DueOutcome = { keep: true } | { keep: false; device?: DeviceEntry };
 
 /**
  * The guard's turn for a device whose confirmation waited: on this request's share of the quota,
@@ -95,7 +95,6 @@ async function confirmWaiting(
   userAgent: string | null,
   now: boolean,
 ): Promise<DueOutcome> {
-  const env = getEnv();
   // Within a share, or at once (taking a unit all the same) when it cannot wait any longer.
   if (!(await deviceQuota()) && !now) return { keep: true };
   const done = await confirmNewDevice(
@@ -108,8 +107,5 @@ async function confirmWaiting(
   if (!done.ok) return done.retry ? { keep: true } : { keep: false };
   log.info('device.confirmed_later');
   const { key, groupKey, sub, email } = data;
-  return {
-    keep: false,
-    device: await sealAs('device', { v: 1, sub, email, key, groupKey, secret: done.secret }, env),
-  };
+  return { keep: false, device: { sub, email, key, groupKey, secret: done.secret } };
 }

@@ -14,32 +14,47 @@ import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { securityNotice } from '@/lib/notify';
 import { clientIp } from '@/lib/http/rate-limit';
-import { cookieNames, cookieOptions, DEVICE_TTL_S, sealAs, unsealAs } from '@/lib/session/seal';
+import { cookieNames, cookieOptions, DEVICE_TTL_S, sealAs } from '@/lib/session/seal';
+import type { DeviceEntry } from '@/lib/session/seal';
+import { readDevices, sealDevices, withDevice as listedFirst } from './browser';
 
-async function storedDevice() {
+async function storedDevices(): Promise<DeviceEntry[]> {
   const env = getEnv();
-  return unsealAs('device', (await cookies()).get(cookieNames(env).device)?.value, env);
+  return readDevices((await cookies()).get(cookieNames(env).device)?.value, env);
 }
 
-export async function thisDeviceKey(): Promise<string | undefined> {
-  return (await storedDevice())?.key;
+async function writeDevices(list: DeviceEntry[]): Promise<void> {
+  const env = getEnv();
+  const value = await sealDevices(list, env);
+  (await cookies()).set(
+    cookieNames(env).device,
+    value,
+    cookieOptions(env, value ? DEVICE_TTL_S : 0),
+  );
+}
+
+/** The key of this browser's device for the account `sub`, if it has one. */
+export async function thisDeviceKey(sub: string): Promise<string | undefined> {
+  return (await storedDevices()).find((d) => d.sub === sub)?.key;
 }
 
 export async function signInContext(email: string): Promise<SignInContext> {
-  const [stored, ip] = await Promise.all([storedDevice(), clientIp()]);
-  const device: DeviceCredentials | undefined =
-    stored && stored.email === email.toLowerCase()
-      ? { key: stored.key, groupKey: stored.groupKey, secret: stored.secret }
-      : undefined;
+  const [stored, ip] = await Promise.all([storedDevices(), clientIp()]);
+  const mine = stored.find((d) => d.email === email.toLowerCase());
+  const device: DeviceCredentials | undefined = mine
+    ? { key: mine.key, groupKey: mine.groupKey, secret: mine.secret }
+    : undefined;
   return {
     ...(device ? { device } : {}),
     ...(ip !== UNKNOWN_ADDRESS ? { ip } : {}),
   };
 }
 
-export async function clearThisDevice(): Promise<void> {
-  const env = getEnv();
-  (await cookies()).set(cookieNames(env).device, '', cookieOptions(env, 0));
+/** Forgets this browser's device of one account (by the account or by the device's key). */
+export async function clearThisDevice(which: { sub: string } | { key: string }): Promise<void> {
+  const stored = await storedDevices();
+  const left = stored.filter((d) => ('sub' in which ? d.sub !== which.sub : d.key !== which.key));
+  if (left.length !== stored.length) await writeDevices(left);
 }
 
 const DEVICE_UNKNOWN = new Set(['ResourceNotFoundException', 'DeviceNotRecognized']);
@@ -53,7 +68,7 @@ export async function withDevice<T>(
   if (first.ok || !context.device || !DEVICE_UNKNOWN.has(first.failure.name))
     return { result: first, context };
   log.info('device.not_recognized', { reason: first.failure.name });
-  await clearThisDevice();
+  await clearThisDevice({ key: context.device.key });
   const plain: SignInContext = context.ip ? { ip: context.ip } : {};
   return { result: await run(plain), context: plain };
 }
@@ -96,15 +111,8 @@ export async function settleDevice(
     }
     const confirmed = await confirmNewDevice(tokens.accessToken, newDevice, userAgent, remember);
     if (!confirmed.ok) return;
-    jar.set(
-      cookieNames(env).device,
-      await sealAs(
-        'device',
-        { v: 1, sub, email: email.toLowerCase(), ...newDevice, secret: confirmed.secret },
-        env,
-      ),
-      cookieOptions(env, DEVICE_TTL_S),
-    );
+    const entry = { sub, email: email.toLowerCase(), ...newDevice, secret: confirmed.secret };
+    await writeDevices(listedFirst(await storedDevices(), entry));
     await securityNotice(
       tokens.claims,
       confirmed.remembered ? 'device-remembered' : 'new-device-sign-in',

@@ -116,10 +116,10 @@ export const forgetDeviceAction = authed<[key: unknown], never>(async ({ session
   if (!parsed.success) return { status: 'error', message: { text: APP_MSG.systemError } };
   const forgotten = await forgetDevice(session.accessToken, parsed.data);
   if (!forgotten.ok) return failed('device_forget', forgotten.failure);
-  const here = parsed.data === (await thisDeviceKey());
+  const here = parsed.data === (await thisDeviceKey(session.claims.sub));
   log.info('profile.device_forgotten', { here });
   if (here) {
-    await clearThisDevice();
+    await clearThisDevice({ key: parsed.data });
     await endSession('device-forgotten');
     return { status: 'success', data: { left: 'login' } };
   }
@@ -136,7 +136,7 @@ export const deleteAccountAction = authedAction(
     if (!deleted.ok) return failed('delete_account', deleted.failure);
     await markRevoked(session.claims.sub);
     log.info('profile.account_deleted', { account: session.claims.sub });
-    await clearThisDevice();
+    await clearThisDevice({ sub: session.claims.sub });
     await endSession('account-deleted');
     await forgetEmail();
     return { status: 'success', data: { left: 'login' } };

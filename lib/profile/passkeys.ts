@@ -70,7 +70,7 @@ export const completePasskeyAction = authed<[credential: unknown], never>(
     const aaguid = aaguidOf(parsed.data);
     const client = (await requestClient())?.browser ?? '';
     const browser = /unknown/i.test(client) ? '' : plainName(client.slice(0, 40));
-    const device = await thisDeviceKey();
+    const device = await thisDeviceKey(session.claims.sub);
     await noteChange(
       session.claims.sub,
       parsed.data.id,

@@ -78,7 +78,8 @@ export const COOKIES = {
   },
   device: {
     name: 'cd_device',
-    purpose: "this browser's Cognito device: key, group and secret (decision 016)",
+    purpose:
+      "this browser's Cognito device of each account signed in here (up to 4, newest first): key, group and secret (decision 016)",
     holds: 'DeviceData',
     keptFor: '365 days',
     sealed: true,

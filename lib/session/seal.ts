@@ -88,14 +88,24 @@ const proofData = z.object({
   session: z.string().min(1),
   destination: z.string().min(1).max(320).optional(),
 });
-const deviceData = z.object({
-  v: z.literal(1),
+const deviceEntry = z.object({
   sub: z.string().min(1),
   email: z.string().min(3).max(320),
   key: z.string().min(1).max(55),
   groupKey: z.string().min(1).max(200),
   secret: z.string().min(1).max(200),
 });
+/** The most accounts whose devices one browser keeps (the newest first). */
+export const DEVICES_PER_BROWSER = 4;
+/**
+ * This browser's Cognito device for each account signed in here, newest first: a shared browser
+ * stays one device of each account however they take turns. Version 1 held one account's.
+ */
+const deviceData = z.union([
+  deviceEntry.extend({ v: z.literal(1) }),
+  z.object({ v: z.literal(2), devices: z.array(deviceEntry).min(1).max(DEVICES_PER_BROWSER) }),
+]);
+export type DeviceEntry = z.infer<typeof deviceEntry>;
 /** A new device whose ConfirmDevice waits for the pool's quota (decision 054). */
 const deviceDueData = z.strictObject({
   v: z.literal(1),

@@ -40,6 +40,7 @@ let profile: typeof import('@/components/profile/actions');
 let session: typeof import('@/lib/session');
 let cognito: typeof import('@/lib/cognito');
 let seal: typeof import('@/lib/session/seal');
+let held: typeof import('@/lib/devices/browser');
 let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
@@ -47,6 +48,7 @@ beforeAll(async () => {
   profile = await import('@/components/profile/actions');
   session = await import('@/lib/session');
   cognito = await import('@/lib/cognito');
+  held = await import('@/lib/devices/browser');
   seal = await import('@/lib/session/seal');
   env = await import('@/lib/runtime/env');
 });
@@ -130,9 +132,10 @@ async function outcome(run: () => Promise<unknown>): Promise<string | unknown> {
 const signIn = (email: string) =>
   outcome(() => auth.signInAction({ status: 'idle' }, form({ email, password: PASSWORD })));
 
+/** This browser's device of the account that signed in last (the cookie holds one per account). */
 async function deviceCookie() {
   const e = env.getEnv();
-  return seal.unsealAs('device', jar.get(seal.cookieNames(e).device), e);
+  return (await held.readDevices(jar.get(seal.cookieNames(e).device), e))[0] ?? null;
 }
 
 /** Signs out here as the header's button does, keeping the device cookie. */
@@ -142,6 +145,24 @@ function signOutHere() {
 }
 
 describe('remembered devices', () => {
+  test('two accounts taking turns on one browser: each signs in on its own device again, not a new one', async () => {
+    const [first, second] = [await account(), await account()];
+    const keys: Record<string, string[]> = { [first]: [], [second]: [] };
+    for (const email of [first, second, first, second]) {
+      expect(await signIn(email)).toBe('/');
+      const e = env.getEnv();
+      const refresh = await seal.unsealAs('refresh', jar.get(seal.cookieNames(e).refresh), e);
+      keys[email]!.push(refresh!.deviceKey!);
+      signOutHere();
+    }
+    // The same device each turn, and the pool lists one for each account.
+    expect(new Set(keys[first]).size).toBe(1);
+    expect(new Set(keys[second]).size).toBe(1);
+    expect(await signIn(first)).toBe('/');
+    const listed = await cognito.listDevices((await session.verifySession())!.accessToken);
+    expect(listed.ok && listed.value.devices.map((d) => d.key)).toEqual(keys[first]!.slice(0, 1));
+  });
+
   test('a device the pool will not confirm: the sign-in stands, and its session cannot be renewed', async () => {
     const email = await account();
     const fault = (mode: 'throttle' | 'off') =>

@@ -28,6 +28,7 @@ const pool = withLocalPool({
 let auth: typeof import('@/components/auth/actions');
 let guard: typeof import('@/lib/session/refresh');
 let seal: typeof import('@/lib/session/seal');
+let held: typeof import('@/lib/devices/browser');
 let cognito: typeof import('@/lib/cognito');
 let env: typeof import('@/lib/runtime/env');
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
   auth = await import('@/components/auth/actions');
   guard = await import('@/lib/session/refresh');
   seal = await import('@/lib/session/seal');
+  held = await import('@/lib/devices/browser');
   cognito = await import('@/lib/cognito');
   env = await import('@/lib/runtime/env');
 });
@@ -98,7 +100,7 @@ test('before the tokens are renewed the guard confirms the waiting device, and t
   expect(await visit()).toBe(true);
   // Confirmed into the browser's device cookie, the wait over, the tokens renewed.
   expect(jar.has(names().deviceDue)).toBe(false);
-  const device = await seal.unsealAs('device', jar.get(names().device), env.getEnv());
+  const [device] = await held.readDevices(jar.get(names().device), env.getEnv());
   expect(device).toMatchObject({ email, key: (await stored())!.deviceKey });
   expect((await stored())!.refreshToken).not.toBe(before);
   const session = await seal.unsealAs('session', jar.get(names().session), env.getEnv());
@@ -116,9 +118,9 @@ test("a token that could expire before the idle rule's next request: the guard c
   const before = (await stored())!.refreshToken;
   expect(await visit()).toBe(true);
   expect(jar.has(names().deviceDue)).toBe(false);
-  expect(await seal.unsealAs('device', jar.get(names().device), env.getEnv())).toMatchObject({
-    email,
-  });
+  expect(await held.readDevices(jar.get(names().device), env.getEnv())).toEqual([
+    expect.objectContaining({ email }),
+  ]);
   // Not renewed yet: it did not need to be.
   expect((await stored())!.refreshToken).toBe(before);
 });

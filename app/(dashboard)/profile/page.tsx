@@ -50,7 +50,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
       federated ? skipped([]) : listPasskeys(accessToken),
       federated ? skipped(undefined) : listDevices(accessToken, pageToken),
       federated ? skipped(undefined) : recentSignIns(getEnv(), claims.sub, proofs),
-      thisDeviceKey(),
+      thisDeviceKey(claims.sub),
       records,
       federated ? null : getEmailChange(session),
       // The pool's configuration, read once in 10 minutes (decision 056).

@@ -37,8 +37,9 @@ export async function watchTwoStep(username: string): Promise<void> {
 
 /** A completed sign-in, by each name the account goes by: no unfinished attempt is told now. */
 export async function twoStepDone(names: (string | undefined)[]): Promise<void> {
-  for (const name of new Set(names.filter(Boolean).map((n) => n!.toLowerCase())))
-    await markSpent('two-step-done', name, DONE_FOR_S);
+  // Side by side: the sign-in waits for them (Redis when shared, memory otherwise).
+  const unique = new Set(names.filter(Boolean).map((n) => n!.toLowerCase()));
+  await Promise.all([...unique].map((name) => markSpent('two-step-done', name, DONE_FOR_S)));
 }
 
 /** True when the attempt was recorded and told; false when a sign-in completed since. */

@@ -44,6 +44,7 @@ export function LoginForm({
     register,
     check,
     valueOf,
+    valueNow,
     setValue,
     focus,
   } = useActionForm({
@@ -61,11 +62,11 @@ export function LoginForm({
       setPasskeyMessage(undefined);
       setPasskeyFieldError(undefined);
       if (!(await check('email'))) return;
-      const begun = await passkeySignInStartAction(valueOf('email'));
+      const begun = await passkeySignInStartAction(valueNow('email'));
       const options = begun.status === 'success' ? begun.data?.options : undefined;
       if (!options) {
         const fieldError = begun.fieldErrors?.email?.[0];
-        if (fieldError) setPasskeyFieldError({ email: valueOf('email'), message: fieldError });
+        if (fieldError) setPasskeyFieldError({ email: valueNow('email'), message: fieldError });
         setPasskeyMessage(begun.message);
         return;
       }

@@ -124,6 +124,19 @@ describe('useActionForm', () => {
     expect(action).not.toHaveBeenCalled();
   });
 
+  it('checks what is sent: a value filled in without a change event (autofill) counts', async () => {
+    const action = answer({ status: 'success' });
+    const { email, type, submit } = setup({ action });
+    await type('123456');
+    // A password manager writes the field without telling the page.
+    email.value = 'filled@example.com';
+    await submit();
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(MSG.emailEmpty)).not.toBeInTheDocument();
+    const sent = (action as jest.Mock).mock.calls[0][1] as FormData;
+    expect(sent.get('email')).toBe('filled@example.com');
+  });
+
   it('after a submit, the code boxes are checked again as they change, and Clear empties them', async () => {
     const { type, box, submit } = setup({ action: answer({ status: 'success' }) });
     await submit();

@@ -106,6 +106,21 @@ export function useActionForm<F extends string, V extends Values>({
   const submitted = useRef(false);
   const elements = useRef(new Map<string, FieldElement[]>());
 
+  /**
+   * What is sent is what is checked: a value the browser filled in without a change event
+   * (autofill, a password manager) counts as typed.
+   */
+  const syncFromPage = () => {
+    for (const [name, list] of elements.current) {
+      const live = list.filter((e) => e.isConnected);
+      const radios = live.filter((e) => e instanceof HTMLInputElement && e.type === 'radio');
+      const shown = radios.length
+        ? (radios.find((e) => (e as HTMLInputElement).checked)?.value ?? '')
+        : live[0]?.value;
+      if (typeof shown === 'string' && shown !== current.current[name]) put(name, shown);
+    }
+  };
+
   /** Checks `fields` (all when none named) and shows their problems; true when they have none. */
   const check = useCallback(
     async (...fields: string[]): Promise<boolean> => {
@@ -225,6 +240,7 @@ export function useActionForm<F extends string, V extends Values>({
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
     submitted.current = true;
+    syncFromPage();
     void check().then((ok) => {
       if (!ok) {
         // The first field with a problem, in the form's order, takes the focus.
@@ -253,6 +269,15 @@ export function useActionForm<F extends string, V extends Values>({
     valueOf,
     setValue,
     focus,
-    check: (field: F & keyof V & string) => check(field),
+    /** Checks one field as the page shows it now; true when it has no problem. */
+    check: (field: F & keyof V & string) => {
+      syncFromPage();
+      return check(field);
+    },
+    /** A field's value as the page shows it now, for an event handler (`valueOf` is for render). */
+    valueNow: <K extends F & keyof V & string>(field: K) => {
+      syncFromPage();
+      return current.current[field] as V[K];
+    },
   };
 }

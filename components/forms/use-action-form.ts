@@ -265,7 +265,6 @@ export function useActionForm<F extends string, V extends Values>({
     dismiss,
     code,
     clearCode,
-    values: values as Partial<V>,
     valueOf,
     setValue,
     focus,

@@ -1,11 +1,5 @@
 import { cookieOptions, DEVICES_PER_BROWSER, sealAs, type DeviceEntry } from '@/lib/session/seal';
-import {
-  DEVICE_COOKIE_MAX_BYTES,
-  devicesIn,
-  readDevices,
-  sealDevices,
-  withDevice,
-} from './browser';
+import { DEVICE_COOKIE_MAX_BYTES, devicesIn, readDevices, sealDevices, listFirst } from './browser';
 
 const env = { sessionPasswords: { '1': 'p'.repeat(32) } };
 
@@ -26,9 +20,9 @@ const setCookieLength = (value: string) => {
 
 describe("this browser's devices, one per account", () => {
   it('puts the account that signed in first, in place of its own older one', () => {
-    const list = withDevice(withDevice([], entry(1)), entry(2));
+    const list = listFirst(listFirst([], entry(1)), entry(2));
     expect(list.map((d) => d.sub)).toEqual(['sub-2', 'sub-1']);
-    const again = withDevice(list, { ...entry(1), key: 'us-east-1_new' });
+    const again = listFirst(list, { ...entry(1), key: 'us-east-1_new' });
     expect(again.map((d) => [d.sub, d.key])).toEqual([
       ['sub-1', 'us-east-1_new'],
       ['sub-2', entry(2).key],
@@ -37,7 +31,7 @@ describe("this browser's devices, one per account", () => {
 
   it(`keeps at most ${DEVICES_PER_BROWSER}, dropping the longest unused`, () => {
     let list: DeviceEntry[] = [];
-    for (let n = 1; n <= DEVICES_PER_BROWSER + 2; n++) list = withDevice(list, entry(n));
+    for (let n = 1; n <= DEVICES_PER_BROWSER + 2; n++) list = listFirst(list, entry(n));
     expect(list).toHaveLength(DEVICES_PER_BROWSER);
     expect(list[0]!.sub).toBe(`sub-${DEVICES_PER_BROWSER + 2}`);
     expect(list.map((d) => d.sub)).not.toContain('sub-1');

@@ -22,7 +22,7 @@ export function devicesIn(data: SealedData<'device'> | null | undefined): Device
 }
 
 /** `entry` first, in place of the same account's; the longest unused dropped past the cap. */
-export function withDevice(list: DeviceEntry[], entry: DeviceEntry): DeviceEntry[] {
+export function listFirst(list: DeviceEntry[], entry: DeviceEntry): DeviceEntry[] {
   return [entry, ...list.filter((d) => d.sub !== entry.sub && d.key !== entry.key)].slice(
     0,
     DEVICES_PER_BROWSER,

@@ -16,7 +16,7 @@ import { securityNotice } from '@/lib/notify';
 import { clientIp } from '@/lib/http/rate-limit';
 import { cookieNames, cookieOptions, DEVICE_TTL_S, sealAs } from '@/lib/session/seal';
 import type { DeviceEntry } from '@/lib/session/seal';
-import { readDevices, sealDevices, withDevice as listedFirst } from './browser';
+import { listFirst, readDevices, sealDevices } from './browser';
 
 async function storedDevices(): Promise<DeviceEntry[]> {
   const env = getEnv();
@@ -112,7 +112,7 @@ export async function settleDevice(
     const confirmed = await confirmNewDevice(tokens.accessToken, newDevice, userAgent, remember);
     if (!confirmed.ok) return;
     const entry = { sub, email: email.toLowerCase(), ...newDevice, secret: confirmed.secret };
-    await writeDevices(listedFirst(await storedDevices(), entry));
+    await writeDevices(listFirst(await storedDevices(), entry));
     await securityNotice(
       tokens.claims,
       confirmed.remembered ? 'device-remembered' : 'new-device-sign-in',

@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { confirmSession } from '@/lib/cognito';
 import { settleChannelDue } from '@/lib/dashboard/channel';
-import { readDevices, sealDevices, withDevice } from '@/lib/devices/browser';
+import { listFirst, readDevices, sealDevices } from '@/lib/devices/browser';
 import { confirmDueDevice } from '@/lib/devices/due';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
@@ -138,7 +138,7 @@ export async function authenticateRequest(
       if (outcome.device) {
         // Beside the devices this browser holds for other accounts (lib/devices/browser.ts).
         const held = await readDevices(request.cookies.get(names.device)?.value, env);
-        const value = await sealDevices(withDevice(held, outcome.device), env);
+        const value = await sealDevices(listFirst(held, outcome.device), env);
         writer.set(names.device, value, cookieOptions(env, DEVICE_TTL_S));
       }
     }

@@ -12,11 +12,11 @@ import {
 import type { AuthFailure } from '@/lib/cognito/errors';
 import type { ChallengeData } from '@/lib/session/seal';
 import { emailRef, log } from '@/lib/runtime/log';
-import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
+import { checkLimit, codeChecked, failedHere } from '@/lib/http/rate-limit';
 import { clearChallenge } from '@/lib/session';
 import { CHALLENGE_EXPIRED, challengeContext, waitingChallenge, type CodeField } from './challenge';
 import { finishSignIn } from './finish';
-import { isDecoy } from './precheck';
+import { decoyAnswer, isDecoy } from './precheck';
 
 export async function settleChallenge<T extends SignInOutcome, F extends string>(
   challenge: ChallengeData,
@@ -95,18 +95,23 @@ export async function answerCodeChallenge(
   { remember, second = false }: { remember?: boolean; second?: boolean } = {},
 ): Promise<ActionState<CodeField>> {
   const challenge = await waitingChallenge(name, second);
-  const limited = await checkLimit('verifyCode', challenge.username);
+  const limited = await checkLimit('signInCode', challenge.username);
   if (limited) return { status: 'error', message: limited };
-  // No code was sent (two-step is on): every code is a wrong one, as Cognito answers it.
+  // No code was sent (two-step is on): every code is a wrong one, as Cognito answers it, counted
+  // against this address only, so nobody can hold back the owner's own code with it.
   if (isDecoy(challenge.session)) {
+    if (!(await decoyAnswer(challenge.session))) {
+      await clearChallenge();
+      redirect(CHALLENGE_EXPIRED);
+    }
     const failure = wrongCodeFailure(name, second);
-    await codeChecked(challenge.username, { ok: false, failure });
+    await failedHere('signInCode', challenge.username);
     log.info(failedEvent, { reason: failure.name, account: emailRef(challenge.username) });
     return failureState<CodeField>(failure, { codeField: 'code' });
   }
   return answerWaiting(challenge, code, {
     second,
-    answered: (result) => codeChecked(challenge.username, result),
+    answered: (result) => codeChecked(challenge.username, result, 'signInCode'),
     remember,
     failed: failedEvent,
     onFailure: (failure) => failureState<CodeField>(failure, { codeField: 'code' }),

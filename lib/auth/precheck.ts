@@ -3,16 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { failureState, type ActionState } from '@/lib/actions';
 import { startPasswordless, type PasswordlessFactor, type SignInOutcome } from '@/lib/cognito';
 import { signInContext, withDevice } from '@/lib/devices';
-import { accountOf, nativeAccount, signsInWithGoogle } from '@/lib/cognito/admin';
+import { nativeAccount, signsInWithGoogle } from '@/lib/cognito/admin';
 import { twoStepOf } from '@/lib/cognito/admin-two-step';
 import { findCreator, type CreatorResult } from '@/lib/creators';
 import { getEnv } from '@/lib/runtime/env';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailRef, log } from '@/lib/runtime/log';
-import { checkLimit } from '@/lib/http/rate-limit';
+import { checkLimit, takeShare } from '@/lib/http/rate-limit';
 import { APP_MSG, emailNotFound, unfinishedSignUp, type Message, FLOW_MSG } from '@/lib/messages';
 import { securityNotice } from '@/lib/notify';
 import { setChallenge } from '@/lib/session';
+import { CHALLENGE_TTL_S } from '@/lib/session/seal';
 
 export type Precheck =
   | { ok: true; id: string; name?: string }
@@ -109,9 +110,11 @@ export async function startFactor<F extends string>(
     if (account.ok && account.value === 'none')
       return { ok: false, state: precheckFailure<F>(pre, values) };
   }
-  const { result: started, context } = await withDevice(await signInContext(email), (c) =>
-    startPasswordless(email, factor, c),
-  );
+  // Asked beside the start for every emailed code, so a decoy takes no longer than a real start.
+  const [{ result: started, context }, twoStep] = await Promise.all([
+    withDevice(await signInContext(email), (c) => startPasswordless(email, factor, c)),
+    factor === 'EMAIL_OTP' ? twoStepOf(getEnv(), email) : undefined,
+  ]);
   if (!started.ok) {
     const { failure } = started;
     log.info('auth.passwordless_failed', {
@@ -142,8 +145,8 @@ export async function startFactor<F extends string>(
   }
   const outcome = started.value;
   if (outcome.type !== 'challenge' || outcome.challenge !== factor) {
-    if (factor === 'EMAIL_OTP' && (await askedOfTwoStep(email)))
-      return { ok: true, outcome: await decoyEmailCode(email) };
+    if (factor === 'EMAIL_OTP' && twoStep?.ok && twoStep.value.methods.length > 0)
+      return { ok: true, outcome: await decoyEmailCode(email, twoStep.value) };
     log.info('auth.factor_unavailable', {
       factor,
       offered: outcome.type === 'challenge' ? outcome.challenge : 'tokens',
@@ -166,30 +169,36 @@ export async function startFactor<F extends string>(
  * An account with two-step on cannot sign in with an emailed code (Cognito: "users who have
  * activated MFA can't sign in with a passwordless first factor"). Saying so would tell such
  * accounts from the rest, so the answer is the one every other address gets, 'Check your email',
- * and the mail goes to the owner instead: no code, the way in with the password. The code page
- * then refuses every code as a wrong one (`isDecoy`).
+ * and the owner is mailed instead (at most once an hour): no code, the way in with the password.
+ * The code page then refuses every code as a wrong one, and ends the decoy as Cognito ends a
+ * challenge (`decoyAnswer`).
  */
-async function askedOfTwoStep(email: string): Promise<boolean> {
-  const env = getEnv();
-  const twoStep = await twoStepOf(env, email);
-  if (!twoStep.ok || twoStep.value.methods.length === 0) return false;
-  const account = await accountOf(env, email);
-  if (account) await securityNotice(account, 'email-code-two-step');
+const DECOY = 'decoy:';
+export const isDecoy = (session: string) => session.startsWith(DECOY);
+const DECOY_NOTICE_EVERY_S = 60 * 60;
+
+async function decoyEmailCode(
+  email: string,
+  account: { sub?: string; email?: string },
+): Promise<Extract<SignInOutcome, { type: 'challenge' }>> {
+  const { sub } = account;
   log.info('auth.passwordless_failed', {
     factor: 'EMAIL_OTP',
     reason: 'two-step-on',
     account: emailRef(email),
   });
-  return true;
-}
-
-const DECOY = 'decoy:';
-export const isDecoy = (session: string) => session.startsWith(DECOY);
-
-async function decoyEmailCode(
-  email: string,
-): Promise<Extract<SignInOutcome, { type: 'challenge' }>> {
+  if (sub && (await takeShare('decoy-notice', sub, 1, DECOY_NOTICE_EVERY_S)))
+    await securityNotice({ sub, email: account.email ?? email }, 'email-code-two-step');
   const session = `${DECOY}${randomBytes(24).toString('base64url')}`;
   await setChallenge({ name: 'EMAIL_OTP', session, username: email });
   return { type: 'challenge', challenge: 'EMAIL_OTP', session, username: email };
 }
+
+/**
+ * Cognito ends a challenge's session after a few wrong answers (the local pool: 5, as its
+ * conformance cases hold; unconfirmed on a real pool) and after 3 minutes: a decoy too, counted on
+ * the server, so a kept copy of its cookie does not start it again. False: it has ended.
+ */
+export const DECOY_ANSWERS = 5;
+export const decoyAnswer = (session: string) =>
+  takeShare('decoy-answers', session, DECOY_ANSWERS, CHALLENGE_TTL_S);

@@ -99,7 +99,7 @@ export const recoveryCodeSignInAction = validatedAction(
   async ({ recoveryCode, password }) => {
     const challenge = await waitingTwoStep();
     const email = challenge.username;
-    const limited = (await checkLimit('signIn', email)) ?? (await checkLimit('verifyCode', email));
+    const limited = (await checkLimit('signIn', email)) ?? (await checkLimit('signInCode', email));
     if (limited) return { status: 'error', message: limited };
 
     const { result: first } = await withDevice(await signInContext(email), (c) =>
@@ -126,7 +126,7 @@ export const recoveryCodeSignInAction = validatedAction(
     if (!stored.ok) return failureState(stored.failure);
     const spent = stored.value ? await spendCode(stored.value, recoveryCode) : null;
     if (!spent) {
-      await recordFailure('verifyCode', email);
+      await recordFailure('signInCode', email);
       log.info('auth.recovery_code_failed', { reason: 'wrong-code', account: emailRef(email) });
       return {
         status: 'error',

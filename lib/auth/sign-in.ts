@@ -150,7 +150,7 @@ export const setupTwoStepSignInAction = validatedAction(
   authenticatorCodeSchema,
   async ({ code }, { form }) => {
     const challenge = await waitingChallenge('MFA_SETUP');
-    const limited = await checkLimit('verifyCode', challenge.username);
+    const limited = await checkLimit('signInCode', challenge.username);
     if (limited) return { status: 'error', message: limited };
     const context = await challengeContext(challenge);
     const result = await completeMfaSetup(
@@ -160,7 +160,7 @@ export const setupTwoStepSignInAction = validatedAction(
       DEVICE_NAME,
       context,
     );
-    await codeChecked(challenge.username, result);
+    await codeChecked(challenge.username, result, 'signInCode');
     return settleChallenge(challenge, result, {
       context,
       remember: form.get('remember') === 'on',

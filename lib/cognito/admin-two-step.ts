@@ -63,6 +63,7 @@ export type AdminTwoStep = {
   /** Where codes go: the verified phone number and the email (to show them masked). */
   phone?: string;
   email?: string;
+  sub?: string;
 };
 
 const TWO_STEP_NAMES: readonly string[] = TWO_STEP_METHODS;
@@ -77,6 +78,7 @@ export async function twoStepOf(env: Env, username: string): Promise<Result<Admi
     const read = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
     const phone = read('phone_number_verified') === 'true' ? read('phone_number') : undefined;
     const email = read('email');
+    const sub = read('sub');
     return {
       ok: true,
       value: {
@@ -84,6 +86,7 @@ export async function twoStepOf(env: Env, username: string): Promise<Result<Admi
         ...(isMethod(preferred) ? { preferred } : {}),
         ...(phone ? { phone } : {}),
         ...(email ? { email } : {}),
+        ...(sub ? { sub } : {}),
       },
     };
   } catch (error) {

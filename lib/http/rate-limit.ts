@@ -42,6 +42,15 @@ export const RULES = {
       email: { points: 100, duration: 15 * MIN },
     },
   },
+  // Answers to a sign-in challenge held in this browser: counted apart from the codes anyone can
+  // make up (reset and sign-up confirmations, the decoy), so only a real challenge fills it.
+  signInCode: {
+    ip: { points: 60, duration: 15 * MIN },
+    failures: {
+      emailFromIp: { points: 15, duration: 15 * MIN },
+      email: { points: 100, duration: 15 * MIN },
+    },
+  },
   resendCode: {
     ip: { points: 30, duration: 15 * MIN },
     emailFromIp: { points: 5, duration: 15 * MIN },
@@ -123,14 +132,26 @@ async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promis
  * quota is 0); a store that fails falls back to the instance's count, as the limits do.
  */
 export async function takeQuota(name: string, perSecond: number): Promise<boolean> {
-  if (perSecond <= 0) return false;
-  const l = limiter(`quota:${name}`, { points: perSecond, duration: 1 }, false);
+  return perSecond > 0 && takeShare(`quota:${name}`, 'all', perSecond, 1);
+}
+
+/**
+ * One of `points` shares of `key` within `durationS` (across instances through REDIS_URL): false
+ * once they are spent. A store that fails allows it, as the limits do.
+ */
+export async function takeShare(
+  name: string,
+  key: string,
+  points: number,
+  durationS: number,
+): Promise<boolean> {
+  const l = limiter(name, { points, duration: durationS }, false);
   try {
-    await onStore(l, (store) => store.consume('all'));
+    await onStore(l, (store) => store.consume(key));
     return true;
   } catch (res) {
     if (res instanceof RateLimiterRes) return false;
-    log.error('rate_limit.store_failed', { action: 'quota', limit: l.name });
+    log.error('rate_limit.store_failed', { action: 'share', limit: l.name });
     return true;
   }
 }
@@ -253,13 +274,22 @@ export async function recordFailureFor(
   await Promise.all(keysOf(action, ip, email).checked.map((k) => waitFor(action, k, true)));
 }
 
+type CodeCheck = 'verifyCode' | 'signInCode';
+
 export async function codeChecked(
   key: string,
   result: { ok: true } | { ok: false; failure: { kind: string } },
+  action: CodeCheck = 'verifyCode',
 ): Promise<void> {
-  if (result.ok) return recordSuccess('verifyCode', key);
+  if (result.ok) return recordSuccess(action, key);
   const { kind } = result.failure;
-  if (kind === 'code-mismatch' || kind === 'expired-code') await recordFailure('verifyCode', key);
+  if (kind === 'code-mismatch' || kind === 'expired-code') await recordFailure(action, key);
+}
+
+/** A wrong code counted against this address only: nobody elsewhere is held back by it. */
+export async function failedHere(action: CodeCheck, email: string): Promise<void> {
+  const [fromIp] = keysOf(action, await clientIp(), email).checked;
+  if (fromIp) await waitFor(action, fromIp, true);
 }
 
 export async function smsAllowed(email: string): Promise<Message | null> {

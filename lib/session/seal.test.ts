@@ -170,6 +170,41 @@ describe('the cookie split (docs/architecture.md §3)', () => {
     expect(await unsealAs('emailChange', change, other)).toBeNull();
   });
 
+  it('seals every waiting challenge to one length (decision 060), within a cookie at its longest', async () => {
+    const names = cookieNames({ mode: 'production' });
+    const emailCode = (session: string, username: string) =>
+      sealAs('challenge', { v: 1, name: 'EMAIL_OTP', session, username }, env);
+    const lengths = new Set(
+      await Promise.all([
+        emailCode(`decoy:${'d'.repeat(32)}`, 'a@b.co'),
+        emailCode(token(900), claims.email),
+        emailCode(token(2048), `${'n'.repeat(308)}@example.com`),
+        sealAs(
+          'challenge',
+          {
+            v: 1,
+            name: 'SMS_MFA',
+            session: token(2048),
+            username: claims.email,
+            destination: '+*******4567',
+            deviceKey: `us-east-1_${'k'.repeat(45)}`,
+          },
+          env,
+        ),
+      ]).then((sealed) => sealed.map((s) => s.length)),
+    );
+    expect(lengths.size).toBe(1);
+    const longest = await emailCode(token(2048), `${'n'.repeat(308)}@example.com`);
+    expect(setCookieLength(`__Host-${names.challenge}`, longest)).toBeLessThan(COOKIE_LIMIT);
+    // The padding is not part of what opens.
+    expect(await unsealAs('challenge', await emailCode('s'.repeat(40), 'a@b.co'), env)).toEqual({
+      v: 1,
+      name: 'EMAIL_OTP',
+      session: 's'.repeat(40),
+      username: 'a@b.co',
+    });
+  });
+
   it('keeps a waiting device (decision 054) under 4096 bytes at its largest, and only as itself', async () => {
     const names = cookieNames({ mode: 'production' });
     const due = {

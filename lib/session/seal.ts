@@ -313,8 +313,19 @@ export type SealedData<K extends SealedKind> = z.infer<(typeof SEALED)[K]['schem
 
 /** Seals `data` as a `kind` (the session's claims bounded to the cookie's room first). */
 export function sealAs<K extends SealedKind>(kind: K, data: SealedData<K>, env: Secrets) {
-  const value = kind === 'session' ? bounded(data as SessionData) : data;
+  const value =
+    kind === 'session' ? bounded(data as SessionData) : kind === 'challenge' ? padded(data) : data;
   return seal(value, env, SEALED[kind].ttlS);
+}
+
+/**
+ * Every challenge seals to one length, so the cookie never tells a decoy (lib/auth/precheck.ts) or
+ * one kind of account from another: room for Cognito's longest Session (2048) and a long address.
+ */
+export const CHALLENGE_SEALED_BYTES = 2560;
+function padded(data: object): object {
+  const base = Buffer.byteLength(JSON.stringify({ ...data, pad: '' }));
+  return { ...data, pad: '.'.repeat(Math.max(0, CHALLENGE_SEALED_BYTES - base)) };
 }
 
 /** The value as a `kind`, or null: unreadable, expired, sealed with other secrets, or another kind. */

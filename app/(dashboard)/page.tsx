@@ -32,8 +32,7 @@ export default async function DashboardPage({ searchParams }: Props) {
   }
   // Unless a binding of this session waits for Cognito's quota (decision 055). Unanswered, the
   // frame's embed token asks again.
-  if (user.ok && !user.value.channelId && !(await channelDue(session.claims.sub)))
-    return <ForcedSignOut />;
+  if (user.ok && !user.value.channelId && !(await channelDue(session))) return <ForcedSignOut />;
 
   return (
     <>

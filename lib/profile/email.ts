@@ -101,7 +101,7 @@ export const verifyEmailChangeAction = authedAction(
     if (!sameEmail(oldEmail, updated.email)) {
       await notifyEmailChanged(oldEmail, updated.email);
       // The old address must no longer find this channel (decision 033).
-      const channelId = (await channelDue(session.claims.sub))?.channelId ?? updated.channelId;
+      const channelId = updated.channelId || (await channelDue(session))?.channelId;
       if (channelId) {
         const moved = await moveCreatorEmail(channelId, updated.email);
         if (moved.ok) log.info('channel.email_moved', { account: session.claims.sub });

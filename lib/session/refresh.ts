@@ -144,9 +144,9 @@ export async function authenticateRequest(
     }
   }
 
-  // A channel binding that waits for its share of Cognito's UserUpdate quota (decision 055).
+  // A channel binding of this session that waits for Cognito's UserUpdate quota (decision 055).
   const channel = request.cookies.get(names.channelDue)?.value;
-  if (channel && (await settleChannelDue(session.claims.sub, channel)) === 'clear')
+  if (channel && (await settleChannelDue(session, channel)) === 'clear')
     writer.set(names.channelDue, '', cookieOptions(env, 0));
 
   if (!needsRefresh(session.accessExpiresAt, now, REFRESH_MARGIN_S)) {

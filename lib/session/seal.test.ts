@@ -144,6 +144,7 @@ describe('the cookie split (docs/architecture.md §3)', () => {
         v: 1,
         p: 'channel-due',
         sub: claims.sub,
+        startedAt: 2_000_000_000,
         channelId: 'c'.repeat(256),
         username: 'u'.repeat(128),
       },

@@ -128,6 +128,8 @@ const channelDueData = z.strictObject({
   // from their sub).
   channelId: z.string().min(1).max(256),
   username: z.string().min(1).max(128),
+  /** The start of the session it waits in: it serves no other. */
+  startedAt: z.number().int(),
 });
 export type ChannelDueData = z.infer<typeof channelDueData>;
 

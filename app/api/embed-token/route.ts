@@ -1,4 +1,4 @@
-import { channelDue } from '@/lib/dashboard/channel';
+import { channelDue, dropChannelDue } from '@/lib/dashboard/channel';
 import { confirmSession } from '@/lib/cognito';
 import { fetchEmbedToken } from '@/lib/creators';
 import { log } from '@/lib/runtime/log';
@@ -37,9 +37,12 @@ export async function GET() {
     log.warn('embed_token.confirm_failed', { reason: confirmed.failure.name });
     return fail('system_error', 503);
   }
-  // The creator record's while its binding waits for Cognito's quota: the newer (decision 055).
-  const due = await channelDue(session.claims.sub);
-  const channelId = due?.channelId ?? confirmed.value.channelId;
+  // The pool's; the creator record's only while this session's binding of an unbound account
+  // waits for Cognito's quota (decision 055). Any other waiting binding goes.
+  const held = confirmed.value.channelId;
+  const due = held ? undefined : await channelDue(session);
+  if (!due) await dropChannelDue();
+  const channelId = held || due?.channelId;
   if (!channelId) return fail('no_channel', 403);
 
   const result = await fetchEmbedToken(channelId);

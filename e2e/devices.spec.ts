@@ -138,7 +138,8 @@ test.describe('remembered devices', () => {
     await expect(deviceItems(page)).toHaveCount(1);
     await expect(deviceItems(page).first()).toContainText('Not remembered');
     await logout(page);
-    // Ticked this time, on the device the pool already knows: remembered from now on.
+    // The sign-out forgot the device not remembered: ticked this time, the new one is remembered,
+    // still one row.
     await signInWithCode(page, account, secret, spent, true);
     await page.goto('/profile');
     await expect(deviceItems(page)).toHaveCount(1);
@@ -285,7 +286,7 @@ test.describe('remembered devices', () => {
     await snap(page, 'profile-activity-unfinished-390');
   });
 
-  test('a shared browser: two accounts taking turns stay one device each, each knowing it is this one', async ({
+  test('a shared browser: two accounts taking turns are one row each, each knowing it is this one', async ({
     page,
   }) => {
     test.slow();

@@ -124,7 +124,7 @@ export function SignOutEverywhereDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Sign out everywhere?"
-      description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most."
+      description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most. Devices you chose to remember will ask for your code again."
     >
       <SignOutEverywhere onCancel={onCancel} />
     </Dialog>

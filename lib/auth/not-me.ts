@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { redirect } from 'next/navigation';
 import { inRequest } from '@/lib/actions';
 import { signOutUserEverywhere } from '@/lib/cognito/admin';
+import { clearThisDevice, thisDeviceKey } from '@/lib/devices';
+import { asHost, forgetRemembered } from '@/lib/devices/forget';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { NOT_ME_TTL_S, unsealAs } from '@/lib/session/seal';
@@ -34,7 +36,12 @@ export async function endEverySession(form: unknown): Promise<never> {
     redirect(`/not-me?t=${encodeURIComponent(token as string)}`);
   }
   await markSpent(notice.sub, notMeProof(token as string), NOT_ME_TTL_S);
-  const ended = await signOutUserEverywhere(env, notice.email);
+  // Tokens and remembered devices both: a remembered device would still skip the code.
+  const [ended] = await Promise.all([
+    signOutUserEverywhere(env, notice.email),
+    forgetRemembered(asHost(env, notice.email), await thisDeviceKey(notice.sub)),
+  ]);
+  await clearThisDevice({ sub: notice.sub });
   await markRevoked(notice.sub);
   if (!ended.ok) log.error('auth.not_me_sign_out_failed', { reason: ended.failure.name });
   else log.warn('auth.not_me', { account: notice.sub });

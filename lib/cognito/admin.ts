@@ -2,7 +2,9 @@ import 'server-only';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminForgetDeviceCommand,
   AdminGetUserCommand,
+  AdminListDevicesCommand,
   AdminListUserAuthEventsCommand,
   ListUsersCommand,
   AdminUpdateUserAttributesCommand,
@@ -14,6 +16,7 @@ import type { Env } from '@/lib/runtime/env';
 import { cognitoHandler, guarded, retryDelay } from './client';
 import { emailRef, log } from '@/lib/runtime/log';
 import { toAuthFailure } from './errors';
+import { DEVICE_PAGE_SIZE, trackedDevice, type TrackedDevice } from './devices';
 import {
   ACTIVITY_ATTRIBUTE,
   CHANNEL_ATTRIBUTE,
@@ -86,6 +89,47 @@ export async function signOutUserEverywhere(env: Env, username: string): Promise
     return { ok: true, value: undefined };
   } catch (error) {
     return { ok: false, failure: toAuthFailure(error, 'signOut', env.SUPPORT_EMAIL) };
+  }
+}
+
+/** The account's devices, newest sign-in first: one page, for who has no token of the account. */
+export async function adminListDevices(
+  env: Env,
+  username: string,
+): Promise<Result<{ devices: TrackedDevice[] }>> {
+  try {
+    const out = await admin(env).send(
+      new AdminListDevicesCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        Limit: DEVICE_PAGE_SIZE,
+      }),
+    );
+    return {
+      ok: true,
+      value: { devices: (out.Devices ?? []).flatMap((d) => trackedDevice(d) ?? []) },
+    };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'devices', env.SUPPORT_EMAIL) };
+  }
+}
+
+export async function adminForgetDevice(
+  env: Env,
+  username: string,
+  deviceKey: string,
+): Promise<Result<void>> {
+  try {
+    await admin(env).send(
+      new AdminForgetDeviceCommand({
+        UserPoolId: env.COGNITO_USER_POOL_ID,
+        Username: username,
+        DeviceKey: deviceKey,
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (error) {
+    return { ok: false, failure: toAuthFailure(error, 'devices', env.SUPPORT_EMAIL) };
   }
 }
 

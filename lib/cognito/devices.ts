@@ -2,6 +2,7 @@ import 'server-only';
 import {
   ConfirmDeviceCommand,
   ForgetDeviceCommand,
+  GetDeviceCommand,
   ListDevicesCommand,
   UpdateDeviceStatusCommand,
   type DeviceType,
@@ -100,5 +101,15 @@ export function forgetDevice(accessToken: string, deviceKey: string) {
     await cognito().send(
       new ForgetDeviceCommand({ AccessToken: accessToken, DeviceKey: deviceKey }),
     );
+  });
+}
+
+/** One device of the signed-in user, as the pool describes it (GetDevice). */
+export function getDevice(accessToken: string, deviceKey: string) {
+  return attempt('devices', async () => {
+    const out = await cognito().send(
+      new GetDeviceCommand({ AccessToken: accessToken, DeviceKey: deviceKey }),
+    );
+    return (out.Device && trackedDevice(out.Device)) ?? null;
   });
 }

@@ -7,12 +7,12 @@ import { unsealAs, type DeviceEntry, type SealedData } from '@/lib/session/seal'
 import { deviceName } from '@/lib/http/user-agent';
 
 /**
- * Cognito's UserResourceUpdate category (ConfirmDevice, UpdateDeviceStatus) allows 25 calls a
- * second per account and Region and cannot be raised ("Quotas in Amazon Cognito"). Every call the
- * product makes in it takes a unit of a share of it (DEVICE_CONFIRMS_PER_SECOND, across instances
- * through REDIS_URL): a new device is confirmed at sign-in only within the share; past it, the
- * confirmation waits for a later request (decision 054). A call that cannot wait takes its unit
- * whether or not one is left, so the sign-ins that can wait do.
+ * Cognito's UserResourceUpdate category (ConfirmDevice, UpdateDeviceStatus, ForgetDevice) allows
+ * 25 calls a second per account and Region and cannot be raised ("Quotas in Amazon Cognito").
+ * Every call the product makes in it takes a unit of a share of it (DEVICE_CONFIRMS_PER_SECOND,
+ * across instances through REDIS_URL): a new device is confirmed at sign-in only within the share;
+ * past it, the confirmation waits for a later request (decision 054). A call that cannot wait
+ * takes its unit whether or not one is left, so the sign-ins that can wait do.
  */
 export const deviceQuota = () => takeQuota('confirm-device', getEnv().DEVICE_CONFIRMS_PER_SECOND);
 

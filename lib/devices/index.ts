@@ -14,7 +14,7 @@ import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { securityNotice } from '@/lib/notify';
 import { clientIp } from '@/lib/http/rate-limit';
-import { cookieNames, cookieOptions, DEVICE_TTL_S, sealAs } from '@/lib/session/seal';
+import { cookieNames, cookieOptions, DEVICE_TTL_S, sealAs, unsealAs } from '@/lib/session/seal';
 import type { DeviceEntry } from '@/lib/session/seal';
 import { listFirst, readDevices, sealDevices } from './browser';
 
@@ -83,9 +83,15 @@ export async function settleDevice(
 ): Promise<void> {
   const { tokens, newDevice } = outcome;
   if (newDevice) {
-    const env = getEnv();
-    const [userAgent, jar] = [(await headers()).get('user-agent'), await cookies()];
+    const userAgent = (await headers()).get('user-agent');
     const { sub, email } = tokens.claims;
+    // A browser this account last signed in on is no new browser, though its device was forgotten
+    // at a sign-out (lib/auth/sign-out.ts): the mailbox hears of browsers it has not seen.
+    const env = getEnv();
+    const jar = await cookies();
+    const last = await unsealAs('remembered', jar.get(cookieNames(env).remembered)?.value, env);
+    const seenHere = last?.email.toLowerCase() === email.toLowerCase();
+    const told = seenHere ? async () => undefined : securityNotice;
     if (!(await deviceQuota())) {
       jar.set(
         cookieNames(env).deviceDue,
@@ -106,17 +112,15 @@ export async function settleDevice(
       );
       log.info('device.confirm_deferred');
       // A sign-in on a new device, whatever comes of it; remembering it waits with it.
-      await securityNotice(tokens.claims, 'new-device-sign-in');
+      await told(tokens.claims, 'new-device-sign-in');
       return;
     }
     const confirmed = await confirmNewDevice(tokens.accessToken, newDevice, userAgent, remember);
     if (!confirmed.ok) return;
     const entry = { sub, email: email.toLowerCase(), ...newDevice, secret: confirmed.secret };
     await writeDevices(listFirst(await storedDevices(), entry));
-    await securityNotice(
-      tokens.claims,
-      confirmed.remembered ? 'device-remembered' : 'new-device-sign-in',
-    );
+    if (confirmed.remembered) await securityNotice(tokens.claims, 'device-remembered');
+    else await told(tokens.claims, 'new-device-sign-in');
     return;
   }
   if (remember && tokens.deviceKey) {

@@ -18,6 +18,7 @@ import {
   thisDeviceKey,
   withDevice,
 } from '@/lib/devices';
+import { forgetRemembered, withToken } from '@/lib/devices/forget';
 import { markRevoked } from '@/lib/session/revocations';
 import { log } from '@/lib/runtime/log';
 import { APP_MSG } from '@/lib/messages';
@@ -99,6 +100,13 @@ export const changePasswordAction = authedAction(
 );
 
 export const signOutEverywhereAction = authed<[], never>(async ({ session }) => {
+  const { sub } = session.claims;
+  // Tokens end, remembered devices would not: forgotten first, while the token they need is good.
+  // A Google account has none (decision 016).
+  if (!session.claims.provider) {
+    await forgetRemembered(withToken(session.accessToken), await thisDeviceKey(sub));
+    await clearThisDevice({ sub });
+  }
   const result = await globalSignOut(session.accessToken);
   // Tokens already revoked (a sign-out elsewhere) leave nothing to keep.
   if (!result.ok && result.failure.name !== 'NotAuthorizedException') {

@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { decodeCreatorCashQuery } from '@/lib/creatorcash/decode';
 import { getEnv } from '@/lib/runtime/env';
 import { REQUEST_ID_HEADER, arrivalContextOf, log, withRequestId } from '@/lib/runtime/log';
-import { plausibleFormReply, plausibleTextReply } from '@/lib/http/security/action-envelope';
-import { declaredTooLarge, readWithin } from '@/lib/http/security/body-limit';
+import { TOO_LARGE, actionRefusal } from '@/lib/http/security/action-gate';
+import { declaredTooLarge } from '@/lib/http/security/body-limit';
 import { contentSecurityPolicy, originOf, securityHeaders } from '@/lib/http/security/csp';
 import { decide, routeAccess } from '@/lib/session/access';
 import { RETURN_TTL_S } from '@/lib/session/lifetimes';
@@ -33,19 +33,19 @@ async function guard(request: NextRequest, reqId: string) {
     return response;
   };
 
-  // Our forms are tiny: a large body is refused unread (lib/http/security/body-limit.ts).
+  // Our forms are tiny: a large body is refused unread (lib/http/security/body-limit.ts). An action
+  // call Next's decoder or origin check would throw on (a 500) is answered here (decision 009).
   const isAction = request.method === 'POST' && request.headers.has('next-action');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  let tooLarge = hasBody && declaredTooLarge(request.headers.get('content-length'));
-  let actionBody: Uint8Array<ArrayBuffer> | null = null;
-  if (isAction && !tooLarge) {
-    actionBody = await readWithin(request.clone().body);
-    tooLarge = actionBody === null;
-  }
-  if (tooLarge) {
-    log.warn('request.too_large', { method: request.method, path: pathname });
-    const refused = NextResponse.json({ error: 'This request is too large.' }, { status: 413 });
-    return secure(refused, contentSecurityPolicy({ scripts: 'none', frameOrigin, dev, https }));
+  const refused =
+    hasBody && declaredTooLarge(request.headers.get('content-length'))
+      ? TOO_LARGE
+      : await actionRefusal(request);
+  if (refused) {
+    const { event, reason, status, error } = refused;
+    log.warn(event, { method: request.method, path: pathname, reason });
+    const answer = NextResponse.json({ error }, { status });
+    return secure(answer, contentSecurityPolicy({ scripts: 'none', frameOrigin, dev, https }));
   }
 
   // Creator Cash is rendered once per variant at build time: no nonce (docs/decisions/037).
@@ -67,15 +67,6 @@ async function guard(request: NextRequest, reqId: string) {
   request.headers.set(REQUEST_ID_HEADER, reqId);
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy({ scripts: { nonce }, frameOrigin, dev, https });
-  // An action answers "signed out" itself (a redirect would break its page); a body that is no
-  // action call is refused before the framework's decoder turns it into a 500.
-  if (actionBody && !(await plausibleAction(request, actionBody))) {
-    log.warn('action.malformed');
-    return secure(
-      NextResponse.json({ error: 'This request could not be understood.' }, { status: 400 }),
-      csp,
-    );
-  }
   // The page's own session check is not a person's activity (components/dashboard/session-watch.tsx).
   const check = request.method === 'GET' && pathname === SESSION_ROUTE;
   const auth = await authenticateRequest(request, { activity: !check });
@@ -86,6 +77,7 @@ async function guard(request: NextRequest, reqId: string) {
     loginSays: (loginVisit && request.nextUrl.searchParams.get('reason')) || undefined,
   });
   let response: NextResponse;
+  // An action answers "signed out" itself (a redirect would break its page).
   if (decision.action === 'redirect' && !isAction) {
     response = NextResponse.redirect(new URL(decision.to, request.nextUrl.href));
     // Used up only where a person will see it, never by a prefetch (decision 011).
@@ -111,23 +103,6 @@ async function guard(request: NextRequest, reqId: string) {
 /** A page load a person made; a router fetch may be a prefetch, which Next does not let us tell. */
 function navigation(request: NextRequest): boolean {
   return request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'document';
-}
-
-async function plausibleAction(
-  request: NextRequest,
-  body: Uint8Array<ArrayBuffer>,
-): Promise<boolean> {
-  try {
-    const type = request.headers.get('content-type') ?? '';
-    if (type.includes('multipart/form-data')) {
-      const form = await new Response(body, { headers: { 'content-type': type } }).formData();
-      const zero = form.get('0');
-      return plausibleFormReply(form.keys(), typeof zero === 'string' ? zero : null);
-    }
-    return plausibleTextReply(new TextDecoder().decode(body));
-  } catch {
-    return false;
-  }
 }
 
 export const config = {

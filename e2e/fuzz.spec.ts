@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import {
@@ -13,7 +14,7 @@ import {
   type ActionRef,
   type FormFields,
 } from './action-ids';
-import { createAccount, expect, test } from './fixtures';
+import { WEB_APP_LOG, createAccount, expect, test } from './fixtures';
 import { e2ePorts } from './ports';
 import { FULL_RUN } from './run';
 import { MAX_BODY_BYTES } from '../lib/http/security/body-limit';
@@ -321,6 +322,137 @@ test('malformed action envelopes answer below 500', async () => {
     const a = await callAction(BASE, signIn.id, b, { headers: { 'x-forwarded-for': nextIp() } });
     expect.soft(a.status, label).toBeLessThan(500);
   }
+});
+
+// A form posted before the scripts ran (React's `$ACTION_` fields) that does not decode, and any
+// action call from another site: Next's decoder and its origin check throw on these (a 500 and a
+// `request.error` line); the guard answers them first (lib/http/security/action-gate.ts).
+test('undecodable forms posted without scripts, and calls from another site, are refused as warnings', async () => {
+  const signIn = ACTIONS.find((a) => a.name === 'signInAction')!;
+  const logged = readFileSync(WEB_APP_LOG, 'utf8').length;
+  const multipart = (entries: [string, string][]) => {
+    const fd = new FormData();
+    for (const [k, v] of entries) fd.append(k, v);
+    return fd;
+  };
+  const post = async (body: FormData | string, headers: Record<string, string> = {}) => {
+    const res = await fetch(new URL('/login', BASE), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: BASE, 'x-forwarded-for': nextIp(), ...headers },
+      body,
+      signal: AbortSignal.timeout(20_000),
+    });
+    return {
+      status: res.status,
+      reqId: res.headers.get('x-request-id') ?? '',
+      text: await res.text(),
+    };
+  };
+  const typed: [string, string][] = [
+    ['email', 'a@b.co'],
+    ['password', 'Wrong!Pass1'],
+  ];
+  const descriptor = JSON.stringify({ id: signIn.id, bound: '$@1' });
+  // What React renders for useActionState(signInAction, { status: 'idle' }).
+  const state: [string, string][] = [
+    ['$ACTION_REF_1', ''],
+    ['$ACTION_1:0', descriptor],
+    ['$ACTION_1:1', '[{"status":"idle"}]'],
+    ['$ACTION_KEY', 'k0'],
+  ];
+  const refused: { label: string; reqId: string; event: string }[] = [];
+
+  const undecodable: [string, [string, string][]][] = [
+    ['a reference with no descriptor', [['$ACTION_REF_1', '']]],
+    [
+      'a descriptor that is not JSON',
+      [
+        ['$ACTION_REF_1', ''],
+        ['$ACTION_1:0', `{"id":"${signIn.id}",`],
+      ],
+    ],
+    [
+      'no bound arguments',
+      [
+        ['$ACTION_REF_1', ''],
+        ['$ACTION_1:0', descriptor],
+      ],
+    ],
+    ['bound arguments that are not JSON', [...state.slice(0, 2), ['$ACTION_1:1', '[{"status":']]],
+    [
+      'a bound argument that refers to nothing',
+      [...state.slice(0, 2), ['$ACTION_1:1', '["$1:x"]']],
+    ],
+  ];
+  for (const [label, entries] of undecodable) {
+    const a = await post(multipart([...entries, ...typed]));
+    expect.soft(a.status, label).toBe(400);
+    expect.soft(a.text, label).toBe('{"error":"This request could not be understood."}');
+    refused.push({ label, reqId: a.reqId, event: 'action.malformed' });
+  }
+
+  const elsewhere = 'https://elsewhere.example';
+  const foreign: [string, FormData | string, Record<string, string>][] = [
+    ['a call with the header', formArgs(typed), { origin: elsewhere, 'next-action': signIn.id }],
+    ['a form posted without scripts', multipart([...state, ...typed]), { origin: elsewhere }],
+    [
+      'a call from an opaque origin',
+      jsonArgs([]),
+      { origin: 'null', 'next-action': signIn.id, 'content-type': 'text/plain;charset=UTF-8' },
+    ],
+  ];
+  for (const [label, body, headers] of foreign) {
+    const a = await post(body, headers);
+    expect.soft(a.status, label).toBe(403);
+    expect.soft(a.text, label).toBe('{"error":"This request did not come from this site."}');
+    refused.push({ label, reqId: a.reqId, event: 'action.cross_origin' });
+  }
+
+  // A form that decodes still runs its action: the page comes back.
+  const decodes = await post(multipart([...state, ['email', ''], ['password', '']]));
+  expect(decodes.status).toBe(200);
+  expect(decodes.text).toContain('</html>');
+
+  type Line = {
+    event?: string;
+    reqId?: string;
+    level?: string;
+    reason?: unknown;
+    message?: unknown;
+  };
+  // From where this test began (its first piece may be the end of a line, and not JSON).
+  const lines = () =>
+    readFileSync(WEB_APP_LOG, 'utf8')
+      .slice(logged)
+      .split('\n')
+      .flatMap((l): Line[] => {
+        try {
+          return l.startsWith('{') ? [JSON.parse(l) as Line] : [];
+        } catch {
+          return [];
+        }
+      });
+  const ids = new Set([...refused.map((r) => r.reqId), decodes.reqId]);
+  // An answer's access line is written last, once it is sent.
+  await expect
+    .poll(() => lines().filter((l) => l.event === 'http.access' && ids.has(l.reqId ?? '')).length, {
+      timeout: 10_000,
+    })
+    .toBe(ids.size);
+  const ours = lines().filter((l) => ids.has(l.reqId ?? ''));
+  expect(ours.filter((l) => l.event === 'request.error' || l.level === 'error')).toEqual([]);
+  for (const { label, reqId, event } of refused) {
+    const warned = ours.filter((l) => l.reqId === reqId && l.level === 'warn');
+    expect
+      .soft(
+        warned.map((l) => [l.event, typeof l.reason]),
+        label,
+      )
+      .toEqual([[event, 'string']]);
+  }
+  // Next's origin check prints its refusal without a request id.
+  expect(lines().filter((l) => String(l.message).includes('Aborting the action'))).toEqual([]);
 });
 
 // ---- route handlers ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { getEventListeners } from 'node:events';
 import { retryDelay, secretHash } from './client';
 
 describe('retryDelay (docs/product.md §9: 100 ms base, doubling, jitter, 5 s cap)', () => {
@@ -158,6 +159,22 @@ describe('an identity service that stops answering', () => {
         kind: 'unavailable',
         message: { text: 'Network Error' },
       });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a signal of the caller’s own ends the call, and is no longer listened to once it settles', async () => {
+    const { createCognitoClient } = await import('./client');
+    const server = await upstream(silent);
+    try {
+      const client = createCognitoClient(await envFor(server.port, 5000));
+      const own = new AbortController();
+      setTimeout(() => own.abort(), 100);
+      const { error, ms } = await timed(client.send(await getUser(), { abortSignal: own.signal }));
+      expect(error).toMatchObject({ name: 'AbortError' });
+      expect(ms).toBeLessThan(1000);
+      expect(getEventListeners(own.signal, 'abort')).toHaveLength(0);
     } finally {
       server.close();
     }

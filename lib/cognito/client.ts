@@ -45,12 +45,12 @@ export function guarded<C extends CognitoIdentityProviderClient>(
   const send = client.send.bind(client) as Send;
   const guardedSend: Send = (command, options) => {
     if (typeof options === 'function') throw new TypeError('send takes no callback here');
-    const own = options?.abortSignal;
     const operation = operationOf(command);
+    // The caller's own signal is followed by the guard, whose timer is what ends the call.
     return timedUpstream(name, operation, () =>
-      run((signal) =>
-        send(command, { ...options, abortSignal: own ? AbortSignal.any([own, signal]) : signal }),
-      ),
+      run((signal) => send(command, { ...options, abortSignal: signal }), {
+        signal: options?.abortSignal,
+      }),
     );
   };
   client.send = guardedSend as C['send'];

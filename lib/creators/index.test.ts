@@ -99,6 +99,21 @@ describe('findCreatorId', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it('says unavailable within the timeout when the answer stalls after its headers', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[{"id":');
+    };
+    const started = performance.now();
+    await expect(
+      findCreatorId('stall@b.co', { ...env(), UPSTREAM_TIMEOUT_MS: 400 }),
+    ).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('sends the API key when configured', async () => {
     handler = json(200, []);
     await findCreatorId('a@b.co', { ...env(), CREATOR_API_KEY: 'k-123' });

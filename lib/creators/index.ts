@@ -36,22 +36,34 @@ const tokenAnswer = z.object({ token: z.string().min(1) }).passthrough();
 type Config = Pick<Env, 'CREATOR_API_URL' | 'CREATOR_API_KEY' | 'UPSTREAM_TIMEOUT_MS'> &
   Partial<Pick<Env, 'CREATOR_LOOKUP_BUDGET_MS'>>;
 
+type Answer = { ok: boolean; status: number; body: unknown };
+
 /**
  * Each call within UPSTREAM_TIMEOUT_MS, capped and refused while the system is silent (decision
  * 039); `budgetMs` cuts it shorter where a person is waiting on it (the lookup, decision 044).
+ * The body is read within the same time: one that stalls after its headers is silence too.
  */
-function guardedFetch(env: Config, op: string, url: string, init: RequestInit, budgetMs?: number) {
+function guardedFetch(
+  env: Config,
+  op: string,
+  url: string,
+  init: RequestInit,
+  { budgetMs, read = true }: { budgetMs?: number; read?: boolean } = {},
+): Promise<Answer> {
   const run = sharedUpstreamGuard(
     `creator-system ${env.CREATOR_API_URL} ${env.UPSTREAM_TIMEOUT_MS}`,
     'creator-system',
     env.UPSTREAM_TIMEOUT_MS,
   );
   return timedUpstream('creator-system', op, () =>
-    run((signal) =>
-      fetch(url, {
-        ...init,
-        signal: budgetMs ? AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]) : signal,
-      }),
+    run(
+      async (signal) => {
+        const res = await fetch(url, { ...init, signal });
+        const body: unknown =
+          res.ok && read ? await res.json().catch(() => undefined) : await res.body?.cancel();
+        return { ok: res.ok, status: res.status, body };
+      },
+      { budgetMs },
     ),
   );
 }
@@ -77,13 +89,10 @@ async function get(
         },
         cache: 'no-store',
       },
-      budgetMs,
+      { budgetMs },
     );
-    const body: unknown = res.ok
-      ? await res.json().catch(() => undefined)
-      : await res.body?.cancel();
     if (!res.ok) log.warn('creators.error', { op, status: res.status, ms: Date.now() - started });
-    return { status: res.status, body };
+    return { status: res.status, body: res.body };
   } catch (error) {
     log.warn('creators.unreachable', {
       op,
@@ -167,8 +176,8 @@ export async function moveCreatorEmail(
         body: JSON.stringify({ email: email.trim().toLowerCase() }),
         cache: 'no-store',
       },
+      { read: false },
     );
-    await res.body?.cancel();
     if (res.ok) return { ok: true, value: undefined };
     log.warn('creators.error', { op: 'move_email', status: res.status, ms: Date.now() - started });
     return {

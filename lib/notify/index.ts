@@ -8,6 +8,7 @@ import { maskEmail } from '@/lib/format';
 import { deviceName } from '@/lib/http/user-agent';
 import { sealAs } from '@/lib/session/seal';
 import { log } from '@/lib/runtime/log';
+import { timeoutSignal } from '@/lib/upstream/deadline';
 
 // Cognito sends neither notice, so the app does (decisions 007, 032); a failed delivery is logged.
 
@@ -52,7 +53,7 @@ async function post(
       ...(secret ? webhookHeaders(secret, text) : {}),
     },
     body: text,
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: timeoutSignal(timeoutMs),
     cache: 'no-store',
     // A redirect is an answer, not a place to send the notice again: it counts as a failure.
     redirect: 'manual',

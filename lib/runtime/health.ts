@@ -2,6 +2,7 @@ import 'server-only';
 import { jwksUrl } from '@/lib/cognito/endpoints';
 import type { Env } from '@/lib/runtime/env';
 import { redisHealth } from '@/lib/http/rate-limit';
+import { timeoutSignal } from '@/lib/upstream/deadline';
 
 type UpstreamState = 'up' | 'down';
 type Health = {
@@ -20,7 +21,7 @@ async function probe(url: string, timeoutMs: number): Promise<UpstreamState> {
     const res = await fetch(url, {
       method: 'GET',
       cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeoutSignal(timeoutMs),
     });
     await res.body?.cancel();
     return res.status < 500 ? 'up' : 'down';

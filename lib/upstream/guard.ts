@@ -10,6 +10,7 @@ import {
 } from 'cockatiel';
 import { log } from '@/lib/runtime/log';
 import { record } from '@/lib/runtime/metrics';
+import { withDeadline } from './deadline';
 
 export type UpstreamGuardOptions = {
   /** Calls in flight at once; more fail at once instead of queueing. */
@@ -49,9 +50,17 @@ function noAnswer(error: unknown): boolean {
 
 type Outcome<T> = { answered: true; value: T } | { answered: false; error: unknown };
 
+export type RunOptions = {
+  /** A shorter wait for this call, where a person waits on it; never past the deadline. */
+  budgetMs?: number;
+  /** The caller's own signal: it ends the call too, and is not the upstream's silence. */
+  signal?: AbortSignal;
+};
+
 /**
- * Runs each call under its own deadline (`deadlineMs` for all its attempts), at most `concurrency`
- * at once, and refuses at once while the upstream is silent or being tried again.
+ * Runs each call under its own deadline (`deadlineMs` for all its attempts, or its budget), on a
+ * timer of the guard's own, at most `concurrency` at once, and refuses at once while the upstream
+ * is silent or being tried again.
  */
 export function upstreamGuard(
   upstream: string,
@@ -71,17 +80,21 @@ export function upstreamGuard(
     return new UpstreamRefused(upstream, reason);
   };
 
-  return async function run<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return async function run<T>(
+    call: (signal: AbortSignal) => Promise<T>,
+    { budgetMs, signal }: RunOptions = {},
+  ): Promise<T> {
     // One call tries a silent upstream again; the others do not wait for it.
     if (breaker.state === CircuitState.HalfOpen) throw refused('open');
+    const ms = budgetMs && budgetMs > 0 ? Math.min(budgetMs, deadlineMs) : deadlineMs;
     let outcome: Outcome<T>;
     try {
       // Any answer, an error answer included, counts as an answer: only silence opens the breaker.
       outcome = await policy.execute(async () => {
         try {
-          return { answered: true, value: await call(AbortSignal.timeout(deadlineMs)) };
+          return { answered: true, value: await withDeadline(ms, call, signal) };
         } catch (error) {
-          if (noAnswer(error)) throw error;
+          if (noAnswer(error) && !signal?.aborted) throw error;
           return { answered: false, error };
         }
       });

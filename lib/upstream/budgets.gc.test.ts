@@ -70,10 +70,13 @@ async function underGc(call: () => Promise<unknown>, budgetMs: number) {
   }
 }
 
-/** Within 10% of the budget either way: neither early nor waiting for the upstream. */
+/**
+ * Never early, and at the budget rather than the upstream's 30 s: within 10% on a quiet machine,
+ * and 150 ms more allowed for the gate's three jest workers on two cores (seen: 343 for 300).
+ */
 function within(ms: number, budgetMs: number) {
   expect(ms).toBeGreaterThanOrEqual(budgetMs * 0.9);
-  expect(ms).toBeLessThanOrEqual(budgetMs * 1.1);
+  expect(ms).toBeLessThanOrEqual(budgetMs * 1.1 + 150);
 }
 
 // Each path's first timeout loads and compiles code: done once here, so the figures below are the

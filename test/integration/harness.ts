@@ -22,6 +22,7 @@ import type { PoolSettings } from '@/local/identity/settings';
 import type { OutboxMessage } from '@/local/identity/store';
 import { withEnv } from '@/test/env';
 import { cookieJar, setClientAddress } from '@/test/next-headers';
+import { previousTotpCode } from '@/test/totp';
 
 /** A Cognito call in its JSON protocol; throws with the operation, status and body if refused. */
 export async function callIdentity<T = Record<string, unknown>>(
@@ -228,4 +229,34 @@ export async function formSignIn(
     return digest.split(';')[2];
   }
   return undefined;
+}
+
+/** A confirmed creator (confirmedCreator) with the authenticator app on: the app's secret. */
+export async function twoStepCreator(
+  pool: LocalPool,
+  email: string,
+  password: string,
+): Promise<string> {
+  await confirmedCreator(pool, email, password);
+  const { AuthenticationResult } = await pool.identity<{
+    AuthenticationResult: { AccessToken: string };
+  }>('InitiateAuth', {
+    ClientId: CLIENT_ID,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  const AccessToken = AuthenticationResult.AccessToken;
+  const { SecretCode } = await pool.identity<{ SecretCode: string }>('AssociateSoftwareToken', {
+    AccessToken,
+  });
+  // Set up with the code of the step before: the current one stays unspent for the sign-in.
+  await pool.identity('VerifySoftwareToken', {
+    AccessToken,
+    UserCode: await previousTotpCode(SecretCode),
+  });
+  await pool.identity('SetUserMFAPreference', {
+    AccessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  return SecretCode;
 }

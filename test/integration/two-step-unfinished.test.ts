@@ -15,10 +15,9 @@ jest.mock('next/headers', () => jest.requireActual('@/test/next-headers').nextHe
 jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { randomBytes } from 'node:crypto';
-import { CLIENT_ID, POOL_ID } from '@/local/identity/config';
+import { POOL_ID } from '@/local/identity/config';
 import { cookieJar as jar } from '@/test/next-headers';
-import { previousTotpCode } from '@/test/totp';
-import { confirmedCreator, formSignIn, withLocalPool } from './harness';
+import { confirmedCreator, formSignIn, twoStepCreator, withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true });
@@ -40,27 +39,7 @@ beforeAll(async () => {
 /** A creator with the authenticator app on: its email and the app's secret. */
 async function twoStepAccount() {
   const email = `unfinished.${randomBytes(4).toString('hex')}@creator.test`;
-  await confirmedCreator(pool, email, PASSWORD);
-  const { AuthenticationResult } = await pool.identity<{
-    AuthenticationResult: { AccessToken: string };
-  }>('InitiateAuth', {
-    ClientId: CLIENT_ID,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: email, PASSWORD },
-  });
-  const AccessToken = AuthenticationResult.AccessToken;
-  const { SecretCode } = await pool.identity<{ SecretCode: string }>('AssociateSoftwareToken', {
-    AccessToken,
-  });
-  await pool.identity('VerifySoftwareToken', {
-    AccessToken,
-    UserCode: await previousTotpCode(SecretCode),
-  });
-  await pool.identity('SetUserMFAPreference', {
-    AccessToken,
-    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-  });
-  return { email, secret: SecretCode };
+  return { email, secret: await twoStepCreator(pool, email, PASSWORD) };
 }
 
 /** Runs `act`, and answers the unfinished-sign-in checks it scheduled, not yet run. */

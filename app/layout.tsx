@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { HydrationMark } from '@/components/forms/interactive';
 import { VitalsLoader } from '@/components/vitals/vitals-loader';
 import { siteUrl } from '@/lib/runtime/env';
 import './globals.css';
@@ -19,6 +20,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body>
         {children}
         <VitalsLoader />
+        <HydrationMark />
       </body>
     </html>
   );

@@ -381,10 +381,26 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
 
 /** Resolves once React has hydrated the element `selector` finds (its fiber key is on the node). */
 export async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  }, selector);
+  // A form's code loads when a person first reaches for the page (decision 061): a key pressed
+  // on its own, as a person about to type does; again while the page's own script has not yet
+  // started listening (a busy machine), as a person would try again.
+  const isHydrated = () =>
+    page
+      .evaluate((s) => {
+        const el = document.querySelector(s);
+        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+      }, selector)
+      .catch(() => false);
+  await expect
+    .poll(
+      async () => {
+        if (await isHydrated()) return true;
+        await page.keyboard.press('Shift');
+        return isHydrated();
+      },
+      { intervals: [250, 500, 1000], timeout: 30_000, message: `${selector} hydrated` },
+    )
+    .toBe(true);
 }
 
 /**

@@ -243,6 +243,8 @@ test(
     });
     await page.goto('/login');
     await expect(page.getByRole('link', { name: 'Email me a sign-in code' })).toBeVisible();
+    // The form knows the browser once its code is in, at the first reach (decision 061).
+    await hydrated(page, 'form button[type="submit"]');
     await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);

@@ -69,3 +69,32 @@ test.describe('on a phone', () => {
     expect(documents).toEqual(['/login']);
   });
 });
+
+test("the sign-in pages' forms load their code at the first reach, and stay within the page's script budget until then", async ({
+  page,
+}) => {
+  const sent: Promise<number>[] = [];
+  page.on('requestfinished', (req) => {
+    if (req.resourceType() === 'script')
+      sent.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+  });
+  const formHydrated = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('form button[type="submit"]');
+      return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+    });
+  for (const path of ['/login', '/register', '/forgot-password']) {
+    sent.length = 0;
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // The server's form is there and whole; its code is not yet (decision 061).
+    await expect(page.locator('form button[type="submit"]')).toBeVisible();
+    expect(await formHydrated(), path).toBe(false);
+    const bytes = (await Promise.all(sent)).reduce((a, b) => a + b, 0);
+    expect(bytes / 1024, `${path}: script sent before the first reach (KiB)`).toBeLessThanOrEqual(
+      159,
+    );
+    await page.keyboard.press('Shift');
+    await expect.poll(formHydrated, { message: path }).toBe(true);
+  }
+});

@@ -35,19 +35,7 @@ export function LoginForm({
   google?: boolean;
 }) {
   const [forgotten, setForgotten] = useState(false);
-  const {
-    state,
-    pending,
-    formAction,
-    onSubmit,
-    errorsFor,
-    register,
-    check,
-    valueOf,
-    valueNow,
-    setValue,
-    focus,
-  } = useActionForm({
+  const { state, pending, form, formAction, onSubmit, errorsFor, register, check } = useActionForm({
     schema: loadSchema.signIn,
     action: signInAction,
     defaultValues: { email: defaultEmail, password: '' },
@@ -62,11 +50,12 @@ export function LoginForm({
       setPasskeyMessage(undefined);
       setPasskeyFieldError(undefined);
       if (!(await check('email'))) return;
-      const begun = await passkeySignInStartAction(valueNow('email'));
+      const typed = form.getValues('email');
+      const begun = await passkeySignInStartAction(typed);
       const options = begun.status === 'success' ? begun.data?.options : undefined;
       if (!options) {
         const fieldError = begun.fieldErrors?.email?.[0];
-        if (fieldError) setPasskeyFieldError({ email: valueNow('email'), message: fieldError });
+        if (fieldError) setPasskeyFieldError({ email: typed, message: fieldError });
         setPasskeyMessage(begun.message);
         return;
       }
@@ -84,7 +73,7 @@ export function LoginForm({
       setPasskeyMessage(answer.message);
     });
   // The form's value has what was typed before hydration too.
-  const email = valueOf('email');
+  const email = form.watch('email');
   const withEmail = (path: string) =>
     email ? `${path}?email=${encodeURIComponent(email.trim().toLowerCase())}` : path;
   return (
@@ -114,8 +103,8 @@ export function LoginForm({
             onClick={() => {
               // On a shared computer: the field empties and the browser forgets the address.
               setForgotten(true);
-              setValue('email', '');
-              focus('email');
+              form.setValue('email', '');
+              form.setFocus('email');
               void forgetRememberedEmailAction();
             }}
           >

@@ -14,26 +14,13 @@ import { FormMessage } from '@/components/ui/form-message';
 import type { MfaSettings } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import type { Message } from '@/lib/messages';
-import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
+import { METHOD_LABEL } from '@/lib/validation/two-step-methods';
 import { ProofFields } from './proof-fields';
 import { loadSchema } from '@/lib/validation/load';
 import { FLOW_MSG } from '@/lib/messages';
+import { askedMethod } from './summaries';
 
 type CodeMethod = 'SMS_MFA' | 'EMAIL_OTP';
-
-/** The method Cognito asks for at sign-in: the preferred one, the only one, or the app's if on. */
-export function askedMethod(mfa: MfaSettings | null): TwoStepMethod | undefined {
-  if (!mfa || mfa.methods.length === 0) return undefined;
-  if (mfa.preferred) return mfa.preferred;
-  if (mfa.methods.length === 1) return mfa.methods[0];
-  return mfa.methods.includes('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : mfa.methods[0];
-}
-
-export function methodsSummary(mfa: MfaSettings): string {
-  const sms = mfa.methods.includes('SMS_MFA');
-  const email = mfa.methods.includes('EMAIL_OTP');
-  return sms && email ? 'Text and email' : sms ? 'Text message' : email ? 'Email' : 'Off';
-}
 
 function TurnOff({
   method,

@@ -24,15 +24,14 @@ function UpdateEmail({
   twoStep: boolean;
   onSent: (email: string) => void;
 }) {
-  const { state, pending, valueOf, formAction, onSubmit, errorsFor, register, code } =
-    useActionForm({
-      schema: loadSchema.changeEmailProof(twoStep),
-      action: requestEmailChangeAction,
-      defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
-      resilient: true,
-      onSuccess: (answer) => onSent(answer.data?.email ?? ''),
-    });
-  const email = valueOf('email') ?? '';
+  const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: loadSchema.changeEmailProof(twoStep),
+    action: requestEmailChangeAction,
+    defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
+    resilient: true,
+    onSuccess: (answer) => onSent(answer.data?.email ?? ''),
+  });
+  const email = form.watch('email') ?? '';
   const changed = email.trim().toLowerCase() !== current.toLowerCase();
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -11,14 +11,14 @@ import { NAME_MAX } from '@/lib/validation/limits';
 const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 export function NameForm({ current, onDone }: { current: string; onDone: () => void }) {
-  const { state, pending, valueOf, formAction, onSubmit, errorsFor, register } = useActionForm({
+  const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: loadSchema.name,
     action: updateNameAction,
     defaultValues: { name: current },
     resilient: true,
     onSuccess: () => onDone(),
   });
-  const name = valueOf('name') ?? '';
+  const name = form.watch('name') ?? '';
   const changed = tidy(name) !== tidy(current);
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

@@ -33,19 +33,18 @@ function UpdatePhone({
   twoStep: boolean;
   onSent: (phone: string) => void;
 }) {
-  const { state, pending, valueOf, formAction, onSubmit, errorsFor, register, code } =
-    useActionForm({
-      schema: loadSchema.changePhoneProof(twoStep),
-      action: requestPhoneChangeAction,
-      defaultValues: {
-        phoneNo: phoneInputValue(initial),
-        currentPassword: '',
-        code: [] as string[],
-      },
-      resilient: true,
-      onSuccess: (answer) => onSent(answer.data?.phone ?? ''),
-    });
-  const phone = valueOf('phoneNo') ?? '';
+  const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
+    schema: loadSchema.changePhoneProof(twoStep),
+    action: requestPhoneChangeAction,
+    defaultValues: {
+      phoneNo: phoneInputValue(initial),
+      currentPassword: '',
+      code: [] as string[],
+    },
+    resilient: true,
+    onSuccess: (answer) => onSent(answer.data?.phone ?? ''),
+  });
+  const phone = form.watch('phoneNo') ?? '';
   // An unverified number may be sent again as it is, to get a code.
   const changed =
     digits(phone) !== digits(phoneInputValue(current)) || (current !== '' && !verified);

@@ -6,16 +6,19 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
 import { formatPhone } from '@/lib/format';
 import { MSG } from '@/lib/messages/fields';
-import { EmailFlow } from './email-flow';
-import { NameForm } from './name-form';
-import { PasswordForm } from './password-form';
-import { Passkeys } from './passkeys';
-import { PhoneFlow } from './phone-flow';
-import { AuthenticatorSetup, AuthenticatorTurnOff } from './two-step';
-import { DeleteAccount } from './delete-account';
-import { NewRecoveryCodes } from './recovery-codes';
+import {
+  AuthenticatorSetup,
+  AuthenticatorTurnOff,
+  CodeMethods,
+  DeleteAccount,
+  EmailFlow,
+  NameForm,
+  NewRecoveryCodes,
+  PasswordForm,
+  Passkeys,
+  PhoneFlow,
+} from './dialog-bodies';
 import { RECOVERY_CODE_COUNT } from '@/lib/two-step/recovery-count';
-import { askedMethod, CodeMethods, methodsSummary } from './code-methods';
 import {
   Card,
   DangerZone,
@@ -24,7 +27,7 @@ import {
   SignOutEverywhereCard,
   SignOutEverywhereDialog,
 } from './cards';
-import { afterAppOff, proofNote, twoStepSummary } from './summaries';
+import { afterAppOff, askedMethod, methodsSummary, proofNote, twoStepSummary } from './summaries';
 import { SuccessDialog } from './success-dialog';
 import { GoogleProfile } from './google-profile';
 import type { Open, ProfileValues } from './profile-values';

@@ -1,5 +1,5 @@
 import type { MfaSettings } from '@/lib/cognito';
-import { askedMethod } from './code-methods';
+import type { TwoStepMethod } from '@/lib/validation/two-step-methods';
 
 /** The profile's words about two-step and proofs, computed from what the page read. */
 
@@ -39,3 +39,17 @@ export const proofNote = (what: string, twoStep: boolean) =>
 
 export const FEDERATED_HINT =
   'Your name, email, password and two-step verification are managed in your Google account.';
+
+/** The method Cognito asks for at sign-in: the preferred one, the only one, or the app's if on. */
+export function askedMethod(mfa: MfaSettings | null): TwoStepMethod | undefined {
+  if (!mfa || mfa.methods.length === 0) return undefined;
+  if (mfa.preferred) return mfa.preferred;
+  if (mfa.methods.length === 1) return mfa.methods[0];
+  return mfa.methods.includes('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : mfa.methods[0];
+}
+
+export function methodsSummary(mfa: MfaSettings): string {
+  const sms = mfa.methods.includes('SMS_MFA');
+  const email = mfa.methods.includes('EMAIL_OTP');
+  return sms && email ? 'Text and email' : sms ? 'Text message' : email ? 'Email' : 'Off';
+}

@@ -1,8 +1,9 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { Suspense, createContext, useContext, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Loader } from '@/components/ui/loader';
 
 const CloseGuard = createContext<((question: string | null) => void) | null>(null);
 
@@ -110,7 +111,10 @@ export function Dialog({
           )}
           {/* Hidden, not gone, while the question is asked: what it holds is kept. */}
           <div hidden={asking}>
-            <CloseGuard.Provider value={setGuard}>{children}</CloseGuard.Provider>
+            <CloseGuard.Provider value={setGuard}>
+              {/* A body whose code is still on its way (components/profile/dialog-bodies.ts). */}
+              <Suspense fallback={<Loader />}>{children}</Suspense>
+            </CloseGuard.Provider>
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

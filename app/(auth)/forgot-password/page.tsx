@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
+import { ForgotPasswordForm } from '@/components/auth/forms';
 import { emailParam } from '@/lib/http/search-params';
 import { getResetEmail } from '@/lib/session';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { LoginForm } from '@/components/auth/login-form';
+import { LoginForm } from '@/components/auth/forms';
 import { TellOtherTabs } from '@/components/auth/tell-other-tabs';
 import { getEnv } from '@/lib/runtime/env';
 import { loginNotice } from '@/lib/messages/notices';

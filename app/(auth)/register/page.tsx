@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { RegisterForm } from '@/components/auth/register-form';
+import { RegisterForm } from '@/components/auth/forms';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/http/search-params';
 

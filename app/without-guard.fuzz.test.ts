@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { sealData } from 'iron-session';
+import { isSignedInAreaModule, loadActionModules, type Action } from '@/test/actions';
 import { withEnv } from '@/test/env';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 import { upstreamRecorder } from '@/test/upstream-recorder';
@@ -19,7 +20,6 @@ const upstream = upstreamRecorder();
 const upstreamCalls = upstream.calls;
 const setEnv = withEnv();
 
-type Action = (...args: unknown[]) => Promise<unknown>;
 let actions: [string, Action][] = [];
 let GET: () => Promise<Response>;
 let sealed: { valid: string; expired: string; refresh: string; foreign: string };
@@ -35,13 +35,9 @@ beforeAll(async () => {
     // Node 20 on purpose (docs/architecture.md §7): the SDK's upgrade notice is noise here, as in scripts/start.mjs.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
-  const modules = [
-    await import('@/components/dashboard/actions'),
-    await import('@/components/profile/actions'),
-  ];
-  actions = modules.flatMap((m) =>
-    Object.entries(m).filter((e): e is [string, Action] => typeof e[1] === 'function'),
-  );
+  actions = (await loadActionModules())
+    .filter(([name]) => isSignedInAreaModule(name))
+    .flatMap(([, exported]) => exported);
   ({ GET } = await import('@/app/api/embed-token/route'));
 
   const { getEnv } = await import('@/lib/runtime/env');

@@ -3,8 +3,8 @@ import path from 'node:path';
 
 /**
  * What a page needs to paint and hydrate stays small (decision 023): no client component reaches
- * the validation library through a static import. Forms load their schema on
- * the first focus (`loadSchema.…`, lib/validation/load.ts: each an `import()`), and labels live in modules without a schema.
+ * the validation library through a static import. A form loads its schema on the first focus
+ * (an `import()` of lib/validation/ in the form itself), and labels live in modules without one.
  */
 
 const root = path.resolve(__dirname, '..');

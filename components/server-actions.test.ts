@@ -1,3 +1,4 @@
+import { actionModules, loadActionModules } from '@/test/actions';
 import { withEnv } from '@/test/env';
 import { upstreamRecorder } from '@/test/upstream-recorder';
 
@@ -40,9 +41,13 @@ const upstream = upstreamRecorder();
 const upstreamCalls = upstream.calls;
 const setEnv = withEnv();
 
-type Actions = typeof import('@/components/auth/actions') &
-  typeof import('@/components/dashboard/actions') &
-  typeof import('@/components/profile/actions');
+// Typed by the modules this file calls by name; loaded as every action module there is.
+type Actions = typeof import('@/lib/auth/sign-in') &
+  typeof import('@/lib/auth/sign-up') &
+  typeof import('@/lib/profile/account') &
+  typeof import('@/lib/profile/email') &
+  typeof import('@/lib/profile/phone') &
+  typeof import('@/lib/profile/verify-email');
 let actions: Actions;
 let log: typeof import('@/lib/runtime/log').log;
 let validSession: string;
@@ -55,11 +60,9 @@ beforeAll(async () => {
     UPSTREAM_TIMEOUT_MS: '1000',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
-  actions = {
-    ...(await import('@/components/auth/actions')),
-    ...(await import('@/components/dashboard/actions')),
-    ...(await import('@/components/profile/actions')),
-  };
+  actions = Object.fromEntries(
+    (await loadActionModules()).flatMap(([, exported]) => exported),
+  ) as unknown as Actions;
   ({ log } = await import('@/lib/runtime/log'));
   const { getEnv } = await import('@/lib/runtime/env');
   const { sealAs } = await import('@/lib/session/seal');
@@ -157,12 +160,8 @@ describe('every action runs in its request (lib/actions/index.ts inRequest)', ()
   // Whatever a client sends, each exported action takes its request's id and client address
   // before anything else it does, so every line it logs names the request. A new action that
   // skips the wrappers fails here.
-  const modules = [
-    '@/components/auth/actions',
-    '@/components/dashboard/actions',
-    '@/components/profile/actions',
-  ];
-  it.each(modules)('%s', async (name) => {
+  it('finds the action modules', () => expect(actionModules().length).toBeGreaterThanOrEqual(12));
+  it.each(actionModules())('%s', async (name) => {
     const exported = Object.entries((await import(name)) as Record<string, unknown>).filter(
       (entry): entry is [string, (...args: unknown[]) => Promise<unknown>] =>
         typeof entry[1] === 'function',

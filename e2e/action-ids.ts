@@ -38,11 +38,12 @@ export function listActions(dir = distDir()): ActionRef[] {
 }
 
 /**
- * An action of the signed-in area: defined by the signed-in features (the dashboard's and the
- * profile's actions.ts). Which pages use it does not say: a shared form layer may load it anywhere.
+ * An action of the signed-in area: defined in the profile's action modules or the logout's
+ * (lib/profile/*.ts, lib/auth/logout.ts). Which pages use it does not say: a shared form layer may
+ * load it anywhere.
  */
 export const isSignedInAreaAction = (a: ActionRef) =>
-  /(^|\/)components\/(dashboard|profile)\/actions\.ts$/.test(a.file);
+  /(^|\/)lib\/(profile\/[\w-]+|auth\/logout)\.ts$/.test(a.file);
 
 /** The page path a build worker serves: `app/(dashboard)/profile/page` -> `/profile`. */
 export function pagePath(worker: string): string {

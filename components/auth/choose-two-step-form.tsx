@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { chooseTwoStepMethodAction } from '@/components/auth/actions';
+import { chooseTwoStepMethodAction } from '@/lib/auth/sign-in';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
@@ -10,13 +10,12 @@ import { AuthHeading } from './auth-heading';
 import { MethodChoices } from './method-choices';
 import { BackToSignIn } from './back-to-sign-in';
 import { TryAnotherWay } from './try-another-way';
-import { loadSchema } from '@/lib/validation/load';
 
 /** SELECT_MFA_TYPE: several two-step methods are on and none is preferred; the creator picks. */
 export function ChooseTwoStepForm({ choices }: { choices: TwoStepMethod[] }) {
   const id = useId();
   const { state, pending, formAction, onSubmit, register, errorsFor } = useActionForm({
-    schema: loadSchema.twoStepMethod,
+    schema: () => import('@/lib/validation/two-step').then((m) => m.twoStepMethodSchema),
     action: chooseTwoStepMethodAction,
     defaultValues: { method: choices[0] },
   });

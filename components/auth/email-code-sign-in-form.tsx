@@ -4,7 +4,7 @@ import {
   emailCodeSignInAction,
   emailCodeStartAction,
   resendSignInCodeAction,
-} from '@/components/auth/actions';
+} from '@/lib/auth/sign-in';
 import { CodeForm } from '@/components/forms/code-form';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
@@ -13,12 +13,11 @@ import { FormMessage } from '@/components/ui/form-message';
 import { ResendRow } from '@/components/ui/resend-row';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
-import { loadSchema } from '@/lib/validation/load';
 
 /** Cognito's EMAIL_OTP sign-in (USER_AUTH); the code is answered on the server. */
 export function EmailCodeSignInForm({ defaultEmail }: { defaultEmail: string }) {
   const request = useActionForm({
-    schema: loadSchema.signInEmail,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.signInEmailSchema),
     action: emailCodeStartAction,
     defaultValues: { email: defaultEmail },
   });

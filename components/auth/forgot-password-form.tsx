@@ -1,11 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import {
-  forgotConfirmAction,
-  forgotRequestAction,
-  resendResetCodeAction,
-} from '@/components/auth/actions';
+import { forgotConfirmAction, forgotRequestAction, resendResetCodeAction } from '@/lib/auth/reset';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { useResend } from '@/components/forms/use-resend';
 import { Button } from '@/components/ui/button';
@@ -18,7 +14,6 @@ import { ResendRow } from '@/components/ui/resend-row';
 import type { Message } from '@/lib/messages';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
-import { loadSchema } from '@/lib/validation/load';
 
 export function ForgotPasswordForm({
   defaultEmail,
@@ -30,7 +25,7 @@ export function ForgotPasswordForm({
 }) {
   const [restarted, setRestarted] = useState(false);
   const request = useActionForm({
-    schema: loadSchema.forgotRequest,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.forgotRequestSchema),
     action: forgotRequestAction,
     defaultValues: { email: defaultEmail },
   });
@@ -81,7 +76,7 @@ function ConfirmStage({
   onOtherEmail?: () => void;
 }) {
   const confirm = useActionForm({
-    schema: loadSchema.forgotConfirm,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.forgotConfirmSchema),
     action: forgotConfirmAction,
     defaultValues: {
       email,

@@ -7,7 +7,7 @@ import {
   passkeySignInFinishAction,
   passkeySignInStartAction,
   signInAction,
-} from '@/components/auth/actions';
+} from '@/lib/auth/sign-in';
 import { useWebAuthn } from '@/components/auth/use-webauthn';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,6 @@ import { passkeyCeremonyMessage } from '@/lib/messages/passkeys';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';
-import { loadSchema } from '@/lib/validation/load';
 
 export function LoginForm({
   defaultEmail,
@@ -36,7 +35,7 @@ export function LoginForm({
 }) {
   const [forgotten, setForgotten] = useState(false);
   const { state, pending, form, formAction, onSubmit, errorsFor, register, check } = useActionForm({
-    schema: loadSchema.signIn,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.signInSchema),
     action: signInAction,
     defaultValues: { email: defaultEmail, password: '' },
   });

@@ -1,18 +1,17 @@
 'use client';
 
-import { newPasswordChallengeAction } from '@/components/auth/actions';
+import { newPasswordChallengeAction } from '@/lib/auth/sign-in';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { AuthHeading } from './auth-heading';
 import { EmailText } from '@/components/ui/email-text';
-import { loadSchema } from '@/lib/validation/load';
 
 /** After signing in with an invitation's temporary password: choose a real one. */
 export function NewPasswordForm({ email }: { email: string }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: loadSchema.newPasswordChallenge,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.newPasswordChallengeSchema),
     action: newPasswordChallengeAction,
     defaultValues: { newPassword: '', confirmNewPassword: '' },
   });

@@ -1,12 +1,11 @@
 'use client';
 
-import { recoveryCodeSignInAction, switchTwoStepMethodAction } from '@/components/auth/actions';
+import { recoveryCodeSignInAction, switchTwoStepMethodAction } from '@/lib/auth/recovery';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
-import { loadSchema } from '@/lib/validation/load';
 import type { TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { AuthHeading } from './auth-heading';
 import { OtherWaysLink } from './other-ways';
@@ -23,7 +22,7 @@ export function OtherMethodForm({
   title: string;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: loadSchema.switchTwoStep,
+    schema: () => import('@/lib/validation/recovery').then((m) => m.switchTwoStepSchema),
     action: switchTwoStepMethodAction,
     defaultValues: { method, password: '' },
   });
@@ -57,7 +56,7 @@ export function OtherMethodForm({
 /** Signing in with a recovery code and the password (decision 046). */
 export function RecoveryCodeForm({ email }: { email: string }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: loadSchema.recoveryCodeSignIn,
+    schema: () => import('@/lib/validation/recovery').then((m) => m.recoveryCodeSignInSchema),
     action: recoveryCodeSignInAction,
     defaultValues: { recoveryCode: '', password: '' },
   });

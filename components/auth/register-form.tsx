@@ -1,6 +1,6 @@
 'use client';
 
-import { signUpAction } from '@/components/auth/actions';
+import { signUpAction } from '@/lib/auth/sign-up';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
@@ -10,7 +10,6 @@ import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { AuthHeading } from './auth-heading';
 import { ContinueWithGoogle } from './continue-with-google';
 import { OrDivider } from './or-divider';
-import { loadSchema } from '@/lib/validation/load';
 
 export function RegisterForm({
   prefilledEmail,
@@ -21,7 +20,7 @@ export function RegisterForm({
   google?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: loadSchema.signUp,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.signUpSchema),
     action: signUpAction,
     defaultValues: { email: prefilledEmail ?? '', password: '', verifyPassword: '' },
   });

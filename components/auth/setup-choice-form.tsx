@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { chooseSetupMethodAction } from '@/components/auth/actions';
+import { chooseSetupMethodAction } from '@/lib/auth/sign-in';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
@@ -9,7 +9,6 @@ import type { TwoStepMethod } from '@/lib/validation/two-step-methods';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { MethodChoices } from './method-choices';
-import { loadSchema } from '@/lib/validation/load';
 
 /**
  * MFA_SETUP with a choice: the pool requires two-step verification, this account has none yet,
@@ -29,7 +28,7 @@ export function SetupChoiceForm({
 }) {
   const id = useId();
   const { state, pending, formAction, onSubmit, register, errorsFor } = useActionForm({
-    schema: loadSchema.twoStepMethod,
+    schema: () => import('@/lib/validation/two-step').then((m) => m.twoStepMethodSchema),
     action: chooseSetupMethodAction,
     defaultValues: { method: methods[0] },
   });

@@ -1,6 +1,6 @@
 'use client';
 
-import { setupTwoStepSignInAction } from '@/components/auth/actions';
+import { setupTwoStepSignInAction } from '@/lib/auth/sign-in';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { AuthenticatorKey } from '@/components/ui/authenticator-key';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,6 @@ import { AuthHeading } from './auth-heading';
 import { SetupHelp } from './setup-choice-form';
 import { BackToSignIn } from './back-to-sign-in';
 import { RememberDevice } from './two-step-sign-in-form';
-import { loadSchema } from '@/lib/validation/load';
 
 /** MFA_SETUP: the pool requires two-step verification and this account has none yet. */
 export function SetupTwoStepForm({
@@ -24,7 +23,7 @@ export function SetupTwoStepForm({
   support?: string;
 }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: loadSchema.authenticatorCode,
+    schema: () => import('@/lib/validation/authenticator').then((m) => m.authenticatorCodeSchema),
     action: setupTwoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { twoStepSignInAction } from '@/components/auth/actions';
+import { twoStepSignInAction } from '@/lib/auth/sign-in';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
@@ -11,7 +11,6 @@ import type { TwoStepMethod } from '@/lib/validation/two-step';
 import { AuthHeading } from './auth-heading';
 import { BackToSignIn } from './back-to-sign-in';
 import { TryAnotherWay } from './try-another-way';
-import { loadSchema } from '@/lib/validation/load';
 
 function subtitle(method: TwoStepMethod, destination?: string): string {
   if (method === 'SOFTWARE_TOKEN_MFA') return MSG.authenticatorCodeEnter;
@@ -56,7 +55,7 @@ export function TwoStepSignInForm({
   destination?: string;
 }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: loadSchema.twoStepCode(method),
+    schema: () => import('@/lib/validation/two-step').then((m) => m.twoStepCodeSchema(method)),
     action: twoStepSignInAction,
     defaultValues: { code: [] as string[] },
   });

@@ -1,10 +1,7 @@
 'use client';
 
-import {
-  logoutAction,
-  sendEmailCodeAction,
-  verifyEmailAttributeAction,
-} from '@/components/dashboard/actions';
+import { logoutAction } from '@/lib/auth/logout';
+import { sendEmailCodeAction, verifyEmailAttributeAction } from '@/lib/profile/verify-email';
 import { CodeForm } from '@/components/forms/code-form';
 import { Button } from '@/components/ui/button';
 import { ResendButton } from '@/components/ui/resend-button';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { resendSignUpCodeAction, verifySignUpAction } from '@/components/auth/actions';
+import { resendSignUpCodeAction, verifySignUpAction } from '@/lib/auth/sign-up';
 import { CodeForm } from '@/components/forms/code-form';
 import { FormMessage } from '@/components/ui/form-message';
 import { ResendRow } from '@/components/ui/resend-row';

@@ -3,7 +3,7 @@
 import * as Sheet from '@radix-ui/react-dialog';
 import Link from 'next/link';
 import { useRef, useState, useSyncExternalStore } from 'react';
-import { logoutAction } from '@/components/dashboard/actions';
+import { logoutAction } from '@/lib/auth/logout';
 import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/dashboard/menu';
 import { CloseIcon, LogoutIcon, MenuIcon, SettingsIcon } from './icons';
 import { SideMenu } from './side-menu';

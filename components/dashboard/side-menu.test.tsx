@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { menuGroup } from '@/lib/dashboard/menu';
 import { SideMenu } from './side-menu';
 
-jest.mock('@/components/dashboard/actions', () => ({ logoutAction: jest.fn() }));
+jest.mock('@/lib/auth/logout', () => ({ logoutAction: jest.fn() }));
 
 describe('SideMenu', () => {
   it('renders the group with its sections, marks the current entry, and offers Sign out', () => {

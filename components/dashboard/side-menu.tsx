@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { logoutAction } from '@/components/dashboard/actions';
+import { logoutAction } from '@/lib/auth/logout';
 import { dashboardHref, type MenuGroup, type MenuItem } from '@/lib/dashboard/menu';
 import { LogoutIcon } from './icons';
 import { onMenuLinkClick } from './use-dashboard-path';

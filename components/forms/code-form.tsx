@@ -9,7 +9,6 @@ import type { ActionState } from '@/lib/actions/state';
 import type { FormAction } from './answer';
 import { useActionForm, type SchemaLoader } from './use-action-form';
 import { useResend } from './use-resend';
-import { loadSchema } from '@/lib/validation/load';
 
 type Props<F extends string> = {
   action: FormAction<F>;
@@ -26,7 +25,8 @@ type Props<F extends string> = {
   children: (resend: { resend: () => void; sending: boolean; wait: number }) => React.ReactNode;
 };
 
-const verificationCode: SchemaLoader = loadSchema.verificationCode;
+const verificationCode: SchemaLoader = () =>
+  import('@/lib/validation/schemas').then((m) => m.verificationCodeSchema);
 
 /** docs/product.md §5.4: a resend's note replaces the last try's message and empties the boxes. */
 export function CodeForm<F extends string>({

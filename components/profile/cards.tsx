@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, useTransition } from 'react';
-import { cancelEmailChangeAction } from '@/components/profile/actions';
+import { cancelEmailChangeAction } from '@/lib/profile/email';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';

@@ -6,7 +6,7 @@ import {
   proveTwoStepChangeAction,
   turnOffCodeMethodAction,
   turnOnCodeMethodAction,
-} from '@/components/profile/actions';
+} from '@/lib/profile/two-step';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { EmailText } from '@/components/ui/email-text';
@@ -16,7 +16,6 @@ import { formatPhone } from '@/lib/format';
 import type { Message } from '@/lib/messages';
 import { METHOD_LABEL } from '@/lib/validation/two-step-methods';
 import { ProofFields } from './proof-fields';
-import { loadSchema } from '@/lib/validation/load';
 import { FLOW_MSG } from '@/lib/messages';
 import { askedMethod } from './summaries';
 
@@ -36,7 +35,8 @@ function TurnOff({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.codeMethodOff(proofWithApp),
+    schema: () =>
+      import('@/lib/validation/two-step').then((m) => m.codeMethodOffSchema(proofWithApp)),
     action: turnOffCodeMethodAction,
     defaultValues: { method, currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -84,7 +84,7 @@ function ProveChange({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.proof(proofWithApp),
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(proofWithApp)),
     action: proveTwoStepChangeAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

@@ -1,12 +1,11 @@
 'use client';
 
-import { deleteAccountAction } from '@/components/profile/actions';
+import { deleteAccountAction } from '@/lib/profile/account';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { loginPath } from '@/lib/messages/notices';
 import { ProofFields } from './proof-fields';
-import { loadSchema } from '@/lib/validation/load';
 import { DeletionConsequences } from './deletion-consequences';
 
 /** The password (and current code with two-step on) before anything is deleted (decision 017). */
@@ -22,7 +21,7 @@ export function DeleteAccount({
   onCancel: () => void;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.proof(twoStep),
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(twoStep)),
     action: deleteAccountAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

@@ -4,14 +4,13 @@ import {
   requestEmailChangeAction,
   resendEmailChangeCodeAction,
   verifyEmailChangeAction,
-} from '@/components/profile/actions';
+} from '@/lib/profile/email';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
 import { CodeStep } from './code-step';
 import { ProofFields } from './proof-fields';
-import { loadSchema } from '@/lib/validation/load';
 
 function UpdateEmail({
   current,
@@ -25,7 +24,7 @@ function UpdateEmail({
   onSent: (email: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.changeEmailProof(twoStep),
+    schema: () => import('@/lib/validation/proof').then((m) => m.changeEmailProofSchema(twoStep)),
     action: requestEmailChangeAction,
     defaultValues: { email: initial, currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -88,7 +87,7 @@ export function EmailFlow({
   return (
     <CodeStep
       action={verifyEmailChangeAction}
-      schema={loadSchema.verifyEmailChange}
+      schema={() => import('@/lib/validation/schemas').then((m) => m.verifyEmailChangeSchema)}
       resend={() => resendEmailChangeCodeAction(mode.email)}
       resendLabel="Send Again"
       hidden={{ email: mode.email }}

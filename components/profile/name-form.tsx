@@ -1,18 +1,17 @@
 'use client';
 
-import { updateNameAction } from '@/components/profile/actions';
+import { updateNameAction } from '@/lib/profile/account';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormMessage } from '@/components/ui/form-message';
-import { loadSchema } from '@/lib/validation/load';
 import { NAME_MAX } from '@/lib/validation/limits';
 
 const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 export function NameForm({ current, onDone }: { current: string; onDone: () => void }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: loadSchema.name,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.nameSchema),
     action: updateNameAction,
     defaultValues: { name: current },
     resilient: true,

@@ -10,7 +10,7 @@ import {
   removePasskeyAction,
   renamePasskeyAction,
   startPasskeyAction,
-} from '@/components/profile/actions';
+} from '@/lib/profile/passkeys';
 import { Field } from '@/components/ui/field';
 import { PASSKEY_NAME_MAX } from '@/lib/validation/limits';
 import { useActionForm } from '@/components/forms/use-action-form';
@@ -22,7 +22,6 @@ import { formatDate } from '@/lib/format';
 import type { Message } from '@/lib/messages';
 import { passkeyCeremonyMessage } from '@/lib/messages/passkeys';
 import { ProofFields } from './proof-fields';
-import { loadSchema } from '@/lib/validation/load';
 
 /** True when the answer took the person away (a full load: the router's cached /login stays). */
 function leftForAnswer(answer: ActionState<string>): boolean {
@@ -194,7 +193,7 @@ function ProvePasskey({
   onOptions: (options: string) => Promise<void>;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.proof(false),
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(false)),
     action: provePasskeyAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

@@ -1,13 +1,12 @@
 'use client';
 
 import { useId } from 'react';
-import { changePasswordAction, type OthersOutcome } from '@/components/profile/actions';
+import { changePasswordAction, type OthersOutcome } from '@/lib/profile/account';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { NewPasswordField } from '@/components/ui/new-password-fields';
 import { PasswordField } from '@/components/ui/password-field';
-import { loadSchema } from '@/lib/validation/load';
 
 const OUTCOMES: readonly string[] = [
   'signed-out',
@@ -29,7 +28,7 @@ export function PasswordForm({
 }) {
   const othersId = useId();
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
-    schema: loadSchema.changePassword,
+    schema: () => import('@/lib/validation/schemas').then((m) => m.changePasswordSchema),
     action: changePasswordAction,
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
     resilient: true,

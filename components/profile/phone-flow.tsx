@@ -4,7 +4,7 @@ import {
   requestPhoneChangeAction,
   resendPhoneCodeAction,
   verifyPhoneAction,
-} from '@/components/profile/actions';
+} from '@/lib/profile/phone';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
@@ -12,7 +12,6 @@ import { phoneInputValue } from '@/lib/format';
 import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
 import { ProofFields } from './proof-fields';
-import { loadSchema } from '@/lib/validation/load';
 
 export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
 
@@ -34,7 +33,7 @@ function UpdatePhone({
   onSent: (phone: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.changePhoneProof(twoStep),
+    schema: () => import('@/lib/validation/proof').then((m) => m.changePhoneProofSchema(twoStep)),
     action: requestPhoneChangeAction,
     defaultValues: {
       phoneNo: phoneInputValue(initial),

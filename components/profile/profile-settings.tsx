@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { OthersOutcome } from '@/components/profile/actions';
+import type { OthersOutcome } from '@/lib/profile/account';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
 import { formatPhone } from '@/lib/format';

@@ -1,4 +1,4 @@
-import type { OthersOutcome } from '@/components/profile/actions';
+import type { OthersOutcome } from '@/lib/profile/account';
 import type { MfaSettings } from '@/lib/cognito';
 import type { DeletionOutcome } from '@/lib/oauth/deletion';
 import type { DescribedPasskey } from '@/lib/passkeys/notes';

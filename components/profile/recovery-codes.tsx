@@ -1,17 +1,16 @@
 'use client';
 
-import { newRecoveryCodesAction } from '@/components/profile/actions';
+import { newRecoveryCodesAction } from '@/lib/profile/two-step';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
-import { loadSchema } from '@/lib/validation/load';
 import { ProofFields } from './proof-fields';
 import { RecoveryCodesList } from '@/components/ui/recovery-codes-list';
 
 /** New codes need the password and the app's code; the old ones stop working. */
 export function NewRecoveryCodes({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.proof(true),
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(true)),
     action: newRecoveryCodesAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { resilientCall, useAnswerEffects } from '@/components/forms/answer';
-import { signOutEverywhereAction } from '@/components/profile/actions';
+import { signOutEverywhereAction } from '@/lib/profile/account';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { idle, type ActionState } from '@/lib/actions/state';

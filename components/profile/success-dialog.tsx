@@ -1,6 +1,6 @@
 'use client';
 
-import type { OthersOutcome } from '@/components/profile/actions';
+import type { OthersOutcome } from '@/lib/profile/account';
 import { signOutNow } from '@/components/dashboard/sign-out';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

@@ -6,14 +6,13 @@ import {
   resumeAuthenticatorSetupAction,
   startAuthenticatorSetupAction,
   turnOffTwoStepAction,
-} from '@/components/profile/actions';
+} from '@/lib/profile/two-step';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { OtpInput } from '@/components/ui/otp-input';
 import { ProofFields, AUTHENTICATOR_CODE_LABEL } from './proof-fields';
 import { AuthenticatorKey } from '@/components/ui/authenticator-key';
-import { loadSchema } from '@/lib/validation/load';
 import { RecoveryCodesList } from '@/components/ui/recovery-codes-list';
 
 /** The secret lives only in this component. */
@@ -29,7 +28,7 @@ function SetupSteps({
   onSaved: () => void;
 }) {
   const { state, pending, formAction, onSubmit, code } = useActionForm({
-    schema: loadSchema.authenticatorCode,
+    schema: () => import('@/lib/validation/authenticator').then((m) => m.authenticatorCodeSchema),
     action: confirmAuthenticatorSetupAction,
     defaultValues: { code: [] as string[] },
     resilient: true,
@@ -77,7 +76,7 @@ export function AuthenticatorSetup({
   proved?: boolean;
 }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.proof(false),
+    schema: () => import('@/lib/validation/proof').then((m) => m.proofSchema(false)),
     action: startAuthenticatorSetupAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,
@@ -118,7 +117,7 @@ export function AuthenticatorSetup({
 /** The password and a current code (decision 005). */
 export function AuthenticatorTurnOff({ email, onDone }: { email: string; onDone: () => void }) {
   const { state, pending, formAction, onSubmit, errorsFor, register, code } = useActionForm({
-    schema: loadSchema.authenticatorTurnOff,
+    schema: () => import('@/lib/validation/proof').then((m) => m.authenticatorTurnOffSchema),
     action: turnOffTwoStepAction,
     defaultValues: { currentPassword: '', code: [] as string[] },
     resilient: true,

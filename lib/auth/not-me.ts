@@ -1,5 +1,5 @@
-import 'server-only';
-import { createHash } from 'node:crypto';
+'use server';
+
 import { redirect } from 'next/navigation';
 import { inRequest } from '@/lib/actions';
 import { signOutUserEverywhere } from '@/lib/cognito/admin';
@@ -8,21 +8,16 @@ import { asHost, forgetRemembered } from '@/lib/devices/forget';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { NOT_ME_TTL_S, unsealAs } from '@/lib/session/seal';
-import { isSpent, markRevoked, markSpent } from '@/lib/session/revocations';
+import { markRevoked, markSpent } from '@/lib/session/revocations';
+import { notMeProof, notMeUsed } from './not-me-link';
 import { endSession } from '@/lib/session';
-
-const notMeProof = (token: string) =>
-  `not-me:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}`;
-
-/** Whether this link has ended the account's sessions already: it works once. */
-export const notMeUsed = (sub: string, token: string) => isSpent(sub, notMeProof(token));
 
 /** decision 032: every session of the account ends (refresh tokens revoked), this browser's too. */
 export async function notMeAction(form: unknown): Promise<never> {
   return inRequest(() => endEverySession(form));
 }
 
-export async function endEverySession(form: unknown): Promise<never> {
+async function endEverySession(form: unknown): Promise<never> {
   const env = getEnv();
   const token = form instanceof FormData ? form.get('t') : null;
   const notice = typeof token === 'string' ? await unsealAs('notMe', token, env) : null;

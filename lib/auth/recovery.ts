@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { redirect } from 'next/navigation';
 import { failureState, validatedAction } from '@/lib/actions';
 import { signIn, type Result, type SignInContext, type SignInOutcome } from '@/lib/cognito';
@@ -86,7 +87,7 @@ async function switchDone(email: string): Promise<void> {
 }
 
 /** Where a sign-in with a recovery code ends: the review, told why two-step is off. */
-export const REVIEW_AFTER_RECOVERY = `${REVIEW_AFTER_RESET}&recovered=1`;
+const REVIEW_AFTER_RECOVERY = `${REVIEW_AFTER_RESET}&recovered=1`;
 
 /**
  * A recovery code, with the password again (Cognito finishes no sign-in without it), for the

@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { redirect } from 'next/navigation';
 import { failureState, publicAction, validatedAction, type ActionState } from '@/lib/actions';
 import { confirmForgotPassword, forgotPassword, signIn } from '@/lib/cognito';

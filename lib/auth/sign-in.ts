@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { redirect } from 'next/navigation';
 import {
   failureState,
@@ -115,7 +116,7 @@ const answerTwoStepCode = (method: CodeChallenge) =>
       },
     ),
   );
-export const TWO_STEP_CODE_ACTIONS = {
+const TWO_STEP_CODE_ACTIONS = {
   SOFTWARE_TOKEN_MFA: answerTwoStepCode('SOFTWARE_TOKEN_MFA'),
   SMS_MFA: answerTwoStepCode('SMS_MFA'),
   EMAIL_OTP: answerTwoStepCode('EMAIL_OTP'),

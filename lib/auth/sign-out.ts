@@ -1,7 +1,4 @@
 import 'server-only';
-import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
-import { withSession } from '@/lib/actions';
 import { globalSignOut } from '@/lib/cognito';
 import { clearThisDevice, thisDeviceKey } from '@/lib/devices';
 import { forgetHere, remembered } from '@/lib/devices/forget';
@@ -41,8 +38,3 @@ export async function signOut(session: Session | null, host: string | null): Pro
   if (!session?.claims.provider || !hostedSignInEnabled()) return '/login';
   return logoutUrl(appOrigin(host));
 }
-
-/** Logout: signs out here, the revocation running on, and goes where signOut says. */
-export const logoutAction = withSession(async (session): Promise<void> => {
-  redirect(await signOut(session, (await headers()).get('host')));
-});

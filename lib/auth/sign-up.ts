@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { redirect } from 'next/navigation';
 import { failureState, validatedAction, withPendingEmail } from '@/lib/actions';
 import { confirmSignUp, resendSignUpCode, signUp } from '@/lib/cognito';

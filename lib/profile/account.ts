@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import { proofSchema } from '@/lib/validation/proof';
@@ -51,7 +52,7 @@ export const updateNameAction = authedAction(
 export type OthersOutcome = 'signed-out' | 'signed-out-here-too' | 'failed';
 
 /** GlobalSignOut ends this session too: it signs in again with the new password (decision 005). */
-export async function signOutOthers(session: Session, newPassword: string): Promise<OthersOutcome> {
+async function signOutOthers(session: Session, newPassword: string): Promise<OthersOutcome> {
   const out = await globalSignOut(session.accessToken);
   if (!out.ok) {
     log.warn('profile.sign_out_others_failed', { reason: out.failure.name });

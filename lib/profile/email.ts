@@ -1,5 +1,6 @@
+'use server';
+
 import { channelDue } from '@/lib/dashboard/channel';
-import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { changeEmailProofSchema } from '@/lib/validation/proof';
 import { authed, authedAction } from '@/lib/actions';

@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { revalidatePath } from 'next/cache';
 import { proofSchema, type ProofField } from '@/lib/validation/proof';
 import { authed, authedAction, type ActionState } from '@/lib/actions';
@@ -28,7 +29,7 @@ import { failed, proveIdentity } from './common';
 /** Every time: a session alone could add a way in that outlives a reset (decision 030). */
 const passkeyProofFresh = (session: Session) => proofFor(session, 'passkey');
 
-export async function passkeyOptions(session: Session): Promise<ActionState<ProofField>> {
+async function passkeyOptions(session: Session): Promise<ActionState<ProofField>> {
   const options = await startPasskeyRegistration(session.accessToken);
   if (!options.ok) return failed('passkey_start', options.failure);
   log.info('profile.passkey_started');

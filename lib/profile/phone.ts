@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { revalidatePath } from 'next/cache';
 import { changePhoneProofSchema } from '@/lib/validation/proof';
 import { authed, authedAction } from '@/lib/actions';
@@ -20,7 +21,7 @@ import { SIGNED_IN_AREA, failed, proveIdentity, refreshClaims } from './common';
 
 // A new number is unverified, so text codes stop (decision 018). A failure is only logged: the
 // profile shows what Cognito says is on.
-export async function stopTextCodes(accessToken: string): Promise<void> {
+async function stopTextCodes(accessToken: string): Promise<void> {
   const current = await getMfaSettings(accessToken);
   if (!current.ok || !current.value.methods.includes('SMS_MFA')) return;
   const off = await setMfaMethod(accessToken, 'SMS_MFA', false);

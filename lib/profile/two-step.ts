@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { revalidatePath } from 'next/cache';
 import QRCode from 'qrcode';
 import { DEVICE_NAME, otpauthUri, authenticatorCodeSchema } from '@/lib/validation/authenticator';
@@ -50,7 +51,7 @@ export const resumeAuthenticatorSetupAction = authed<[], ProofField>(async ({ se
   return makeAuthenticatorSecret(session);
 });
 
-export async function makeAuthenticatorSecret(session: Session): Promise<ActionState<ProofField>> {
+async function makeAuthenticatorSecret(session: Session): Promise<ActionState<ProofField>> {
   const result = await associateSoftwareToken(session.accessToken);
   if (!result.ok) return failed('two_step_associate', result.failure);
   const qr = await QRCode.toString(otpauthUri(session.claims.email, result.value), {

@@ -1,4 +1,5 @@
-import 'server-only';
+'use server';
+
 import { redirect } from 'next/navigation';
 import { authed, authedAction, failureState } from '@/lib/actions';
 import { getUser, sendAttributeCode, verifyAttribute } from '@/lib/cognito';

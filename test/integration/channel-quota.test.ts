@@ -24,7 +24,7 @@ import { confirmedCreator, formSignIn, withLocalPool } from './harness';
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true, env: { CHANNEL_BINDS_PER_SECOND: '0' } });
 
-let auth: typeof import('@/components/auth/actions');
+let auth: typeof import('@/lib/auth/sign-in');
 let guard: typeof import('@/lib/session/refresh');
 let seal: typeof import('@/lib/session/seal');
 let env: typeof import('@/lib/runtime/env');
@@ -34,7 +34,7 @@ let channel: typeof import('@/lib/dashboard/channel');
 let ForcedSignOut: unknown;
 
 beforeAll(async () => {
-  auth = await import('@/components/auth/actions');
+  auth = await import('@/lib/auth/sign-in');
   guard = await import('@/lib/session/refresh');
   seal = await import('@/lib/session/seal');
   env = await import('@/lib/runtime/env');

@@ -20,9 +20,12 @@ import { confirmedCreator, formSignIn, twoStepCreator, withLocalPool } from './h
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true });
 
-let auth: typeof import('@/components/auth/actions');
+let auth: typeof import('@/lib/auth/reset') & typeof import('@/lib/auth/sign-in');
 beforeAll(async () => {
-  auth = await import('@/components/auth/actions');
+  auth = {
+    ...(await import('@/lib/auth/reset')),
+    ...(await import('@/lib/auth/sign-in')),
+  };
 });
 
 async function twoStepAccount() {

@@ -35,8 +35,8 @@ const pool = withLocalPool({
 });
 const identity = pool.identity;
 
-let auth: typeof import('@/components/auth/actions');
-let profile: typeof import('@/components/profile/actions');
+let auth: typeof import('@/lib/auth/sign-in');
+let profile: typeof import('@/lib/profile/account');
 let session: typeof import('@/lib/session');
 let cognito: typeof import('@/lib/cognito');
 let seal: typeof import('@/lib/session/seal');
@@ -44,8 +44,8 @@ let held: typeof import('@/lib/devices/browser');
 let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
-  auth = await import('@/components/auth/actions');
-  profile = await import('@/components/profile/actions');
+  auth = await import('@/lib/auth/sign-in');
+  profile = await import('@/lib/profile/account');
   session = await import('@/lib/session');
   cognito = await import('@/lib/cognito');
   held = await import('@/lib/devices/browser');

@@ -25,7 +25,7 @@ const pool = withLocalPool({
   env: { DEVICE_CONFIRMS_PER_SECOND: '0' },
 });
 
-let auth: typeof import('@/components/auth/actions');
+let auth: typeof import('@/lib/auth/sign-in');
 let guard: typeof import('@/lib/session/refresh');
 let seal: typeof import('@/lib/session/seal');
 let held: typeof import('@/lib/devices/browser');
@@ -33,7 +33,7 @@ let cognito: typeof import('@/lib/cognito');
 let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
-  auth = await import('@/components/auth/actions');
+  auth = await import('@/lib/auth/sign-in');
   guard = await import('@/lib/session/refresh');
   seal = await import('@/lib/session/seal');
   held = await import('@/lib/devices/browser');

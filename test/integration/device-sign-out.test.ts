@@ -26,8 +26,8 @@ const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true });
 const identity = pool.identity;
 
-let auth: typeof import('@/components/auth/actions');
-let profile: typeof import('@/components/profile/actions');
+let auth: typeof import('@/lib/auth/not-me') & typeof import('@/lib/auth/sign-in');
+let profile: typeof import('@/lib/profile/account');
 let signOut: typeof import('@/lib/auth/sign-out');
 let session: typeof import('@/lib/session');
 let seal: typeof import('@/lib/session/seal');
@@ -35,8 +35,11 @@ let held: typeof import('@/lib/devices/browser');
 let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
-  auth = await import('@/components/auth/actions');
-  profile = await import('@/components/profile/actions');
+  auth = {
+    ...(await import('@/lib/auth/not-me')),
+    ...(await import('@/lib/auth/sign-in')),
+  };
+  profile = await import('@/lib/profile/account');
   signOut = await import('@/lib/auth/sign-out');
   session = await import('@/lib/session');
   seal = await import('@/lib/session/seal');

@@ -5,7 +5,7 @@
  * copy a little different; this is that code once.
  *
  *   const pool = withLocalPool({ settings: { clientSecret }, creators: true, env: { … } });
- *   beforeAll(async () => void (actions = await import('@/components/profile/actions')));
+ *   beforeAll(async () => void (email = await import('@/lib/profile/email')));
  *   … await pool.identity('SignUp', { … }); const [code] = await pool.outbox(email); …
  *
  * Call it at the top level of a test file, before the file's own hooks (they run in the order

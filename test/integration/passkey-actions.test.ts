@@ -26,16 +26,19 @@ const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool();
 const identity = pool.identity;
 
-let profile: typeof import('@/components/profile/actions');
-let auth: typeof import('@/components/auth/actions');
+let profile: typeof import('@/lib/profile/passkeys') & typeof import('@/lib/profile/two-step');
+let auth: typeof import('@/lib/auth/sign-in');
 let session: typeof import('@/lib/session');
 let seal: typeof import('@/lib/session/seal');
 let cognito: typeof import('@/lib/cognito');
 let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
-  profile = await import('@/components/profile/actions');
-  auth = await import('@/components/auth/actions');
+  profile = {
+    ...(await import('@/lib/profile/passkeys')),
+    ...(await import('@/lib/profile/two-step')),
+  };
+  auth = await import('@/lib/auth/sign-in');
   session = await import('@/lib/session');
   seal = await import('@/lib/session/seal');
   cognito = await import('@/lib/cognito');

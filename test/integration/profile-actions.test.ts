@@ -20,8 +20,12 @@ import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
 import { previousTotpCode } from '@/test/totp';
 import { withLocalPool } from './harness';
 
-type Actions = typeof import('@/components/profile/actions') &
-  typeof import('@/components/dashboard/actions');
+type Actions = typeof import('@/lib/profile/account') &
+  typeof import('@/lib/profile/email') &
+  typeof import('@/lib/profile/passkeys') &
+  typeof import('@/lib/profile/phone') &
+  typeof import('@/lib/profile/two-step') &
+  typeof import('@/lib/profile/verify-email');
 let actions: Actions;
 let session: typeof import('@/lib/session');
 let cognito: typeof import('@/lib/cognito');
@@ -32,8 +36,12 @@ const { identity, outbox } = pool;
 
 beforeAll(async () => {
   actions = {
-    ...(await import('@/components/dashboard/actions')),
-    ...(await import('@/components/profile/actions')),
+    ...(await import('@/lib/profile/account')),
+    ...(await import('@/lib/profile/email')),
+    ...(await import('@/lib/profile/passkeys')),
+    ...(await import('@/lib/profile/phone')),
+    ...(await import('@/lib/profile/two-step')),
+    ...(await import('@/lib/profile/verify-email')),
   };
   session = await import('@/lib/session');
   cognito = await import('@/lib/cognito');

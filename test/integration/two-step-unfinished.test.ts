@@ -22,14 +22,17 @@ import { confirmedCreator, formSignIn, twoStepCreator, withLocalPool } from './h
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true });
 
-let auth: typeof import('@/components/auth/actions');
+let auth: typeof import('@/lib/auth/recovery') & typeof import('@/lib/auth/sign-in');
 let unfinished: typeof import('@/lib/auth/unfinished');
 let admin: typeof import('@/lib/cognito/admin');
 let activity: typeof import('@/lib/activity/store');
 let env: typeof import('@/lib/runtime/env');
 
 beforeAll(async () => {
-  auth = await import('@/components/auth/actions');
+  auth = {
+    ...(await import('@/lib/auth/recovery')),
+    ...(await import('@/lib/auth/sign-in')),
+  };
   unfinished = await import('@/lib/auth/unfinished');
   admin = await import('@/lib/cognito/admin');
   activity = await import('@/lib/activity/store');

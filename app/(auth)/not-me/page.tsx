@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { AuthHeading } from '@/components/auth/auth-heading';
 import { BackToSignIn } from '@/components/auth/back-to-sign-in';
-import { notMeAction } from '@/components/auth/actions';
+import { notMeAction } from '@/lib/auth/not-me';
 import { Button } from '@/components/ui/button';
 import { IntentLink } from '@/components/ui/intent-link';
 import { getEnv } from '@/lib/runtime/env';
-import { notMeUsed } from '@/lib/auth/not-me';
+import { notMeUsed } from '@/lib/auth/not-me-link';
 import { maskEmail } from '@/lib/format';
 import { unsealAs } from '@/lib/session/seal';
 

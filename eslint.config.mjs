@@ -77,6 +77,8 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'next-env.d.ts',
+      // The reference app's own sources, built by its own tools (bench/reference-journey).
+      'bench/reference-journey/src/**',
     ],
   },
 ];

@@ -5,7 +5,7 @@
 //   lcp     largest contentful paint
 //   usable  when the page's form first handles a submit itself (its own code cancels the event):
 //           before then a press of the button does nothing the page's code means
-const PROFILE = {
+export const PROFILE = {
   cpu: 4,
   network: {
     offline: false,

@@ -33,7 +33,6 @@ const SOURCE = path.resolve(
   root,
   process.env.REFERENCE_DIR || path.join('..', 'shared', 'anchors', 'amplify-authenticator'),
 );
-const WORK = path.join(root, '.data', 'bench', 'reference');
 const SKIP = new Set(['node_modules', 'dist', 'results', '.analyze']);
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -72,16 +71,19 @@ function run(command, args, cwd) {
 
 /**
  * Copies the sources, installs (again only when the lock file changed) and builds. Returns the
- * build folder and the versions that matter for reading the figures.
+ * build folder and the versions that matter for reading the figures. `overlay` is a folder whose
+ * files replace the sources' own (bench/reference-journey), built in a folder of its own.
  */
-export function prepareReference(say = () => {}) {
+export function prepareReference(say = () => {}, { name = 'reference', overlay } = {}) {
   const available = referenceAvailable();
   if (!available.ok) throw new Error(available.why);
+  const WORK = path.join(root, '.data', 'bench', name);
   mkdirSync(WORK, { recursive: true });
-  for (const name of readdirSync(SOURCE)) {
-    if (SKIP.has(name)) continue;
-    cpSync(path.join(SOURCE, name), path.join(WORK, name), { recursive: true, force: true });
+  for (const entry of readdirSync(SOURCE)) {
+    if (SKIP.has(entry)) continue;
+    cpSync(path.join(SOURCE, entry), path.join(WORK, entry), { recursive: true, force: true });
   }
+  if (overlay) cpSync(path.join(overlay, 'src'), path.join(WORK, 'src'), { recursive: true });
   // Installed again only when the sources' lock file or package.json changed.
   const stamp = path.join(WORK, 'node_modules', '.reference-stamp');
   const wanted = createHash('sha256')
@@ -145,11 +147,13 @@ function loadBuild(dist) {
 
 /**
  * Serves the build as a static host does: precompressed gzip -9 when the browser accepts it,
- * long caching for hashed assets. Resolves to a stop.
+ * long caching for hashed assets. `routes(req, res)` answers first when it returns true. Resolves
+ * to a stop.
  */
-export async function serveReference(dist, port) {
+export async function serveReference(dist, port, routes = () => false) {
   const files = loadBuild(dist);
   const server = http.createServer((req, res) => {
+    if (routes(req, res)) return;
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     // As its own measure.sh serves it (sirv, no single-page fallback): a file, the page at /, or
     // 404 (so /robots.txt is missing there, as it is in the reference's build).

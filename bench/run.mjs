@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // npm run bench — what users feel, measured on the local stack.
 //
-//   node bench/run.mjs [--only observed,lighthouse,weight,signin,server,load] [--runs 5] [--signins 10]
-//                      [--seconds 10] [--users 200]
+//   node bench/run.mjs [--only observed,journey,lighthouse,weight,signin,server,load] [--runs 5]
+//                      [--signins 10] [--journeys 5] [--seconds 10] [--users 200]
 //   node bench/run.mjs --report   (results.md again from results.json, after bench/levers.md changed)
 //
 // Starts the whole local stack itself (own build folder and ports), then measures:
 //   observed    /login and the reference's sign-in page in Chromium under the mobile profile applied
 //               for real (bench/observed.mjs): first paint, LCP and when the form is usable,
 //               medians of --observed loads (9), alternating
+//   journey     the creator's journey under the same profile (bench/journey.mjs): /login to the
+//               frame's first figure, /profile to the first Edit's dialog, beside the reference
+//               carried into the same journey (bench/reference-journey.mjs), medians of --journeys
 //   lighthouse  Lighthouse mobile, median of --runs, via bench/lighthouse.mjs, on our public pages
 //               and, in the same run, on the reference (bench/reference.mjs: the sign-in page a
 //               Cognito team would ship instead, built here and served precompressed)
@@ -30,7 +33,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { journeys } from './journey.mjs';
 import { observe } from './observed.mjs';
+import { serveReferenceJourney } from './reference-journey.mjs';
 import { prepareReference, referenceAvailable, serveReference } from './reference.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,10 +63,11 @@ const CAMPAIGN = `/creatorcash?${b64('variant=v2')}`;
 
 function args(argv) {
   const o = {
-    only: ['observed', 'lighthouse', 'weight', 'signin', 'server', 'load'],
+    only: ['observed', 'journey', 'lighthouse', 'weight', 'signin', 'server', 'load'],
     runs: 5,
     observed: 9,
     signins: 10,
+    journeys: 5,
     seconds: 10,
     users: 200,
   };
@@ -74,6 +80,7 @@ function args(argv) {
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--observed') o.observed = Number(v);
     else if (k === '--signins') o.signins = Number(v);
+    else if (k === '--journeys') o.journeys = Number(v);
     else if (k === '--seconds') o.seconds = Number(v);
     else if (k === '--users') o.users = Number(v);
     else throw new Error(`unknown option ${k}`);
@@ -177,6 +184,28 @@ async function observed(browser, runs) {
   } else console.log(`Reference skipped in the observed run: ${available.why}`);
   try {
     return await observe(browser, pages, runs);
+  } finally {
+    await stop?.();
+  }
+}
+
+/** The creator's two journeys, ours and the reference's carried into the same one, in one run. */
+async function journey(browser, runs) {
+  const available = referenceAvailable();
+  let stop = null;
+  let reference = null;
+  if (available.ok) {
+    stop = await serveReferenceJourney(PORTS.reference, PORTS, (line) => console.log(line));
+    reference = `http://127.0.0.1:${PORTS.reference}/`;
+  } else console.log(`Reference skipped in the journey: ${available.why}`);
+  try {
+    return await journeys(browser, {
+      base: BASE,
+      reference,
+      account: DEMO,
+      embedOrigin: `http://127.0.0.1:${PORTS.embed}`,
+      runs,
+    });
   } finally {
     await stop?.();
   }
@@ -390,6 +419,23 @@ function goals(r) {
     ratio('paint', 0.35, 'first paint');
     ratio('usable', 0.6, 'usable form');
   }
+  const j = r.journey?.figures;
+  if (j?.referenceSigninMs)
+    rows.push({
+      key: 'journey-signin',
+      goal: 'Opening /login to the first figure in the frame at most 0.5x the reference (phone, real Chromium)',
+      ours: `${fmtMs(j.signinMs)} (${r.journey.ratios.signin}x)`,
+      reference: fmtMs(j.referenceSigninMs),
+      met: j.signinMs <= 0.5 * j.referenceSigninMs,
+    });
+  if (j?.referenceUsableMs)
+    rows.push({
+      key: 'journey-profile',
+      goal: "Opening /profile to the first Edit's dialog no later than the reference's sign-in button works",
+      ours: `${fmtMs(j.profileEditMs)} (${r.journey.ratios.profileEditToReferenceUsable}x)`,
+      reference: fmtMs(j.referenceUsableMs),
+      met: j.profileEditMs <= j.referenceUsableMs,
+    });
   if (r.signin)
     rows.push({
       key: 'signin',
@@ -490,6 +536,18 @@ function markdown(r) {
         ([name, f]) =>
           `| ${name === 'login' ? '/login' : 'reference (Authenticator)'} | ${f.paint} | ${f.lcp} | ${f.usable} |`,
       ),
+      '',
+    );
+  }
+  if (r.journey) {
+    const f = r.journey.figures;
+    lines.push(
+      `## The creator's journey (median of ${r.journey.runs}; the same profile, a cold cache each time)`,
+      '',
+      '| journey | ours ms | reference ms | ratio |',
+      '|---|---|---|---|',
+      `| /login opened → the frame's first figure | ${f.signinMs} | ${f.referenceSigninMs ?? '–'} | ${r.journey.ratios.signin ?? '–'} |`,
+      `| /profile opened → the first Edit's dialog (reference: its sign-in button works) | ${f.profileEditMs} | ${f.referenceUsableMs ?? '–'} | ${r.journey.ratios.profileEditToReferenceUsable ?? '–'} |`,
       '',
     );
   }
@@ -632,6 +690,7 @@ async function main() {
       }
     };
     await part('observed', () => observed(browser, o.observed));
+    await part('journey', () => journey(browser, o.journeys));
     await part('lighthouse', () => lighthouse(o.runs));
     if (results.lighthouse)
       results.reference = await reference(o.runs).catch((error) => ({

@@ -72,11 +72,12 @@ async function underGc(call: () => Promise<unknown>, budgetMs: number) {
 
 /**
  * Never early, and at the budget rather than the upstream's 30 s: within 10% on a quiet machine,
- * and 150 ms more allowed for the gate's three jest workers on two cores (seen: 343 for 300).
+ * and 400 ms more allowed for the gate's three jest workers on two cores, each collecting every
+ * 20 ms (seen: 343 and 537 for 300). A budget lost to the collector takes the whole 30 s.
  */
 function within(ms: number, budgetMs: number) {
   expect(ms).toBeGreaterThanOrEqual(budgetMs * 0.9);
-  expect(ms).toBeLessThanOrEqual(budgetMs * 1.1 + 150);
+  expect(ms).toBeLessThanOrEqual(budgetMs * 1.1 + 400);
 }
 
 // Each path's first timeout loads and compiles code: done once here, so the figures below are the

@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import { HydrationMark } from '@/components/forms/interactive';
+import { HydrationMark } from '@/components/forms/hydration-mark';
 import { VitalsLoader } from '@/components/vitals/vitals-loader';
 import { siteUrl } from '@/lib/runtime/env';
 import './globals.css';

@@ -1,4 +1,4 @@
-import { VerifyEmailDialog } from '@/components/auth/verify-email-dialog';
+import { VerifyEmailGate } from '@/components/auth/verify-email-gate';
 import { DashboardShell } from '@/components/dashboard/dashboard-shell';
 import { SessionWatch } from '@/components/dashboard/session-watch';
 import { getEnv } from '@/lib/runtime/env';
@@ -16,7 +16,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       >
         {children}
       </DashboardShell>
-      {!claims.emailVerified && <VerifyEmailDialog email={claims.email} />}
+      {!claims.emailVerified && <VerifyEmailGate email={claims.email} />}
     </SessionWatch>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import * as Sheet from '@radix-ui/react-dialog';
 import Link from 'next/link';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { firstReach } from '@/components/ui/first-reach';
 import { logoutAction } from '@/lib/auth/logout';
 import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/dashboard/menu';
-import { CloseIcon, LogoutIcon, MenuIcon, SettingsIcon } from './icons';
+import { LogoutIcon, MenuIcon, SettingsIcon, iconButton } from './icons';
 import { SideMenu } from './side-menu';
 import { onMenuLinkClick, useDashboardPath } from './use-dashboard-path';
 
@@ -22,8 +22,10 @@ function useWide() {
   );
 }
 
-const iconButton =
-  'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink';
+// The phone's menu sheet (Radix's dialog) is off the first load: fetched at the first reach for
+// the page or when the menu first opens (decision 061).
+const loadSheet = () => import('./menu-sheet');
+const MenuSheet = lazy(async () => ({ default: (await loadSheet()).MenuSheet }));
 
 export function DashboardShell({
   name,
@@ -39,6 +41,11 @@ export function DashboardShell({
   const wide = useWide();
   const [collapsed, setCollapsed] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetUsed, setSheetUsed] = useState(false);
+  if (sheetOpen && !sheetUsed) setSheetUsed(true);
+  useEffect(() => {
+    void firstReach().then(() => loadSheet().catch(() => undefined));
+  }, []);
   const toggle = useRef<HTMLButtonElement>(null);
   // No Radix trigger (the button also folds the wide column): return focus by hand.
   const closeSheet = () => {
@@ -144,27 +151,17 @@ export function DashboardShell({
         >
           <SideMenu group={group} current={current} />
         </aside>
-        <Sheet.Root
-          open={sheetOpen && !wide}
-          onOpenChange={(o) => (o ? setSheetOpen(true) : closeSheet())}
-        >
-          <Sheet.Portal>
-            <Sheet.Overlay className="bg-ink/50 fixed inset-0 z-40" />
-            <Sheet.Content
-              id="side-menu-sheet"
-              aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl focus:outline-none"
-            >
-              <div className="border-surface-border flex items-center justify-between border-b px-3 py-2">
-                <Sheet.Title className="text-ink px-3 font-semibold">{group.label}</Sheet.Title>
-                <Sheet.Close aria-label="Close menu" className={iconButton}>
-                  <CloseIcon />
-                </Sheet.Close>
-              </div>
-              <SideMenu group={group} current={current} onNavigate={closeSheet} />
-            </Sheet.Content>
-          </Sheet.Portal>
-        </Sheet.Root>
+        {sheetUsed && (
+          <Suspense fallback={null}>
+            <MenuSheet
+              open={sheetOpen && !wide}
+              onOpenChange={(o) => (o ? setSheetOpen(true) : closeSheet())}
+              group={group}
+              current={current}
+              onNavigate={closeSheet}
+            />
+          </Suspense>
+        )}
         {/* Named: the embedded dashboard has a main landmark of its own. */}
         <main id="main" aria-label="Page content" className="flex min-w-0 flex-1 flex-col">
           {children}

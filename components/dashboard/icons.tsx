@@ -33,3 +33,7 @@ export const CloseIcon = ({ className = 'size-5' }: Props) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </svg>
 );
+
+/** The header's and the sheet's icon buttons. */
+export const iconButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink';

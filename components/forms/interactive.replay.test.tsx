@@ -3,7 +3,8 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useState, type ComponentType } from 'react';
-import { HydrationMark, interactive } from './interactive';
+import { HydrationMark } from './hydration-mark';
+import { interactive } from './interactive';
 
 function Form() {
   const [n, setN] = useState(0);

@@ -31,6 +31,7 @@ test("the server's form stays as it was until the first reach, then hydrates wit
 
   // The browser's: the component fetched when reached for.
   const browser = await import('./interactive');
+  const { HydrationMark } = await import('./hydration-mark');
   const Interactive = browser.interactive(undefined, load);
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -42,7 +43,7 @@ test("the server's form stays as it was until the first reach, then hydrates wit
       container,
       <>
         <Interactive label="Email" />
-        <browser.HydrationMark />
+        <HydrationMark />
       </>,
     );
   });

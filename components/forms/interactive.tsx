@@ -9,43 +9,16 @@ import {
   type ComponentType,
   type RefObject,
 } from 'react';
-
-// The first pointer, key, touch or focus on the page: what says a person is about to use a form.
-const REACH = ['pointerdown', 'pointerover', 'keydown', 'touchstart', 'focusin'] as const;
-let reached: Promise<void> | undefined;
-
-/** Resolves at the first pointer, key, touch or focus on the page (at once if a field has focus). */
-export function firstReach(): Promise<void> {
-  return (reached ??= new Promise<void>((resolve) => {
-    const go = () => {
-      for (const type of REACH) removeEventListener(type, go, true);
-      resolve();
-    };
-    for (const type of REACH) addEventListener(type, go, { capture: true, passive: true });
-    // An autofocused field was reached before this ran.
-    if (document.activeElement && document.activeElement !== document.body) go();
-  }));
-}
-
-// Set once the page's first hydration has committed (HydrationMark, in the root layout).
-let hydrated = false;
-
-/** Marks the end of the page's first hydration; it also arms the first-reach listeners early. */
-export function HydrationMark() {
-  useEffect(() => {
-    hydrated = true;
-    keepPresses();
-    void firstReach();
-  }, []);
-  return null;
-}
+import { firstReach } from '@/components/ui/first-reach';
+import { firstHydrationDone } from './hydration-mark';
 
 // React does not replay a click on server HTML whose code has not arrived (a submit button and a
 // link work without scripts, but a button of type "button", such as the passkey's, would do
 // nothing): the last such press is kept, and pressed again once its form has hydrated.
 const ready = new WeakSet<Element>();
 let pressed: { button: HTMLButtonElement; host: Element; at: number } | undefined;
-function keepPresses() {
+// Armed when a page with such a form loads its code, before that page hydrates.
+if (typeof window !== 'undefined')
   addEventListener(
     'click',
     (event) => {
@@ -56,7 +29,6 @@ function keepPresses() {
     },
     { capture: true },
   );
-}
 
 /** Inside the boundary: runs once the form has hydrated, and presses what it missed. */
 function Hydrated({ host, arrived }: { host: RefObject<HTMLDivElement | null>; arrived: number }) {
@@ -100,7 +72,7 @@ export function interactive<P extends object>(
   function Interactive(props: P) {
     // Chosen once, with no update after: a boundary updated before it hydrates would be rendered
     // anew in the browser, its server HTML dropped.
-    const [waits] = useState(() => !hydrated);
+    const [waits] = useState(() => !firstHydrationDone());
     const host = useRef<HTMLDivElement>(null);
     const Component = onServer ?? (waits ? whenReached : atOnce);
     // `display: contents`: the wrapper adds no box of its own. The same on server and browser.

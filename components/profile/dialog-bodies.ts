@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, type ComponentType } from 'react';
-import { firstReach } from '@/components/forms/interactive';
+import { firstReach } from '@/components/ui/first-reach';
 
 /**
  * What the profile's dialogs hold, off the page's first load (decision 061): each body's code is

@@ -1,8 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { Suspense } from 'react';
+import { Loader } from '@/components/ui/loader';
 import { IntentLink } from '@/components/ui/intent-link';
-import { AuthenticatorSetup } from './two-step';
+// Its code (react-hook-form, the QR code) loads with this screen, not with every /profile.
+import { AuthenticatorSetup } from './dialog-bodies';
 
 /** After a recovery code: two-step set up again on the next screen, before anything else. */
 export function SetUpAgain({ email }: { email: string }) {
@@ -19,7 +22,9 @@ export function SetUpAgain({ email }: { email: string }) {
       <p className="text-ink-muted mb-4 text-sm">
         Scan the key with the authenticator app on your new phone, then enter the code it shows.
       </p>
-      <AuthenticatorSetup email={email} proved onDone={done} onSaved={done} />
+      <Suspense fallback={<Loader />}>
+        <AuthenticatorSetup email={email} proved onDone={done} onSaved={done} />
+      </Suspense>
       <p className="text-ink-muted mt-4 text-sm">
         <IntentLink
           href="/"

@@ -1,123 +1,27 @@
 'use client';
 
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { Suspense, createContext, useContext, useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Loader } from '@/components/ui/loader';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import type { DialogProps } from './close-guard';
+import { firstReach } from './first-reach';
 
-const CloseGuard = createContext<((question: string | null) => void) | null>(null);
+export { useCloseGuard, type DialogProps } from './close-guard';
 
-/**
- * While `question` is set, closing the dialog this is in (Escape, a click outside, ×) asks it
- * first, and closes only on 'Close anyway'; what the dialog shows stays as it was.
- */
-export function useCloseGuard(question: string | null) {
-  const set = useContext(CloseGuard);
+// Radix's dialog is off every page's first load (decision 061): fetched at the first reach for
+// the page, or when a dialog first opens, whichever comes first.
+const load = () => import('./dialog-content');
+const Content = lazy(async () => ({ default: (await load()).DialogContent }));
+
+/** A modal dialog. Until it first opens it renders nothing, as Radix's closed dialog does. */
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
   useEffect(() => {
-    set?.(question);
-    return () => set?.(null);
-  }, [question, set]);
-}
-
-type Props = {
-  open: boolean;
-  onOpenChange?: (open: boolean) => void;
-  title: string;
-  description?: React.ReactNode;
-  children: React.ReactNode;
-  /** A mandatory dialog cannot be dismissed: no close button, Escape or outside click. */
-  mandatory?: boolean;
-};
-
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  mandatory = false,
-}: Props) {
-  const block = (e: Event) => e.preventDefault();
-  const [guard, setGuard] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  const change = (next: boolean) => {
-    if (!next && guard && !asking) return setAsking(true);
-    setAsking(false);
-    onOpenChange?.(next);
-  };
+    void firstReach().then(() => load().catch(() => undefined));
+  }, []);
+  if (!opened) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={mandatory ? undefined : change}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="bg-ink/50 fixed inset-0 z-40" />
-        <RadixDialog.Content
-          className="rounded-card fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto bg-white p-6 shadow-xl focus:outline-none"
-          onEscapeKeyDown={mandatory ? block : undefined}
-          onPointerDownOutside={mandatory ? block : undefined}
-          onInteractOutside={mandatory ? block : undefined}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-ink text-lg font-semibold">
-              {title}
-            </RadixDialog.Title>
-            {!mandatory && (
-              <RadixDialog.Close
-                aria-label="Close"
-                className="text-ink-muted hover:bg-surface-muted hover:text-ink -m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-md"
-              >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </RadixDialog.Close>
-            )}
-          </div>
-          {description && (
-            <RadixDialog.Description className="text-ink-muted mb-4 text-sm">
-              {description}
-            </RadixDialog.Description>
-          )}
-          {asking && (
-            <div
-              role="group"
-              aria-labelledby="close-guard-question"
-              className="flex flex-col gap-4"
-            >
-              <p id="close-guard-question" className="text-ink text-sm font-semibold">
-                {guard}
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <Button type="button" autoFocus onClick={() => setAsking(false)}>
-                  Go back
-                </Button>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => {
-                    setAsking(false);
-                    onOpenChange?.(false);
-                  }}
-                >
-                  Close anyway
-                </Button>
-              </div>
-            </div>
-          )}
-          {/* Hidden, not gone, while the question is asked: what it holds is kept. */}
-          <div hidden={asking}>
-            <CloseGuard.Provider value={setGuard}>
-              {/* A body whose code is still on its way (components/profile/dialog-bodies.ts). */}
-              <Suspense fallback={<Loader />}>{children}</Suspense>
-            </CloseGuard.Provider>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <Content {...props} />
+    </Suspense>
   );
 }

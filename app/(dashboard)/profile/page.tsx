@@ -14,7 +14,7 @@ import {
 import { recentSignIns, type SignInEvent } from '@/lib/activity/store';
 import { readRecords, type AccountRecords } from '@/lib/profile/records';
 import { describe } from '@/lib/passkeys/notes';
-import { SetUpAgain } from '@/components/profile/set-up-again';
+import { SetUpAgainGate as SetUpAgain } from '@/components/profile/set-up-again-gate';
 import { passkeysSignInWithTwoStep } from '@/lib/passkeys/two-step';
 import { thisDeviceKey } from '@/lib/devices';
 import { getEnv } from '@/lib/runtime/env';

@@ -1,0 +1,18 @@
+'use client';
+
+// The first pointer, key, touch or focus on the page: what says a person is about to use a form.
+const REACH = ['pointerdown', 'pointerover', 'keydown', 'touchstart', 'focusin'] as const;
+let reached: Promise<void> | undefined;
+
+/** Resolves at the first pointer, key, touch or focus on the page (at once if a field has focus). */
+export function firstReach(): Promise<void> {
+  return (reached ??= new Promise<void>((resolve) => {
+    const go = () => {
+      for (const type of REACH) removeEventListener(type, go, true);
+      resolve();
+    };
+    for (const type of REACH) addEventListener(type, go, { capture: true, passive: true });
+    // An autofocused field was reached before this ran.
+    if (document.activeElement && document.activeElement !== document.body) go();
+  }));
+}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OthersOutcome } from '@/lib/profile/account';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
@@ -29,12 +29,9 @@ import {
 } from './cards';
 import { afterAppOff, askedMethod, methodsSummary, proofNote, twoStepSummary } from './summaries';
 import { SuccessDialog } from './success-dialog';
+import { GoogleProfile } from './google-profile';
 import type { Open, ProfileValues } from './profile-values';
 
-// What an account that signs in with Google sees instead: its code loads only for such a profile.
-const GoogleProfile = lazy(async () => ({
-  default: (await import('./google-profile')).GoogleProfile,
-}));
 export function ProfileSettings({
   values,
   children,
@@ -69,9 +66,7 @@ export function ProfileSettings({
 
   if (values.provider)
     return (
-      <Suspense fallback={null}>
-        <GoogleProfile values={values} open={open} start={start} close={close} finish={finish} />
-      </Suspense>
+      <GoogleProfile values={values} open={open} start={start} close={close} finish={finish} />
     );
 
   return (

@@ -20,8 +20,9 @@ describe('ForcedSignOut', () => {
     const frames: FrameRequestCallback[] = [];
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((f) => frames.push(f));
     render(<ForcedSignOut message="No account found with this username." delayMs={1000} />);
+    // The dialog's code arrives first (decision 061): the count starts with the dialog shown.
     expect(
-      screen.getByRole('dialog', { name: 'No account found with this username.' }),
+      await screen.findByRole('dialog', { name: 'No account found with this username.' }),
     ).toBeVisible();
     // Work after the mount holds the paint back: the count has not started.
     await act(async () => jest.advanceTimersByTime(1500));

@@ -75,7 +75,9 @@ async function profileJourney(browser, { base, storageState }) {
     await edit.waitFor({ timeout: 90_000 });
     const dialog = page.getByRole('dialog');
     for (;;) {
-      await edit.click({ timeout: 90_000 });
+      // Once a press has opened it (its code may still be arriving), the dialog covers Edit.
+      if (await dialog.isVisible()) break;
+      await edit.click({ timeout: 1000 }).catch(() => undefined);
       const opened = await dialog
         .waitFor({ timeout: 250 })
         .then(() => true)

@@ -1,36 +1,34 @@
-'use client';
+import { EditButton } from './edit-button';
+import type { Open } from './profile-values';
 
-import { useId, useState, useTransition } from 'react';
-import { cancelEmailChangeAction } from '@/lib/profile/email';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { EmailText } from '@/components/ui/email-text';
-import { APP_MSG } from '@/lib/messages';
-import { SignOutEverywhere } from './sign-out-everywhere';
-
-/** The profile's building blocks: a card, a section of cards, and the cards more than one view shows. */
+/**
+ * The profile's building blocks, rendered on the server: a card, a section of cards, and the
+ * cards both views show. Only a card's button runs in the browser (decision 063).
+ */
 
 export function Card({
   title,
   value,
   note,
   hint,
-  onEdit,
+  opens,
   action = 'Edit',
   actionName = `Edit ${title}`,
   children,
-  buttonRef,
+  buttonId,
   danger = false,
 }: {
   children?: React.ReactNode;
   /** A destructive action: its button says so. */
   danger?: boolean;
-  buttonRef?: React.Ref<HTMLButtonElement>;
+  /** Where focus may be sent back to the card's button from elsewhere. */
+  buttonId?: string;
   title: string;
   value: React.ReactNode;
   note?: string;
   hint?: string;
-  onEdit?: (button: HTMLButtonElement) => void;
+  /** The dialog the card's button opens; no button without one. */
+  opens?: Open;
   action?: string;
   actionName?: string;
 }) {
@@ -43,16 +41,14 @@ export function Card({
         {hint && <p className="text-ink-muted mt-0.5 text-xs">{hint}</p>}
         {children}
       </div>
-      {onEdit && (
-        <Button
-          ref={buttonRef}
-          type="button"
-          variant={danger ? 'danger' : 'secondary'}
-          onClick={(e) => onEdit(e.currentTarget)}
-        >
-          {action}
-          <span className="sr-only">{actionName.slice(action.length)}</span>
-        </Button>
+      {opens && (
+        <EditButton
+          id={buttonId}
+          opens={opens}
+          action={action}
+          actionName={actionName}
+          danger={danger}
+        />
       )}
     </li>
   );
@@ -71,7 +67,7 @@ export function Section({
   /** Where a link may point. */
   id?: string;
 }) {
-  const id = useId();
+  const id = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-title`;
   return (
     <section aria-labelledby={id} id={anchor} className="mt-8 scroll-mt-20">
       <h2 id={id} className="text-ink mb-1 text-lg font-bold">
@@ -83,7 +79,7 @@ export function Section({
   );
 }
 
-export function DangerZone({ onDelete }: { onDelete: (button: HTMLButtonElement) => void }) {
+export function DangerZone() {
   return (
     <Section title="Danger zone" id="danger-zone">
       <Card
@@ -92,88 +88,20 @@ export function DangerZone({ onDelete }: { onDelete: (button: HTMLButtonElement)
         action="Delete account"
         actionName="Delete account"
         danger
-        onEdit={onDelete}
+        opens={{ card: 'delete-account' }}
       />
     </Section>
   );
 }
 
-export function SignOutEverywhereCard({ onEdit }: { onEdit: (button: HTMLButtonElement) => void }) {
+export function SignOutEverywhereCard() {
   return (
     <Card
       title="Signed-in devices"
       value="All devices"
       action="Sign out everywhere"
       actionName="Sign out everywhere"
-      onEdit={onEdit}
+      opens={{ card: 'sign-out-everywhere' }}
     />
-  );
-}
-
-export function SignOutEverywhereDialog({
-  open,
-  onOpenChange,
-  onCancel,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Sign out everywhere?"
-      description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most. Devices you chose to remember will ask for your code again."
-    >
-      <SignOutEverywhere onCancel={onCancel} />
-    </Dialog>
-  );
-}
-
-/** 'Pending: new@… · Verify · Cancel change' under the address still in use. */
-export function PendingEmail({
-  email,
-  onVerify,
-  onCancelled,
-}: {
-  email: string;
-  onVerify: (button: HTMLButtonElement) => void;
-  onCancelled: () => void;
-}) {
-  const [cancelling, startCancel] = useTransition();
-  const [failed, setFailed] = useState(false);
-  const link =
-    'text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline disabled:opacity-60';
-  return (
-    <div className="mt-2 text-sm" role="group" aria-label="Email change waiting">
-      <p className="text-ink-muted">
-        Pending: <EmailText email={email} /> — not verified yet.
-      </p>
-      <p className="mt-1 flex flex-wrap items-center gap-x-3">
-        <button type="button" className={link} onClick={(e) => onVerify(e.currentTarget)}>
-          Verify<span className="sr-only"> your new email</span>
-        </button>
-        <button
-          type="button"
-          className={link}
-          disabled={cancelling}
-          onClick={() =>
-            startCancel(async () => {
-              const answer = await cancelEmailChangeAction();
-              setFailed(answer.status !== 'success');
-              if (answer.status === 'success') onCancelled();
-            })
-          }
-        >
-          Cancel change
-        </button>
-      </p>
-      {failed && (
-        <p role="alert" className="text-danger mt-1 text-xs">
-          {APP_MSG.systemError}
-        </p>
-      )}
-    </div>
   );
 }

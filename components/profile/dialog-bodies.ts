@@ -1,30 +1,10 @@
 'use client';
 
 import { lazy, type ComponentType } from 'react';
-import { firstReach } from '@/components/ui/first-reach';
+import { loaders } from './dialog-loaders';
 
-/**
- * What the profile's dialogs hold, off the page's first load (decision 061): each body's code is
- * fetched when a person first reaches for the page, so an Edit opens at once, and meanwhile the
- * page has only its cards to hydrate.
- */
-const loaders = {
-  name: () => import('./name-form'),
-  password: () => import('./password-form'),
-  email: () => import('./email-flow'),
-  phone: () => import('./phone-flow'),
-  twoStep: () => import('./two-step'),
-  deletion: () => import('./delete-account'),
-  recovery: () => import('./recovery-codes'),
-  codes: () => import('./code-methods'),
-  passkeys: () => import('./passkeys'),
-};
-
-if (typeof window !== 'undefined')
-  void firstReach().then(() => {
-    for (const load of Object.values(loaders)) load().catch(() => undefined);
-  });
-
+// Each body's code is fetched when a person first reaches for the page (decision 061), from the
+// dialogs' host (decision 063), so an Edit opens at once.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body's own props come back through M[K]
 type AnyComponent = ComponentType<any>;
 function body<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -41,3 +21,4 @@ export const DeleteAccount = body(loaders.deletion, 'DeleteAccount');
 export const NewRecoveryCodes = body(loaders.recovery, 'NewRecoveryCodes');
 export const CodeMethods = body(loaders.codes, 'CodeMethods');
 export const Passkeys = body(loaders.passkeys, 'Passkeys');
+export const ForgetDevice = body(loaders.forget, 'ForgetDevice');

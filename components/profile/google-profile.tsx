@@ -1,29 +1,13 @@
-'use client';
-
-import { Dialog } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
-import { Card, DangerZone, Section, SignOutEverywhereCard, SignOutEverywhereDialog } from './cards';
-import { DeleteGoogleAccount } from './delete-google-account';
-import type { Open, ProfileValues } from './profile-values';
+import { Card, Section, SignOutEverywhereCard } from './cards';
+import type { ProfileValues } from './profile-values';
 import { FEDERATED_HINT } from './summaries';
 
 /**
  * The profile of an account that signs in with Google (decision 048): what Google keeps is shown
  * as Google's, and the account's own sessions and deletion stay here.
  */
-export function GoogleProfile({
-  values,
-  open,
-  start,
-  close,
-  finish,
-}: {
-  values: ProfileValues;
-  open: Open;
-  start: (button: HTMLButtonElement, next: Open) => void;
-  close: (isOpen: boolean) => void;
-  finish: () => void;
-}) {
+export function GoogleProfile({ values }: { values: ProfileValues }) {
   return (
     <>
       <Section title="Personal info">
@@ -36,7 +20,7 @@ export function GoogleProfile({
         />
       </Section>
       <Section title="Security">
-        <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
+        <SignOutEverywhereCard />
         <Card
           title="Devices and two-step codes"
           value="Managed by Google"
@@ -53,26 +37,6 @@ export function GoogleProfile({
           </a>
         </Card>
       </Section>
-      <DangerZone onDelete={(b) => start(b, { card: 'delete-account' })} />
-      <SignOutEverywhereDialog
-        open={open?.card === 'sign-out-everywhere'}
-        onOpenChange={close}
-        onCancel={finish}
-      />
-      <Dialog
-        open={open?.card === 'delete-account'}
-        onOpenChange={close}
-        title="Delete your account?"
-      >
-        {open?.card === 'delete-account' && (
-          <DeleteGoogleAccount
-            email={values.email}
-            outcome={values.deletion}
-            supportEmail={values.supportEmail}
-            onCancel={finish}
-          />
-        )}
-      </Dialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { OthersOutcome } from '@/lib/profile/account';
-import type { MfaSettings } from '@/lib/cognito';
+import type { MfaSettings, TrackedDevice } from '@/lib/cognito';
 import type { DeletionOutcome } from '@/lib/oauth/deletion';
 import type { DescribedPasskey } from '@/lib/passkeys/notes';
 import type { PhoneMode } from './phone-flow';
@@ -39,5 +39,6 @@ type Open =
   | { card: 'sign-out-everywhere' }
   | { card: 'passkeys' }
   | { card: 'delete-account' }
+  | { card: 'forget-device'; device: TrackedDevice; here: boolean }
   | { card: 'done'; others?: OthersOutcome }
   | null;

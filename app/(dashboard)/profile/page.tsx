@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Devices } from '@/components/profile/devices';
-import { ProfileSettings } from '@/components/profile/profile-settings';
+import { DangerZone } from '@/components/profile/cards';
+import { GoogleProfile } from '@/components/profile/google-profile';
+import { ProfileCards } from '@/components/profile/profile-cards';
+import { ProfileDialogsHost } from '@/components/profile/profile-dialogs-host';
+import type { ProfileValues } from '@/components/profile/profile-values';
 import { RecentActivity } from '@/components/profile/recent-activity';
 import { WaysInReview } from '@/components/profile/ways-in-review';
 import {
@@ -74,6 +78,21 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   if (!activity.ok) log.warn('profile.activity_failed', { reason: activity.failure.name });
   const deviceList = devices.ok ? devices.value : undefined;
   const events: SignInEvent[] | undefined = activity.ok ? activity.value : undefined;
+  const values: ProfileValues = {
+    name: claims.name ?? '',
+    email: claims.email,
+    pendingEmail,
+    phone: claims.phoneNumber ?? '',
+    phoneVerified: claims.phoneNumberVerified,
+    twoStep: twoStep.ok ? twoStep.value.methods.includes('SOFTWARE_TOKEN_MFA') : null,
+    mfa: twoStep.ok ? twoStep.value : null,
+    passkeys: described,
+    recoveryLeft: kept.ok ? (kept.value.recovery?.h.length ?? 0) : null,
+    passkeysSignInWithTwoStep: twoStep.ok && twoStep.value.methods.length > 0 && passkeyTwoStep,
+    provider: claims.provider,
+    supportEmail: getEnv().SUPPORT_EMAIL,
+    deletion: federated ? parseDeletionOutcome(search.deletion) : undefined,
+  };
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
       <h1 className="text-ink mb-6 text-2xl font-bold">Profile Settings</h1>
@@ -90,68 +109,52 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         search.recovered === '1' &&
         twoStep.ok &&
         twoStep.value.methods.length === 0 && <SetUpAgain email={claims.email} />}
-      <ProfileSettings
-        values={{
-          name: claims.name ?? '',
-          email: claims.email,
-          pendingEmail,
-          phone: claims.phoneNumber ?? '',
-          phoneVerified: claims.phoneNumberVerified,
-          twoStep: twoStep.ok ? twoStep.value.methods.includes('SOFTWARE_TOKEN_MFA') : null,
-          mfa: twoStep.ok ? twoStep.value : null,
-          passkeys: described,
-          recoveryLeft: kept.ok ? (kept.value.recovery?.h.length ?? 0) : null,
-          passkeysSignInWithTwoStep:
-            twoStep.ok && twoStep.value.methods.length > 0 && passkeyTwoStep,
-          provider: claims.provider,
-          supportEmail: getEnv().SUPPORT_EMAIL,
-          deletion: federated ? parseDeletionOutcome(search.deletion) : undefined,
-        }}
-      >
-        {deviceList && (
-          <section aria-labelledby="devices-heading" id="devices" className="mt-10 scroll-mt-20">
-            <h2 id="devices-heading" className="text-ink mb-1 text-lg font-bold">
-              Devices
-            </h2>
-            <p className="text-ink-muted mb-4 text-sm">
-              Browsers and phones you signed in on. A remembered device skips the two-step code.
-            </p>
-            <Devices devices={deviceList.devices} thisDevice={thisDevice} />
-            {(pageToken || deviceList.next) && (
-              <nav aria-label="More devices" className="mt-4 flex flex-wrap gap-4 text-sm">
-                {pageToken && (
-                  <Link
-                    href="/profile#devices"
-                    className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
-                  >
-                    First page of devices
-                  </Link>
-                )}
-                {deviceList.next && (
-                  <Link
-                    href={`/profile?devices=${encodeURIComponent(deviceList.next)}#devices`}
-                    className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
-                  >
-                    More devices
-                  </Link>
-                )}
-              </nav>
-            )}
-          </section>
-        )}
-        {events && (
-          <section aria-labelledby="activity-heading" className="mt-10">
-            <h2 id="activity-heading" className="text-ink mb-1 text-lg font-bold">
-              Recent activity
-            </h2>
-            <p className="text-ink-muted mb-4 text-sm">
-              Your last 10 sign-ins, attempts and password confirmations. If one was not you, change
-              your password.
-            </p>
-            <RecentActivity events={events} />
-          </section>
-        )}
-      </ProfileSettings>
+      {federated ? <GoogleProfile values={values} /> : <ProfileCards values={values} />}
+      {deviceList && (
+        <section aria-labelledby="devices-heading" id="devices" className="mt-10 scroll-mt-20">
+          <h2 id="devices-heading" className="text-ink mb-1 text-lg font-bold">
+            Devices
+          </h2>
+          <p className="text-ink-muted mb-4 text-sm">
+            Browsers and phones you signed in on. A remembered device skips the two-step code.
+          </p>
+          <Devices devices={deviceList.devices} thisDevice={thisDevice} />
+          {(pageToken || deviceList.next) && (
+            <nav aria-label="More devices" className="mt-4 flex flex-wrap gap-4 text-sm">
+              {pageToken && (
+                <Link
+                  href="/profile#devices"
+                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                >
+                  First page of devices
+                </Link>
+              )}
+              {deviceList.next && (
+                <Link
+                  href={`/profile?devices=${encodeURIComponent(deviceList.next)}#devices`}
+                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                >
+                  More devices
+                </Link>
+              )}
+            </nav>
+          )}
+        </section>
+      )}
+      {events && (
+        <section aria-labelledby="activity-heading" className="mt-10">
+          <h2 id="activity-heading" className="text-ink mb-1 text-lg font-bold">
+            Recent activity
+          </h2>
+          <p className="text-ink-muted mb-4 text-sm">
+            Your last 10 sign-ins, attempts and password confirmations. If one was not you, change
+            your password.
+          </p>
+          <RecentActivity events={events} />
+        </section>
+      )}
+      <DangerZone />
+      <ProfileDialogsHost values={values} />
     </div>
   );
 }

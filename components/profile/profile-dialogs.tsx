@@ -12,34 +12,25 @@ import {
   CodeMethods,
   DeleteAccount,
   EmailFlow,
+  ForgetDevice,
   NameForm,
   NewRecoveryCodes,
   PasswordForm,
   Passkeys,
   PhoneFlow,
 } from './dialog-bodies';
-import { RECOVERY_CODE_COUNT } from '@/lib/two-step/recovery-count';
-import {
-  Card,
-  DangerZone,
-  PendingEmail,
-  Section,
-  SignOutEverywhereCard,
-  SignOutEverywhereDialog,
-} from './cards';
-import { afterAppOff, askedMethod, methodsSummary, proofNote, twoStepSummary } from './summaries';
+import { DeleteGoogleAccount } from './delete-google-account';
+import { hostDialogs } from './dialog-store';
+import { SignOutEverywhere } from './sign-out-everywhere';
+import { afterAppOff, askedMethod, proofNote } from './summaries';
 import { SuccessDialog } from './success-dialog';
-import { GoogleProfile } from './google-profile';
 import type { Open, ProfileValues } from './profile-values';
 
-export function ProfileSettings({
-  values,
-  children,
-}: {
-  values: ProfileValues;
-  /** Sections the page renders itself (devices, activity), placed before the danger zone. */
-  children?: React.ReactNode;
-}) {
+/**
+ * The profile's dialogs and which one is open (decision 063): the cards' buttons ask for one
+ * through the dialog store; this code arrives at the first reach for the page.
+ */
+export function ProfileDialogs({ values }: { values: ProfileValues }) {
   // Back from Google without a deletion: the dialog opens again and says why.
   const [open, setOpen] = useState<Open>(
     values.provider && values.deletion ? { card: 'delete-account' } : null,
@@ -48,16 +39,19 @@ export function ProfileSettings({
     // A reload does not say it again.
     if (values.deletion) window.history.replaceState(null, '', '/profile#danger-zone');
   }, [values.deletion]);
-  const editButton = useRef<HTMLButtonElement | null>(null);
-  const emailButton = useRef<HTMLButtonElement | null>(null);
-  const start = (button: HTMLButtonElement, next: Open) => {
-    editButton.current = button;
-    setOpen(next);
-  };
+  const opener = useRef<HTMLButtonElement | null>(null);
+  useEffect(
+    () =>
+      hostDialogs(({ button, next }) => {
+        if (button) opener.current = button;
+        setOpen(next);
+      }),
+    [],
+  );
   // These dialogs have no Radix trigger, so focus goes back to the card's button by hand.
   const finish = () => {
     setOpen(null);
-    setTimeout(() => editButton.current?.focus(), 0);
+    setTimeout(() => opener.current?.focus(), 0);
   };
   const close = (isOpen: boolean) => !isOpen && finish();
   // Proof of identity takes the app's code only where sign-in asks for it.
@@ -66,131 +60,31 @@ export function ProfileSettings({
 
   if (values.provider)
     return (
-      <GoogleProfile values={values} open={open} start={start} close={close} finish={finish} />
+      <>
+        <SignOutEverywhereDialog
+          open={open?.card === 'sign-out-everywhere'}
+          onOpenChange={close}
+          onCancel={finish}
+        />
+        <Dialog
+          open={open?.card === 'delete-account'}
+          onOpenChange={close}
+          title="Delete your account?"
+        >
+          {open?.card === 'delete-account' && (
+            <DeleteGoogleAccount
+              email={values.email}
+              outcome={values.deletion}
+              supportEmail={values.supportEmail}
+              onCancel={finish}
+            />
+          )}
+        </Dialog>
+      </>
     );
 
   return (
     <>
-      <Section title="Personal info">
-        <Card
-          title="Name"
-          value={values.name || 'Not set'}
-          onEdit={(b) => start(b, { card: 'name' })}
-        />
-        <Card
-          title="Email Address"
-          value={<EmailText email={values.email} />}
-          onEdit={(b) => start(b, { card: 'email', mode: { step: 'update' } })}
-          buttonRef={emailButton}
-        >
-          {values.pendingEmail && (
-            <PendingEmail
-              email={values.pendingEmail}
-              onVerify={(b) =>
-                start(b, { card: 'email', mode: { step: 'verify', email: values.pendingEmail! } })
-              }
-              // The row goes: focus to the card's own button rather than the page's start.
-              onCancelled={() => setTimeout(() => emailButton.current?.focus(), 0)}
-            />
-          )}
-        </Card>
-        <Card
-          title="Phone Number"
-          value={values.phone ? formatPhone(values.phone) : 'Not set'}
-          note={values.phone && !values.phoneVerified ? 'Not verified' : undefined}
-          onEdit={(b) => start(b, { card: 'phone', mode: { step: 'update' } })}
-        />
-      </Section>
-      <Section title="Security" id="security">
-        <Card
-          title="Password"
-          value={
-            <>
-              <span aria-hidden="true">••••••••</span>
-              <span className="sr-only">Hidden</span>
-            </>
-          }
-          onEdit={(b) => start(b, { card: 'password' })}
-        />
-        {values.passkeys && (
-          <Card
-            title="Passkeys"
-            value={
-              values.passkeys.length === 0
-                ? 'None yet'
-                : values.passkeys.length === 1
-                  ? '1 passkey'
-                  : `${values.passkeys.length} passkeys`
-            }
-            action="Manage"
-            actionName="Manage passkeys"
-            onEdit={(b) => start(b, { card: 'passkeys' })}
-          />
-        )}
-        <SignOutEverywhereCard onEdit={(b) => start(b, { card: 'sign-out-everywhere' })} />
-      </Section>
-      <Section title="Two-step verification" description={twoStepSummary(values.mfa)}>
-        <Card
-          title="Authenticator app"
-          value={values.twoStep === null ? 'Unknown' : values.twoStep ? 'On' : 'Off'}
-          note={
-            values.twoStep === null
-              ? 'We could not check it just now. Reload to try again.'
-              : undefined
-          }
-          action={values.twoStep ? 'Turn off' : 'Set up'}
-          actionName={
-            values.twoStep ? 'Turn off two-step verification' : 'Set up two-step verification'
-          }
-          onEdit={
-            values.twoStep === null
-              ? undefined
-              : (b) => start(b, { card: values.twoStep ? 'two-step-off' : 'two-step-setup' })
-          }
-        />
-        <Card
-          title="Codes by text or email"
-          value={values.mfa ? methodsSummary(values.mfa) : 'Unknown'}
-          note={
-            values.mfa === null
-              ? 'We could not check it just now. Reload to try again.'
-              : values.mfa.methods.length === 0 && values.phone && !values.phoneVerified
-                ? 'Verify your phone number to get codes by text message.'
-                : undefined
-          }
-          action="Manage"
-          actionName="Manage codes by text or email"
-          onEdit={values.mfa === null ? undefined : (b) => start(b, { card: 'code-methods' })}
-        />
-        {values.twoStep && (
-          <Card
-            title="Recovery codes"
-            value={
-              values.recoveryLeft === null
-                ? 'Unknown'
-                : values.recoveryLeft === 0
-                  ? 'None left'
-                  : `${values.recoveryLeft} of ${RECOVERY_CODE_COUNT} left`
-            }
-            hint="Each signs you in once if you lose your authenticator app."
-            note={
-              values.recoveryLeft === null
-                ? 'We could not check them just now. Reload to try again.'
-                : values.recoveryLeft === 0
-                  ? 'Get new ones, so a lost phone cannot lock you out.'
-                  : values.recoveryLeft <= 2
-                    ? 'Get new codes before you run out.'
-                    : undefined
-            }
-            action="Get new codes"
-            actionName="Get new codes"
-            onEdit={(b) => start(b, { card: 'recovery-codes' })}
-          />
-        )}
-      </Section>
-      {children}
-      <DangerZone onDelete={(b) => start(b, { card: 'delete-account' })} />
-
       <Dialog
         open={open?.card === 'delete-account'}
         onOpenChange={close}
@@ -355,11 +249,47 @@ export function ProfileSettings({
         onCancel={finish}
       />
 
+      <Dialog
+        open={open?.card === 'forget-device'}
+        onOpenChange={close}
+        title="Forget this device?"
+      >
+        {open?.card === 'forget-device' && (
+          <ForgetDevice
+            device={open.device}
+            here={open.here}
+            onCancel={finish}
+            onForgotten={finish}
+          />
+        )}
+      </Dialog>
+
       <SuccessDialog
         open={open?.card === 'done'}
         others={open?.card === 'done' ? open.others : undefined}
         onClose={finish}
       />
     </>
+  );
+}
+
+function SignOutEverywhereDialog({
+  open,
+  onOpenChange,
+  onCancel,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Sign out everywhere?"
+      description="This ends your sessions on every browser and phone, including this one. Other devices are signed out the next time they open your account, and within 5 minutes at most. Devices you chose to remember will ask for your code again."
+    >
+      <SignOutEverywhere onCancel={onCancel} />
+    </Dialog>
   );
 }

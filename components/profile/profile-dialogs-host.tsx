@@ -1,0 +1,37 @@
+'use client';
+
+import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { firstReach } from '@/components/ui/first-reach';
+import { preloadDialogs } from './dialog-loaders';
+import type { ProfileValues } from './profile-values';
+
+// The dialogs' code (their titles, their table, the success and sign-out dialogs) arrives at the
+// first reach for the page, with the bodies (dialog-bodies.ts), not with the cards (decision 063).
+const load = async () => ({ default: (await import('./profile-dialogs')).ProfileDialogs });
+const whenReached = lazy(async () => {
+  await firstReach();
+  preloadDialogs();
+  return load();
+});
+const atOnce = lazy(async () => {
+  preloadDialogs();
+  return load();
+});
+const none = () => () => {};
+
+export function ProfileDialogsHost({ values }: { values: ProfileValues }) {
+  // In the browser only: the server has nothing to show for a closed dialog.
+  const inBrowser = useSyncExternalStore(
+    none,
+    () => true,
+    () => false,
+  );
+  if (!inBrowser) return null;
+  // Back from Google without a deletion, a dialog is open from the start.
+  const Dialogs = values.provider && values.deletion ? atOnce : whenReached;
+  return (
+    <Suspense fallback={null}>
+      <Dialogs values={values} />
+    </Suspense>
+  );
+}

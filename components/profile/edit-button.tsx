@@ -1,6 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
+import { preloadBody } from './dialog-loaders';
 import { openDialog } from './dialog-store';
 import type { Open } from './profile-values';
 
@@ -18,11 +19,16 @@ export function EditButton({
   danger: boolean;
   id?: string;
 }) {
+  // Reached for (a pointer over it, a touch, the keyboard's focus): its dialog's body is fetched.
+  const reach = () => opens && preloadBody(opens.card);
   return (
     <Button
       id={id}
       type="button"
       variant={danger ? 'danger' : 'secondary'}
+      onPointerEnter={reach}
+      onPointerDown={reach}
+      onFocus={reach}
       onClick={(e) => openDialog(e.currentTarget, opens)}
     >
       {action}

@@ -2,21 +2,24 @@
 
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { firstReach } from '@/components/ui/first-reach';
-import { preloadDialogs } from './dialog-loaders';
+import { preloadDialogShell } from './dialog-loaders';
 import type { ProfileValues } from './profile-values';
 
 // The dialogs' code (their titles, their table, the success and sign-out dialogs) arrives at the
 // first reach for the page, with the bodies (dialog-bodies.ts), not with the cards (decision 063).
 const load = async () => ({ default: (await import('./profile-dialogs')).ProfileDialogs });
+// The host and Radix's dialog; the reached card's body comes from its button (EditButton), and
+// the other bodies once the host is in (ProfileDialogs).
+const loadAll = () => {
+  const host = load();
+  preloadDialogShell();
+  return host;
+};
 const whenReached = lazy(async () => {
   await firstReach();
-  preloadDialogs();
-  return load();
+  return loadAll();
 });
-const atOnce = lazy(async () => {
-  preloadDialogs();
-  return load();
-});
+const atOnce = lazy(loadAll);
 const none = () => () => {};
 
 export function ProfileDialogsHost({ values }: { values: ProfileValues }) {

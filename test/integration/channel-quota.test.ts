@@ -29,7 +29,7 @@ let guard: typeof import('@/lib/session/refresh');
 let seal: typeof import('@/lib/session/seal');
 let env: typeof import('@/lib/runtime/env');
 let embedToken: typeof import('@/app/api/embed-token/route');
-let dashboard: typeof import('@/app/(dashboard)/page');
+let dashboard: typeof import('@/app/(dashboard)/(analytics)/page');
 let channel: typeof import('@/lib/dashboard/channel');
 let ForcedSignOut: unknown;
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   seal = await import('@/lib/session/seal');
   env = await import('@/lib/runtime/env');
   embedToken = await import('@/app/api/embed-token/route');
-  dashboard = await import('@/app/(dashboard)/page');
+  dashboard = await import('@/app/(dashboard)/(analytics)/page');
   channel = await import('@/lib/dashboard/channel');
   ({ ForcedSignOut } = await import('@/components/dashboard/forced-sign-out'));
 });

@@ -1,5 +1,0 @@
-import { Loader } from '@/components/ui/loader';
-
-export default function Loading() {
-  return <Loader className="flex-1 py-24" />;
-}

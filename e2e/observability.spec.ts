@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { WEB_APP_LOG, expect, formAlert, metricPoints, spans, test } from './fixtures';
+import { WEB_APP_LOG, expect, formAlert, hydrated, metricPoints, spans, test } from './fixtures';
 
 type Line = Record<string, unknown> & { event?: string; reqId?: string };
 
@@ -32,6 +32,9 @@ test('each request leaves one access line, under the id its answer carries, with
 
 test("a form's action and what it logs share the request's id", async ({ page, account }) => {
   await page.goto('/login');
+  // The action as the hydrated form calls it (its Next-Action header); a form posted before its
+  // code arrived is a plain POST of the page (decision 061), logged without `action`.
+  await hydrated(page, 'form button[type="submit"]');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('Wrong!Pass1');
   const answered = page.waitForResponse(

@@ -3,8 +3,8 @@
 import { lazy, type ComponentType } from 'react';
 import { loaders } from './dialog-loaders';
 
-// Each body's code is its own chunk, fetched as a person reaches for its card's button, and the
-// rest once the dialogs' host is in (dialog-loaders.ts, decision 063).
+// Each body's code is its own chunk, fetched as a person reaches for its card's button
+// (dialog-loaders.ts, decision 063), or here when its dialog first opens.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body's own props come back through M[K]
 type AnyComponent = ComponentType<any>;
 function body<M, K extends keyof M>(load: () => Promise<M>, name: K) {

@@ -6,10 +6,9 @@ import { preloadDialogShell } from './dialog-loaders';
 import type { ProfileValues } from './profile-values';
 
 // The dialogs' code (their titles, their table, the success and sign-out dialogs) arrives at the
-// first reach for the page, with the bodies (dialog-bodies.ts), not with the cards (decision 063).
+// first reach for the page, not with the cards (decision 063), with Radix's dialog beside it; a
+// card's body comes as its own button is reached (EditButton).
 const load = async () => ({ default: (await import('./profile-dialogs')).ProfileDialogs });
-// The host and Radix's dialog; the reached card's body comes from its button (EditButton), and
-// the other bodies once the host is in (ProfileDialogs).
 const loadAll = () => {
   const host = load();
   preloadDialogShell();

@@ -1,10 +1,12 @@
 'use client';
 
 // The first pointer, key, touch or focus on the page: what says a person is about to use a form.
-const REACH = ['pointerdown', 'pointerover', 'keydown', 'touchstart', 'focusin'] as const;
+// A pointer that moves, not one that comes "over": Chromium sends pointerover under a still cursor
+// as the page lays out beneath it, which no person did.
+const REACH = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
 let reached: Promise<void> | undefined;
 
-/** Resolves at the first pointer, key, touch or focus on the page (at once if a field has focus). */
+/** Resolves at the first pointer move or press, key, touch or focus on the page (at once if a field has focus). */
 export function firstReach(): Promise<void> {
   return (reached ??= new Promise<void>((resolve) => {
     const go = () => {

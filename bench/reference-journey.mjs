@@ -3,6 +3,7 @@
 //   POST /cognito            Amplify's calls, forwarded to the local pool as they came
 //   GET  /api/embed-token    the access token's owner (GetUser), their channel (the creator
 //                            system's search) and its embed token, as { token, embedOrigin }
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareReference, serveReference } from './reference.mjs';
@@ -17,6 +18,27 @@ async function body(req) {
 
 function answer(res, status, json) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+}
+
+/**
+ * Amplify's call with the SECRET_HASH a confidential client needs, over the name the call gives.
+ * Amplify runs on public clients only; the local pool's is the template's, with a secret
+ * (GET /__local/app-client), so this server adds the hash as a backend for that client would.
+ */
+export function withSecretHash(payload, client) {
+  if (!client.clientSecret) return payload;
+  const hash = (name) =>
+    createHmac('sha256', client.clientSecret)
+      .update(name + client.clientId)
+      .digest('base64');
+  const out = { ...payload };
+  if (typeof out.Username === 'string') out.SecretHash ??= hash(out.Username);
+  for (const key of ['AuthParameters', 'ChallengeResponses']) {
+    const params = out[key];
+    if (params && typeof params.USERNAME === 'string')
+      out[key] = { SECRET_HASH: hash(params.USERNAME), ...params };
+  }
+  return out;
 }
 
 /** The server's two routes against the stack at `ports` ({ identity, creator, embed }). */
@@ -48,14 +70,23 @@ export function journeyRoutes(ports) {
     const { token } = await embed.json();
     answer(res, 200, { token, embedOrigin: `http://127.0.0.1:${ports.embed}` });
   }
+  let client;
   async function forward(req, res) {
+    client ??= await fetch(`${identity}__local/app-client`).then((r) => r.json());
+    const raw = await body(req);
+    let payload;
+    try {
+      payload = JSON.stringify(withSecretHash(JSON.parse(raw.toString('utf8')), client));
+    } catch {
+      payload = raw;
+    }
     const upstream = await fetch(identity, {
       method: 'POST',
       headers: {
         'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'),
         'x-amz-target': String(req.headers['x-amz-target'] ?? ''),
       },
-      body: await body(req),
+      body: payload,
     });
     res
       .writeHead(upstream.status, {

@@ -22,7 +22,7 @@ describe('the local stack contract', () => {
       region: 'us-east-1',
       poolId: 'us-east-1_LocalDev01',
       clientId: 'localdevclient0000000000001',
-      consoleClientSecret: 'local_confidential_client_secret',
+      clientSecret: 'local_confidential_client_secret',
       channelAttribute: 'custom:channelmeter_id',
       activityAttribute: 'custom:activity',
       recoveryAttribute: 'custom:recovery',

@@ -1,8 +1,8 @@
 /**
  * The local pool's settings for an e2e run (E2E_POOL), as environment for the local identity
  * service (local/identity/settings.ts):
- * - `default`: the pool `npm start` runs, the production template's (infra/user-pool.yaml) with a
- *   public app client: user existence errors prevented (ENABLED), refresh tokens rotated,
+ * - `default`: the pool `npm start` runs, the production template's (infra/user-pool.yaml), its app
+ *   client confidential (SECRET_HASH on every public call, over the pool's username): user existence errors prevented (ENABLED), refresh tokens rotated,
  *   Cognito's code-request quota (5 per user, operation and hour), devices remembered on opt-in;
  * - `console`: IDENTITY_PRESET=console, an app client as the console makes one today, strict: a
  *   client secret, user context (the person's address) propagated, refresh tokens rotated with no

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
@@ -137,13 +138,24 @@ export async function startSideStack({
 
 /** One call of the stack's identity service, which must succeed. */
 export async function identityCall(stack: SideStack, op: string, body: object) {
+  // The stack's app client, as its pool publishes it: a public call carries SecretHash.
+  const client = (await (await fetch(`${stack.identity}/__local/app-client`)).json()) as {
+    clientSecret?: string;
+  };
+  const named = body as { ClientId?: string; Username?: string };
+  const SecretHash =
+    client.clientSecret && named.ClientId && typeof named.Username === 'string'
+      ? createHmac('sha256', client.clientSecret)
+          .update(named.Username + named.ClientId)
+          .digest('base64')
+      : undefined;
   const res = await fetch(stack.identity, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': `AWSCognitoIdentityProviderService.${op}`,
     },
-    body: JSON.stringify(body),
+    body: JSON.stringify(SecretHash ? { SecretHash, ...body } : body),
   });
   const json = (await res.json()) as Record<string, unknown>;
   expect(res.ok, `${op}: ${JSON.stringify(json)}`).toBeTruthy();

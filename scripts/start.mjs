@@ -49,15 +49,10 @@ if (local) {
     process.exit(1);
   }
   env.LOCAL_STACK = '1';
-  // The console preset's client is confidential too (local/identity/settings.ts, CONSOLE).
-  if (
-    env.IDENTITY_PRESET?.trim().toLowerCase() === 'console' &&
-    !env.IDENTITY_CLIENT_SECRET?.trim()
-  )
-    env.IDENTITY_CLIENT_SECRET = stack.consoleClientSecret;
-  // A confidential local app client: the web app sends SECRET_HASH with the same secret.
-  if (env.IDENTITY_CLIENT_SECRET?.trim() && !env.COGNITO_CLIENT_SECRET)
-    env.COGNITO_CLIENT_SECRET = env.IDENTITY_CLIENT_SECRET.trim();
+  // The local app client is the template's, confidential (local/identity/settings.ts): the web app
+  // sends SECRET_HASH with the pool's secret, the contract's unless IDENTITY_CLIENT_SECRET names one.
+  if (!env.COGNITO_CLIENT_SECRET)
+    env.COGNITO_CLIENT_SECRET = env.IDENTITY_CLIENT_SECRET?.trim() || stack.clientSecret;
 }
 // On Node 20 the SDK's upgrade notice repeats on every local start; node-version.mjs says it once.
 if (local) env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -14,7 +14,13 @@ import type { ChallengeData } from '@/lib/session/seal';
 import { emailRef, log } from '@/lib/runtime/log';
 import { checkLimit, codeChecked, failedHere } from '@/lib/http/rate-limit';
 import { clearChallenge } from '@/lib/session';
-import { CHALLENGE_EXPIRED, challengeContext, waitingChallenge, type CodeField } from './challenge';
+import {
+  CHALLENGE_EXPIRED,
+  answerNames,
+  challengeContext,
+  waitingChallenge,
+  type CodeField,
+} from './challenge';
 import { finishSignIn } from './finish';
 import { decoyAnswer, isDecoy } from './precheck';
 
@@ -75,7 +81,7 @@ export async function answerWaiting<F extends string>(
   const result = await respondToChallenge(
     challenge.name,
     challenge.session,
-    challenge.username,
+    answerNames(challenge),
     answer,
     context,
     second,

@@ -49,6 +49,7 @@ export async function keepChallenge(
   const base = {
     session: outcome.session,
     username: outcome.username,
+    userId: outcome.userId,
     ...(deviceKey ? { deviceKey } : {}),
     ...(review ? { review: true as const } : {}),
   };
@@ -109,6 +110,11 @@ export async function keepChallenge(
 }
 
 export const CHALLENGE_EXPIRED = '/login?reason=expired';
+
+/** Whom a waiting challenge's answer names: the pool's username (the address in an older cookie). */
+export function answerNames(challenge: Pick<ChallengeData, 'username' | 'userId'>) {
+  return { username: challenge.username, userId: challenge.userId ?? challenge.username };
+}
 
 /** The device the sign-in named counts only while this browser's device cookie still names it. */
 export async function challengeContext(challenge: { username: string; deviceKey?: string }) {

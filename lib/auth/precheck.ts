@@ -191,7 +191,8 @@ async function decoyEmailCode(
     await securityNotice({ sub, email: account.email ?? email }, 'email-code-two-step');
   const session = `${DECOY}${randomBytes(24).toString('base64url')}`;
   await setChallenge({ name: 'EMAIL_OTP', session, username: email });
-  return { type: 'challenge', challenge: 'EMAIL_OTP', session, username: email };
+  // USER_AUTH's challenges name no username: its answers give the address (lib/cognito/shared.ts).
+  return { type: 'challenge', challenge: 'EMAIL_OTP', session, username: email, userId: email };
 }
 
 /**

@@ -52,6 +52,7 @@ import {
   CHALLENGE_PAGES,
   CodeField,
   SignInField,
+  answerNames,
   challengeContext,
   waitingChallenge,
 } from './challenge';
@@ -156,7 +157,7 @@ export const setupTwoStepSignInAction = validatedAction(
     const context = await challengeContext(challenge);
     const result = await completeMfaSetup(
       challenge.session,
-      challenge.username,
+      answerNames(challenge),
       code,
       DEVICE_NAME,
       context,
@@ -208,7 +209,7 @@ export const chooseSetupMethodAction = validatedAction(twoStepMethodSchema, asyn
   const context = await challengeContext(challenge);
   const result = await setUpEmailCodes(
     challenge.session,
-    challenge.username,
+    answerNames(challenge),
     challenge.username,
     context,
   );

@@ -12,6 +12,7 @@ import {
   attempt,
   clientId,
   contextParameters,
+  poolName,
   userContextData,
 } from './shared';
 import { outcome, proveDevice } from './sign-in';
@@ -85,7 +86,7 @@ export function associateForSetup(session: string) {
 
 export function completeMfaSetup(
   session: string,
-  username: string,
+  who: { username: string; userId: string },
   code: string,
   deviceName: string,
   context?: SignInContext,
@@ -100,21 +101,7 @@ export function completeMfaSetup(
     );
     if (verified.Status !== 'SUCCESS' || !verified.Session)
       throw new Error(`VerifySoftwareToken answered ${verified.Status ?? 'no status'}`);
-    const hash = secretHash(username);
-    const out = await cognito().send(
-      new RespondToAuthChallengeCommand({
-        ClientId: clientId(),
-        ChallengeName: 'MFA_SETUP',
-        Session: verified.Session,
-        ChallengeResponses: {
-          USERNAME: username,
-          ...contextParameters(context),
-          ...(hash ? { SECRET_HASH: hash } : {}),
-        },
-        ...userContextData(context),
-      }),
-    );
-    return outcome(await proveDevice(out, username, context), username);
+    return answerSetup(verified.Session, who, {}, context);
   });
 }
 
@@ -125,28 +112,37 @@ export function completeMfaSetup(
  */
 export function setUpEmailCodes(
   session: string,
-  username: string,
+  who: { username: string; userId: string },
   email: string,
   context?: SignInContext,
 ) {
-  return attempt('mfaSetup', async () => {
-    const hash = secretHash(username);
-    const out = await cognito().send(
-      new RespondToAuthChallengeCommand({
-        ClientId: clientId(),
-        ChallengeName: 'MFA_SETUP',
-        Session: session,
-        ChallengeResponses: {
-          USERNAME: username,
-          EMAIL: email,
-          ...contextParameters(context),
-          ...(hash ? { SECRET_HASH: hash } : {}),
-        },
-        ...userContextData(context),
-      }),
-    );
-    return outcome(await proveDevice(out, username, context), username);
-  });
+  return attempt('mfaSetup', () => answerSetup(session, who, { EMAIL: email }, context));
+}
+
+/** MFA_SETUP's answer, by the pool's username (lib/cognito/shared.ts, poolName). */
+async function answerSetup(
+  session: string,
+  who: { username: string; userId: string },
+  responses: Record<string, string>,
+  context: SignInContext | undefined,
+) {
+  const hash = secretHash(who.userId);
+  const out = await cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId(),
+      ChallengeName: 'MFA_SETUP',
+      Session: session,
+      ChallengeResponses: {
+        USERNAME: who.userId,
+        ...responses,
+        ...contextParameters(context),
+        ...(hash ? { SECRET_HASH: hash } : {}),
+      },
+      ...userContextData(context),
+    }),
+  );
+  const userId = poolName(out.ChallengeParameters, who.userId);
+  return outcome(await proveDevice(out, userId, context), who.username, userId);
 }
 
 export function associateSoftwareToken(accessToken: string) {

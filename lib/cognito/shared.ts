@@ -29,9 +29,22 @@ export type SignInOutcome =
       type: 'challenge';
       challenge: string;
       session: string;
+      /** The person's address: what the product shows, limits and alerts by. */
       username: string;
+      /** The pool's own username, which every answer after the first step names (poolName). */
+      userId: string;
       parameters?: Record<string, string>;
     };
+
+/**
+ * The name the next answer gives as USERNAME, and hashes SECRET_HASH over: the pool's username,
+ * not the email it was signed in with. botocore (AdminInitiateAuthResponse.ChallengeParameters):
+ * "You must use the username and not an alias in the ChallengeResponses"; AWS's clients switch to
+ * it as each answer comes (amplify-js setActiveSignInUsername(USERNAME ?? USER_ID_FOR_SRP)).
+ */
+export function poolName(parameters: Record<string, string> | undefined, known: string): string {
+  return parameters?.USERNAME || parameters?.USER_ID_FOR_SRP || known;
+}
 
 export async function attempt<T>(context: AuthContext, run: () => Promise<T>): Promise<Result<T>> {
   try {

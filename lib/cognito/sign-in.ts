@@ -17,6 +17,7 @@ import {
   attempt,
   clientId,
   contextParameters,
+  poolName,
   tokensFrom,
   userContextData,
 } from './shared';
@@ -53,7 +54,7 @@ export async function deviceSteps(
   context: SignInContext | undefined,
 ): Promise<InitiateAuthCommandOutput> {
   // Cognito names the user for the device steps by its username (USERNAME in the challenge).
-  const name = out.ChallengeParameters?.USERNAME ?? username;
+  const name = poolName(out.ChallengeParameters, username);
   const hash = secretHash(name);
   const proof = await startDeviceProof(device);
   const verifier = await cognito().send(
@@ -91,13 +92,19 @@ export async function deviceSteps(
   );
 }
 
-export function outcome(out: InitiateAuthCommandOutput, username: string): SignInOutcome {
+/** `username`: the person's address; `userId`: the pool's name for them as the last step knew it. */
+export function outcome(
+  out: InitiateAuthCommandOutput,
+  username: string,
+  userId: string,
+): SignInOutcome {
   if (out.ChallengeName) {
     return {
       type: 'challenge',
       challenge: out.ChallengeName,
       session: out.Session ?? '',
       username,
+      userId: poolName(out.ChallengeParameters, userId),
       ...(out.ChallengeParameters ? { parameters: out.ChallengeParameters } : {}),
     };
   }
@@ -116,7 +123,7 @@ export async function passwordVerifier(
   password: string,
   device: DeviceCredentials | undefined,
   context: SignInContext | undefined,
-): Promise<InitiateAuthCommandOutput> {
+): Promise<{ out: InitiateAuthCommandOutput; userId: string }> {
   const proof = startPasswordProof(getEnv().COGNITO_USER_POOL_ID, password);
   const hash = secretHash(email);
   const out = await cognito().send(
@@ -136,7 +143,7 @@ export async function passwordVerifier(
     throw new Error(`USER_SRP_AUTH answered ${out.ChallengeName ?? 'tokens'}`);
   const { signature, timestamp, userId } = proof.answer(out.ChallengeParameters ?? {});
   const userHash = secretHash(userId);
-  return cognito().send(
+  const answered = await cognito().send(
     new RespondToAuthChallengeCommand({
       ClientId: clientId(),
       ChallengeName: 'PASSWORD_VERIFIER',
@@ -152,12 +159,13 @@ export async function passwordVerifier(
       ...userContextData(context),
     }),
   );
+  return { out: answered, userId: poolName(answered.ChallengeParameters, userId) };
 }
 
 export function signIn(email: string, password: string, context?: SignInContext) {
   return attempt('signIn', async () => {
-    const out = await passwordVerifier(email, password, context?.device, context);
-    return outcome(await proveDevice(out, email, context), email);
+    const { out, userId } = await passwordVerifier(email, password, context?.device, context);
+    return outcome(await proveDevice(out, userId, context), email, userId);
   });
 }
 
@@ -184,7 +192,9 @@ export function startPasswordless(
         ...userContextData(context),
       }),
     );
-    return outcome(await proveDevice(out, email, context), email);
+    // InitiateAuth takes the alias; its challenge names the username the answers must give.
+    const userId = poolName(out.ChallengeParameters, email);
+    return outcome(await proveDevice(out, userId, context), email, userId);
   });
 }
 
@@ -236,37 +246,39 @@ export const CHALLENGE_CONTEXT = {
   WEB_AUTHN: 'passkeySignIn',
 } as const satisfies Record<AnsweredChallenge, AuthContext>;
 
+/** `who`: the person's address and the pool's username, which the answer names. */
 export function respondToChallenge(
   challenge: AnsweredChallenge,
   session: string,
-  username: string,
+  who: { username: string; userId: string },
   answer: string,
   context?: SignInContext,
   /** An EMAIL_OTP asked for after the password: its errors read as a sent code's. */
   second?: boolean,
 ) {
   return attempt(second ? 'mfaSent' : CHALLENGE_CONTEXT[challenge], async () => {
-    const out = await sendAnswer(challenge, session, username, answer, context);
-    return outcome(await proveDevice(out, username, context), username);
+    const out = await sendAnswer(challenge, session, who.userId, answer, context);
+    const userId = poolName(out.ChallengeParameters, who.userId);
+    return outcome(await proveDevice(out, userId, context), who.username, userId);
   });
 }
 
-/** One RespondToAuthChallenge call; the caller reads the answer and handles errors. */
+/** One RespondToAuthChallenge call, by the pool's username; the caller reads the answer. */
 export function sendAnswer(
   challenge: AnsweredChallenge,
   session: string | undefined,
-  username: string,
+  userId: string,
   answer: string,
   context?: SignInContext,
 ) {
-  const hash = secretHash(username);
+  const hash = secretHash(userId);
   return cognito().send(
     new RespondToAuthChallengeCommand({
       ClientId: clientId(),
       ChallengeName: challenge,
       Session: session,
       ChallengeResponses: {
-        USERNAME: username,
+        USERNAME: userId,
         [ANSWER_KEY[challenge]]: answer,
         ...contextParameters(context),
         ...(hash ? { SECRET_HASH: hash } : {}),

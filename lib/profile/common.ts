@@ -104,11 +104,12 @@ export async function proveIdentity<F extends string = ProofField>(
   if (proved.value.type === 'code-needed')
     return refuse({ fieldErrors: { code: [{ text: MSG.authenticatorCodeEnter }] } });
   if (proved.value.type === 'code-sent') {
-    const { challenge, session: waiting, destination } = proved.value;
+    const { challenge, session: waiting, userId, destination } = proved.value;
     if (challenge === 'SMS_MFA') await smsSent(session.claims.email, destination);
     await setProofChallenge(session, {
       challenge,
       session: waiting,
+      userId,
       ...(destination ? { destination: destination.slice(0, 320) } : {}),
     });
     const where = destination ? ` to ${destination}` : '';

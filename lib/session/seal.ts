@@ -65,6 +65,9 @@ const challengeData = z.object({
   ]),
   session: z.string().min(1),
   username: z.string().min(1),
+  /** The pool's username the answers name (lib/cognito/shared.ts, poolName); absent in a cookie
+   * sealed before it was kept, where the address stands in. */
+  userId: z.string().min(1).max(128).optional(),
   second: z.literal(true).optional(),
   destination: z.string().min(1).max(320).optional(),
   choices: z
@@ -86,6 +89,8 @@ const proofData = z.object({
   sub: z.string().min(1),
   challenge: z.enum(['SMS_MFA', 'EMAIL_OTP']),
   session: z.string().min(1),
+  /** The pool's username the code's answer names (absent in a cookie sealed before it was kept). */
+  userId: z.string().min(1).max(128).optional(),
   destination: z.string().min(1).max(320).optional(),
 });
 const deviceEntry = z.object({

@@ -24,7 +24,7 @@ import {
 } from 'aws-amplify/auth';
 import { generateSync } from 'otplib';
 import { startLocalTarget, uniqueEmail, type PoolTarget } from './conformance-harness';
-import { LENIENT, resolveSettings, type PoolSettings } from './settings';
+import { LENIENT, PUBLIC_CLIENT, resolveSettings, type PoolSettings } from './settings';
 import { installBrowserWebAuthn, SoftwareAuthenticator } from './test-authenticator';
 
 /**
@@ -230,7 +230,8 @@ describe.each([
 ])('AWS Amplify JS v6 against the local pool: %s', (_label, settings, tracksDevices) => {
   let target: PoolTarget;
   beforeAll(async () => {
-    target = await startLocalTarget(settings);
+    // Amplify runs on public app clients only (it sends no SECRET_HASH).
+    target = await startLocalTarget({ ...PUBLIC_CLIENT, ...settings });
     quiet();
     configure(target);
     await signOut(); // Amplify is one singleton: nothing of another run's user stays signed in.

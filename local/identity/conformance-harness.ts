@@ -60,10 +60,56 @@ export function secretHash(target: PoolTarget, username: string): string | undef
     .digest('base64');
 }
 
+/**
+ * The USERNAME an answer to `challenge` gives: the pool's username its parameters name, as AWS's
+ * clients take it (amplify-js setActiveSignInUsername(USERNAME ?? USER_ID_FOR_SRP)); else `known`.
+ */
+export function answerName(
+  challenge: { ChallengeParameters?: Record<string, string> },
+  known: string,
+): string {
+  const p = challenge.ChallengeParameters;
+  return p?.USERNAME || p?.USER_ID_FOR_SRP || known;
+}
+
 /** `{ SECRET_HASH }` for AuthParameters / ChallengeResponses, or nothing for a public client. */
 export function hashParam(target: PoolTarget, username: string): { SECRET_HASH?: string } {
   const hash = secretHash(target, username);
   return hash ? { SECRET_HASH: hash } : {};
+}
+
+/**
+ * Adds the SECRET_HASH a confidential client needs to every call that names `clientId` and a user
+ * but carries none, over the name it gives (an answer after the password must give the pool's
+ * username: answerName). A call that sets the key itself, even to undefined, is left as it is.
+ */
+export function signCalls(
+  client: CognitoIdentityProviderClient,
+  clientId: string,
+  secret?: string,
+) {
+  if (!secret) return client;
+  const hash = (name: string) =>
+    createHmac('sha256', secret)
+      .update(name + clientId)
+      .digest('base64');
+  client.middlewareStack.add(
+    (next) => (args) => {
+      const input = args.input as Record<string, unknown>;
+      if (input.ClientId === clientId) {
+        if (typeof input.Username === 'string' && !('SecretHash' in input))
+          input.SecretHash = hash(input.Username);
+        for (const key of ['AuthParameters', 'ChallengeResponses']) {
+          const params = input[key] as Record<string, string> | undefined;
+          if (params?.USERNAME && !('SECRET_HASH' in params))
+            input[key] = { ...params, SECRET_HASH: hash(params.USERNAME) };
+        }
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'conformanceSecretHash' },
+  );
+  return client;
 }
 
 /** An in-process local pool; `settings` configure it like a real pool's (defaults otherwise). */
@@ -87,14 +133,22 @@ export async function startLocalTarget(settings: Partial<PoolSettings> = {}): Pr
       settings,
     });
   let server: IdentityServer = await start();
+  // The app client as the pool publishes it (GET /__local/app-client), as the stack's tests read it.
+  const published = (await (await fetch(`${server.url}/__local/app-client`)).json()) as {
+    clientSecret?: string;
+  };
   const makeClient = () =>
-    new CognitoIdentityProviderClient({
-      region: 'us-east-1',
-      endpoint: server.url,
-      // The operator: every administrator action (iam.ts); the host's are the README's only.
-      credentials: LOCAL_OPERATOR_CREDENTIALS,
-      maxAttempts: 1,
-    });
+    signCalls(
+      new CognitoIdentityProviderClient({
+        region: 'us-east-1',
+        endpoint: server.url,
+        // The operator: every administrator action (iam.ts); the host's are the README's only.
+        credentials: LOCAL_OPERATOR_CREDENTIALS,
+        maxAttempts: 1,
+      }),
+      CLIENT_ID,
+      published.clientSecret,
+    );
   const outbox = async (to?: string) => {
     const res = await fetch(
       `${server.url}/__local/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`,
@@ -138,7 +192,7 @@ export async function startLocalTarget(settings: Partial<PoolSettings> = {}): Pr
     client: makeClient(),
     poolId: POOL_ID,
     clientId: CLIENT_ID,
-    clientSecret: settings.clientSecret,
+    clientSecret: published.clientSecret,
     local,
     close: async () => {
       target.client.destroy();
@@ -201,11 +255,15 @@ export async function startRealTarget(profile: RealProfile = 'default'): Promise
     throw new Error(`the real pool for the ${profile} conformance suite is not configured`);
   // CONFORMANCE_ENDPOINT only serves to check the real-pool variant itself against a running local service.
   const endpoint = process.env.CONFORMANCE_ENDPOINT?.trim() || undefined;
-  const client = new CognitoIdentityProviderClient({
-    region: config.poolId.split('_')[0],
-    maxAttempts: 3,
-    endpoint,
-  });
+  const client = signCalls(
+    new CognitoIdentityProviderClient({
+      region: config.poolId.split('_')[0],
+      maxAttempts: 3,
+      endpoint,
+    }),
+    config.clientId,
+    config.clientSecret,
+  );
   return { kind: 'real', client, ...config, close: async () => client.destroy() };
 }
 
@@ -232,12 +290,17 @@ export async function createConfirmedUser(
     }),
   );
   const challenge = await signIn(target, email, temporary);
+  const username = answerName(challenge, email);
   const done = await target.client.send(
     new RespondToAuthChallengeCommand({
       ClientId: target.clientId,
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
       Session: challenge.Session,
-      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password, ...hashParam(target, email) },
+      ChallengeResponses: {
+        USERNAME: username,
+        NEW_PASSWORD: password,
+        ...hashParam(target, username),
+      },
     }),
   );
   if (!done.AuthenticationResult) throw new Error('no tokens after NEW_PASSWORD_REQUIRED');

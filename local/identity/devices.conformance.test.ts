@@ -39,6 +39,7 @@ import {
 } from '../../contract/cognito-sdk-srp';
 import { generateSync } from 'otplib';
 import {
+  answerName,
   createConfirmedUser,
   decodeJwt,
   failure,
@@ -49,7 +50,7 @@ import {
   startRealTarget,
   type PoolTarget,
 } from './conformance-harness';
-import { resolveSettings, type PoolSettings } from './settings';
+import { PUBLIC_CLIENT, resolveSettings, type PoolSettings } from './settings';
 
 type Device = { key: string; group: string; secret: string };
 
@@ -485,6 +486,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     );
     await withTotp(out.AuthenticationResult!);
     const again = await signIn(email, password, device.key);
+    const username = answerName(again, email);
     const helper = new AuthenticationHelper(device.group);
     const A = await new Promise<Big>((resolve) => helper.getLargeAValue((_e, a) => resolve(a)));
     const verifier = await t().client.send(
@@ -493,10 +495,10 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
         ChallengeName: 'DEVICE_SRP_AUTH',
         Session: again.Session,
         ChallengeResponses: {
-          USERNAME: email,
+          USERNAME: username,
           DEVICE_KEY: device.key,
           SRP_A: A.toString(16),
-          ...hashParam(t(), email),
+          ...hashParam(t(), username),
         },
       }),
     );
@@ -508,12 +510,12 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
             ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
             Session: verifier.Session,
             ChallengeResponses: {
-              USERNAME: email,
+              USERNAME: username,
               DEVICE_KEY: device.key,
               PASSWORD_CLAIM_SECRET_BLOCK: verifier.ChallengeParameters!.SECRET_BLOCK!,
               PASSWORD_CLAIM_SIGNATURE: 'AAAA',
               TIMESTAMP: '2020-01-01T00:00:00Z',
-              ...hashParam(t(), email),
+              ...hashParam(t(), username),
             },
           }),
         ),
@@ -528,10 +530,10 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
             ChallengeName: 'DEVICE_SRP_AUTH',
             Session: again.Session,
             ChallengeResponses: {
-              USERNAME: email,
+              USERNAME: username,
               DEVICE_KEY: device.key,
               SRP_A: A.toString(16),
-              ...hashParam(t(), email),
+              ...hashParam(t(), username),
             },
           }),
         ),
@@ -601,7 +603,7 @@ describe('local identity service, other device settings', () => {
   // botocore, UpdateUserPoolClient EnablePropagateAdditionalUserContextData: only an app client
   // with a secret passes UserContextData.IpAddress on; others are seen from the caller's address.
   it("a public client's UserContextData.IpAddress is not recorded: the caller's address is", async () => {
-    const target = await open({});
+    const target = await open(PUBLIC_CLIENT);
     try {
       const { email, password } = await createConfirmedUser(target);
       await srpSignIn(target, email, password, {}, '203.0.113.9');
@@ -615,7 +617,9 @@ describe('local identity service, other device settings', () => {
     } finally {
       await target.close();
     }
-    expect(() => resolveSettings({ propagateUserContext: true })).toThrow(/client secret/);
+    expect(() => resolveSettings({ ...PUBLIC_CLIENT, propagateUserContext: true })).toThrow(
+      /client secret/,
+    );
   });
 
   it('tracking off: no NewDeviceMetadata, DEVICE_KEY ignored, device calls InvalidParameterException', async () => {

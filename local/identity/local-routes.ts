@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { validateAttributes } from './attributes';
+import { CLIENT_ID } from './config';
 import { CognitoError } from './errors';
 import { OPERATIONS } from './ops';
 import { applyAttributeWrites } from './ops/shared';
@@ -62,6 +63,8 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 /**
  * Test and developer hooks, never part of Cognito:
  *   GET  /__local/health
+ *   GET  /__local/app-client              { clientId, clientSecret? }: the app client tests call the
+ *                                          pool with (no clientSecret for a public client)
  *   GET  /__local/outbox[?to=ADDR]        delivered codes, newest first
  *   POST /__local/users/token-ttl          { email, accessTokenTtl?, idTokenTtl?, refreshTokenTtl? } (s; null clears)
  *   POST /__local/users/attributes         { email, attributes: { name: value } } ("" deletes)
@@ -80,6 +83,10 @@ export async function handleLocal(
 ): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   if (route === 'GET /__local/health') return sendJson(res, 200, { ok: true });
+  if (route === 'GET /__local/app-client') {
+    const secret = svc.settings.clientSecret;
+    return sendJson(res, 200, { clientId: CLIENT_ID, ...(secret ? { clientSecret: secret } : {}) });
+  }
   if (route === 'GET /__local/outbox') {
     const to = url.searchParams.get('to') ?? undefined;
     return sendJson(res, 200, svc.store.listOutbox(to?.trim() || undefined));

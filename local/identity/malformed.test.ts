@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_ID, POOL_ID } from './config';
 import { startIdentityServer, type IdentityServer } from './server';
+import { PUBLIC_CLIENT } from './settings';
 
 let server: IdentityServer;
 let dataDir: string;
@@ -26,6 +27,8 @@ beforeAll(async () => {
     log: () => undefined,
     seedDemo: false,
     scryptLogN: 10,
+    // The values' checks, met before any client's: a public client, so no call needs a hash.
+    settings: { ...PUBLIC_CLIENT },
   });
 });
 

@@ -30,6 +30,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import {
+  answerName,
   createConfirmedUser,
   failure,
   hashParam,
@@ -118,18 +119,22 @@ function mfaConformance(kind: 'local' | 'real', get: () => PoolTarget) {
       // A wrong code: Cognito's mismatch, and the same session still answers.
       const wrong = sent!.code === '000000' ? '111111' : '000000';
       expect(
-        await failure(respond('SMS_MFA', first.Session, user.email, { SMS_MFA_CODE: wrong })),
+        await failure(
+          respond('SMS_MFA', first.Session, answerName(first, user.email), { SMS_MFA_CODE: wrong }),
+        ),
       ).toEqual({
         name: 'CodeMismatchException',
         message: 'Invalid code received for user',
       });
-      const done = await respond('SMS_MFA', first.Session, user.email, {
+      const done = await respond('SMS_MFA', first.Session, answerName(first, user.email), {
         SMS_MFA_CODE: sent!.code,
       });
       expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
       // The session answers once.
       const again = await failure(
-        respond('SMS_MFA', first.Session, user.email, { SMS_MFA_CODE: sent!.code }),
+        respond('SMS_MFA', first.Session, answerName(first, user.email), {
+          SMS_MFA_CODE: sent!.code,
+        }),
       );
       expect(again.name).toBe('NotAuthorizedException');
     },
@@ -144,11 +149,15 @@ function mfaConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     const latest = await code(PHONE);
     if (earlier !== latest) {
       const err = await failure(
-        respond('SMS_MFA', second.Session, user.email, { SMS_MFA_CODE: earlier }),
+        respond('SMS_MFA', second.Session, answerName(second, user.email), {
+          SMS_MFA_CODE: earlier,
+        }),
       );
       expect(err.name).toBe('CodeMismatchException');
     }
-    const done = await respond('SMS_MFA', second.Session, user.email, { SMS_MFA_CODE: latest });
+    const done = await respond('SMS_MFA', second.Session, answerName(second, user.email), {
+      SMS_MFA_CODE: latest,
+    });
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
   });
 
@@ -171,7 +180,9 @@ function mfaConformance(kind: 'local' | 'real', get: () => PoolTarget) {
       const first = await signIn(t(), user.email, user.password);
       t().local!.advance(3 * 60_000 + 1000);
       const err = await failure(
-        respond('SMS_MFA', first.Session, user.email, { SMS_MFA_CODE: await code(PHONE) }),
+        respond('SMS_MFA', first.Session, answerName(first, user.email), {
+          SMS_MFA_CODE: await code(PHONE),
+        }),
       );
       expect(err).toEqual({
         name: 'NotAuthorizedException',
@@ -191,7 +202,7 @@ function mfaConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     expect(first.ChallengeParameters).toMatchObject({ CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL' });
     const [sent] = await t().local!.outbox(user.email);
     expect(sent).toMatchObject({ channel: 'email', purpose: 'mfa' });
-    const done = await respond('EMAIL_OTP', first.Session, user.email, {
+    const done = await respond('EMAIL_OTP', first.Session, answerName(first, user.email), {
       EMAIL_OTP_CODE: sent!.code,
     });
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
@@ -226,16 +237,23 @@ function mfaConformance(kind: 'local' | 'real', get: () => PoolTarget) {
       'SOFTWARE_TOKEN_MFA',
     ]);
     const bad = await failure(
-      respond('SELECT_MFA_TYPE', first.Session, user.email, { ANSWER: 'EMAIL_OTP' }),
+      respond('SELECT_MFA_TYPE', first.Session, answerName(first, user.email), {
+        ANSWER: 'EMAIL_OTP',
+      }),
     );
     expect(bad.name).toBe('InvalidParameterException');
-    const chosen = await respond('SELECT_MFA_TYPE', first.Session, user.email, {
+    const chosen = await respond('SELECT_MFA_TYPE', first.Session, answerName(first, user.email), {
       ANSWER: 'SMS_MFA',
     });
     expect(chosen.ChallengeName).toBe('SMS_MFA');
-    const done = await respond('SMS_MFA', chosen.Session, user.email, {
-      SMS_MFA_CODE: await code(PHONE),
-    });
+    const done = await respond(
+      'SMS_MFA',
+      chosen.Session,
+      answerName(chosen, answerName(first, user.email)),
+      {
+        SMS_MFA_CODE: await code(PHONE),
+      },
+    );
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
     // Preferring one factor makes the other not preferred.
     await prefer(user.access, { SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
@@ -338,7 +356,7 @@ describe('local identity service, MFA required', () => {
     );
     expect(associated.SecretCode).toMatch(/^[A-Z2-7]+$/);
     // Not yet proven with a code: completing the set-up is refused.
-    const early = await failure(respond('MFA_SETUP', associated.Session, email));
+    const early = await failure(respond('MFA_SETUP', associated.Session, answerName(first, email)));
     expect(early.name).toBe('InvalidParameterException');
     const wrongCode = await failure(
       target.client.send(
@@ -364,7 +382,7 @@ describe('local identity service, MFA required', () => {
     const other = await signedUp();
     const stolen = await failure(respond('MFA_SETUP', verified.Session, other));
     expect(stolen.name).toBe('NotAuthorizedException');
-    const done = await respond('MFA_SETUP', verified.Session, email);
+    const done = await respond('MFA_SETUP', verified.Session, answerName(again, email));
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
     const user = await target.client.send(
       new GetUserCommand({ AccessToken: done.AuthenticationResult!.AccessToken }),
@@ -390,16 +408,25 @@ describe('local identity service, MFA required', () => {
     expect(first.ChallengeName).toBe('MFA_SETUP');
     // Another address is refused (unconfirmed: local/identity/README.md).
     const other = await failure(
-      respond('MFA_SETUP', first.Session, email, { EMAIL: uniqueEmail('elsewhere') }),
+      respond('MFA_SETUP', first.Session, answerName(first, email), {
+        EMAIL: uniqueEmail('elsewhere'),
+      }),
     );
     expect(other.name).toBe('InvalidParameterException');
     const again = await signIn(target, email, PASSWORD);
-    const sent = await respond('MFA_SETUP', again.Session, email, { EMAIL: email.toUpperCase() });
+    const sent = await respond('MFA_SETUP', again.Session, answerName(again, email), {
+      EMAIL: email.toUpperCase(),
+    });
     expect(sent.ChallengeName).toBe('EMAIL_OTP');
     expect(sent.ChallengeParameters?.CODE_DELIVERY_DELIVERY_MEDIUM).toBe('EMAIL');
-    const done = await respond('EMAIL_OTP', sent.Session, email, {
-      EMAIL_OTP_CODE: await target.local!.code(email, 'mfa'),
-    });
+    const done = await respond(
+      'EMAIL_OTP',
+      sent.Session,
+      answerName(sent, answerName(again, email)),
+      {
+        EMAIL_OTP_CODE: await target.local!.code(email, 'mfa'),
+      },
+    );
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
     const user = await target.client.send(
       new GetUserCommand({ AccessToken: done.AuthenticationResult!.AccessToken }),
@@ -413,7 +440,7 @@ describe('local identity service, MFA required', () => {
     const email = await signedUp('+15555550199');
     const first = await signIn(target, email, PASSWORD);
     expect(first.ChallengeName).toBe('SMS_MFA');
-    const done = await respond('SMS_MFA', first.Session, email, {
+    const done = await respond('SMS_MFA', first.Session, answerName(first, email), {
       SMS_MFA_CODE: await target.local!.code('+15555550199', 'mfa'),
     });
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();

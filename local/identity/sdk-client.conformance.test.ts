@@ -4,6 +4,7 @@ import {
   CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js';
+import { PUBLIC_CLIENT } from './settings';
 import {
   createConfirmedUser,
   PASSWORD,
@@ -48,7 +49,9 @@ describe.each([
 ])("amazon-cognito-identity-js's SRP sign-in against the local pool, %s", (_label, existence) => {
   let target: PoolTarget;
   beforeAll(async () => {
+    // The library signs in on a public client only (it sends no SECRET_HASH).
     target = await startLocalTarget({
+      ...PUBLIC_CLIENT,
       preventUserExistenceErrors: existence,
       deviceTracking: 'off',
     });

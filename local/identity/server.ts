@@ -48,8 +48,9 @@ export interface IdentityServerOptions {
   settings?: Partial<PoolSettings>;
   /** Whose settings the unset ones take: the recommended ones (default) or the lenient ones. */
   preset?: Preset;
-  /** Sees every answer to an API operation (tests check each against AWS's service model). */
-  observe?: (operation: string, status: number, body: unknown) => void;
+  /** Sees every answer to an API operation (tests check each against AWS's service model), and
+   * the request it answered once that parsed. */
+  observe?: (operation: string, status: number, body: unknown, request?: unknown) => void;
 }
 
 export interface IdentityServer {
@@ -102,20 +103,22 @@ async function handleCognito(
   const fault = svc.faults.get(name ?? '') ?? svc.faults.get('*');
   if (fault === 'stall') return;
   if (fault === 'throttle') return sendCognitoError(res, tooManyRequests(MESSAGES.tooManyRequests));
+  let request: unknown;
   try {
     // A signature's freshness is against the host's clock; tests move only the pool's.
     await authorizeIam(name!, req, raw, svc.settings, Date.now());
     const input = Input.parse(raw);
+    request = input.fields;
     // Cognito checks a request against its input shape before anything else (service-model.ts).
     const violations = inputViolations(name!, input.fields);
     if (violations.length) throw invalidParameter(validationMessage(violations));
     const result = await withPeer(req.socket.remoteAddress, () => operation(svc, input));
-    observe?.(name!, 200, JSON.parse(JSON.stringify(result)));
+    observe?.(name!, 200, JSON.parse(JSON.stringify(result)), request);
     sendJson(res, 200, result, AMZ_JSON);
   } catch (err) {
     if (err instanceof CognitoError) {
       const answer = declared(name!, err);
-      observe?.(name!, answer.status, { __type: answer.type, message: answer.message });
+      observe?.(name!, answer.status, { __type: answer.type, message: answer.message }, request);
       return sendCognitoError(res, answer);
     }
     throw err;

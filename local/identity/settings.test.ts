@@ -1,4 +1,5 @@
 // The pool settings as the local stack's environment names them (local/identity/README.md).
+import { LOCAL_STACK } from '../../contract/local-stack';
 import { HOST_ACTIONS } from './iam';
 import { DEFAULT_SETTINGS, LENIENT_SETTINGS, resolveSettings, settingsFromEnv } from './settings';
 
@@ -11,9 +12,10 @@ const TEMPLATE_READS = [
   'custom:channelmeter_id',
 ];
 
-test("unset, the settings are the template's (infra/user-pool.yaml) with a public client", () => {
+test("unset, the settings are the template's (infra/user-pool.yaml), its client confidential with the contract's secret", () => {
   expect(settingsFromEnv({})).toEqual({
-    propagateUserContext: false,
+    clientSecret: LOCAL_STACK.clientSecret,
+    propagateUserContext: true,
     requireSignature: false,
     hostActions: [...HOST_ACTIONS],
     preventUserExistenceErrors: 'ENABLED',

@@ -1,7 +1,7 @@
 /**
  * The local pool's settings, as a real pool's console offers them. The defaults are the production
  * pool's, read from its CloudFormation template (infra/user-pool.yaml, through pool-template.ts),
- * with the local stack's two differences (`LOCAL_CONTRACT`). Each setting can be changed by an
+ * its app client confidential with the contract's secret. Each setting can be changed by an
  * environment variable of the local stack (`settingsFromEnv`) or by the server's options (tests).
  * Named overlays: `LENIENT` (IDENTITY_PRESET=lenient) names unknown users, keeps refresh tokens
  * and has no quota, for load tests and for the flows only LEGACY shows; `CONSOLE` is an app client
@@ -123,17 +123,6 @@ export const defaultLogoutUrls = (webPort: number) => [
  */
 const CODE_REQUESTS_PER_HOUR = 5;
 
-/**
- * The local stack contract (docs/architecture.md §4) against the template: the app client is
- * public, so the contract's tests sign up and sign in with the client id alone; without a secret
- * Cognito takes no user context (botocore: EnablePropagateAdditionalUserContextData needs one).
- * The console pool's pass (`CONSOLE`) runs the product with both on.
- */
-export const LOCAL_CONTRACT: Readonly<Partial<PoolSettings>> = {
-  clientSecret: undefined,
-  propagateUserContext: false,
-};
-
 function templateSettings(): PoolSettings {
   const pool = templatePool();
   return {
@@ -162,11 +151,22 @@ function templateSettings(): PoolSettings {
     mfaFactors: pool.mfaFactors as MfaFactor[],
     clientReadAttributes: [...pool.readAttributes],
     accountRecovery: [...pool.accountRecovery],
-    ...LOCAL_CONTRACT,
+    // The template's client is confidential (GenerateSecret); locally its secret is the contract's,
+    // published at GET /__local/app-client (docs/architecture.md §4).
+    clientSecret: pool.clientSecret ? LOCAL_STACK.clientSecret : undefined,
   };
 }
 
 export const DEFAULT_SETTINGS: Readonly<PoolSettings> = templateSettings();
+
+/**
+ * A public app client (no secret, so no user context): for the tests of what a single-page or
+ * mobile app's client meets. Never the stack's default, whose client is the template's.
+ */
+export const PUBLIC_CLIENT: Readonly<Partial<PoolSettings>> = {
+  clientSecret: '',
+  propagateUserContext: false,
+};
 
 /**
  * The lenient pool (IDENTITY_PRESET=lenient): unknown users named (LEGACY), refresh tokens kept
@@ -185,7 +185,7 @@ export const LENIENT: Readonly<Partial<PoolSettings>> = {
  * threat protection and passkeys as one factor (the e2e suite's console pass, e2e/pool.ts).
  */
 export const CONSOLE: Readonly<Partial<PoolSettings>> = {
-  clientSecret: LOCAL_STACK.consoleClientSecret,
+  clientSecret: LOCAL_STACK.clientSecret,
   propagateUserContext: true,
   preventUserExistenceErrors: 'ENABLED',
   refreshTokenRotation: true,

@@ -17,7 +17,7 @@ import { CLIENT_ID } from '@/local/identity/config';
 import type { IdentityServer } from '@/local/identity/server';
 import { withEnv } from '@/test/env';
 import { freePort, RedisServer, redisInstalled } from '@/test/redis-server';
-import { callIdentity, localAt, outboxAt, withIdentityPool } from './harness';
+import { localAt, outboxAt, withIdentityPool } from './harness';
 
 /** Two pools, one rotating refresh tokens with no grace period, one not; `server` is the one in use. */
 const rotatingPool = withIdentityPool({
@@ -68,6 +68,8 @@ beforeAll(async () => {
   setEnv({
     REDIS_URL: redis ? `redis://127.0.0.1:${redis.port}` : undefined,
     LOCAL_IDENTITY_PORT: String((front.address() as AddressInfo).port),
+    // Both pools run the template's confidential client, with the one secret.
+    COGNITO_CLIENT_SECRET: rotatingPool.clientSecret,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
   guard = await import('@/lib/session/refresh');
@@ -93,7 +95,8 @@ const PASSWORD = 'Sunny!Day42';
 
 // The pool in use, whichever it is.
 const local = (route: string, body: object) => localAt(server.url, route, body);
-const identity = (op: string, body: object) => callIdentity(server.url, op, body);
+const identity = (op: string, body: object) =>
+  (server === rotating ? rotatingPool : plainPool).identity(op, body);
 
 /**
  * A signed-in browser's cookies, with an access token that lives 30 s: inside the guard's refresh

@@ -12,6 +12,7 @@
  * they were registered, so the pool is up and the environment set when the file imports the
  * app's modules). Keep the `jest.mock(...)` calls in the test file: jest hoists them per file.
  */
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,8 @@ export interface IdentityPoolOptions {
   settings?: Partial<PoolSettings>;
   /** The data folder's prefix in the OS temp folder (the test file's name by default). */
   name?: string;
+  /** Sees every call the pool answers: the operation, the status, the answer and the request. */
+  observe?: (operation: string, status: number, body: unknown, request?: unknown) => void;
 }
 
 export interface IdentityPool {
@@ -71,6 +74,10 @@ export interface IdentityPool {
   readonly server: IdentityServer;
   /** Its data folder, removed after the file. */
   readonly dataDir: string;
+  /** The app client's secret, as the pool publishes it (GET /__local/app-client); none if public. */
+  readonly clientSecret: string | undefined;
+  /** A call as the AWS SDK makes it, with the SECRET_HASH a confidential client needs added over
+   * the name it gives (a challenge answer must give the pool's username: answerName). */
   identity<T = Record<string, unknown>>(op: string, body: object): Promise<T>;
   outbox(to: string): Promise<OutboxMessage[]>;
   local(route: string, body: object): Promise<void>;
@@ -94,6 +101,28 @@ interface Started {
   server?: IdentityServer;
   creators?: CreatorSystem;
   dataDir?: string;
+  clientSecret?: string;
+}
+
+/** SECRET_HASH as Cognito checks it: Base64(HMAC-SHA256(secret, username + client id)). */
+const hmac = (secret: string | undefined, username: string) =>
+  secret
+    ? createHmac('sha256', secret)
+        .update(username + CLIENT_ID)
+        .digest('base64')
+    : undefined;
+
+/** `body` with its SECRET_HASH where the client has a secret and the call names the app client. */
+function signed(secret: string | undefined, op: string, body: object): object {
+  const call = body as Record<string, unknown>;
+  if (!secret || call.ClientId !== CLIENT_ID) return body;
+  if (typeof call.Username === 'string' && !('SecretHash' in call))
+    return { ...call, SecretHash: hmac(secret, call.Username) };
+  const key = op === 'InitiateAuth' ? 'AuthParameters' : 'ChallengeResponses';
+  const params = call[key] as Record<string, string> | undefined;
+  if (params?.USERNAME && !('SECRET_HASH' in params))
+    return { ...call, [key]: { ...params, SECRET_HASH: hmac(secret, params.USERNAME) } };
+  return body;
 }
 
 function defaultName(): string {
@@ -110,7 +139,12 @@ async function start(options: LocalPoolOptions, into: Started): Promise<void> {
     seedDemo: false,
     scryptLogN: 10,
     settings: options.settings,
+    ...(options.observe ? { observe: options.observe } : {}),
   });
+  const client = (await (await fetch(`${into.server.url}/__local/app-client`)).json()) as {
+    clientSecret?: string;
+  };
+  into.clientSecret = client.clientSecret;
   if (options.creators) {
     into.creators = await startCreatorSystem({ apiPort: 0, embedPort: 0, dataDir: into.dataDir });
   }
@@ -140,7 +174,10 @@ function handle(started: Started): LocalPool {
     get dataDir() {
       return need(started.dataDir, 'data folder');
     },
-    identity: (op, body) => callIdentity(url(), op, body),
+    get clientSecret() {
+      return need(started.server, 'server') && started.clientSecret;
+    },
+    identity: (op, body) => callIdentity(url(), op, signed(started.clientSecret, op, body)),
     outbox: (to) => outboxAt(url(), to),
     local: (route, body) => localAt(url(), route, body),
   };
@@ -175,6 +212,8 @@ export function withLocalPool(options: LocalPoolOptions = {}): LocalPool {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       // The stood-in headers play one balancer in front: its X-Forwarded-For entry is the client.
       TRUSTED_PROXY_HOPS: '1',
+      // The app client the pool runs (the template's is confidential).
+      COGNITO_CLIENT_SECRET: started.clientSecret,
       ...options.env,
     });
   });

@@ -18,6 +18,7 @@ import { matchTotp } from '../totp';
 import { publicCall } from './signup';
 import type { Operation } from './shared';
 import {
+  checkAnswerName,
   checkChallengeHash,
   finishSignIn,
   missing,
@@ -282,13 +283,12 @@ async function respond(
   ) {
     throw invalidParameter(`The challenge ${challenge} is not supported by this user pool.`);
   }
-  const username = responses.USERNAME;
-  if (!username) throw missing('USERNAME');
+  if (!responses.USERNAME) throw missing('USERNAME');
   checkChallengeHash(svc, responses);
   const session = svc.readSession(sessionId, [challenge]);
   const user = svc.store.getUser(session.sub);
-  if (!user || svc.store.findUser(username)?.sub !== user.sub || !sessionId)
-    throw notAuthorized(MESSAGES.invalidSession);
+  if (!user || !sessionId) throw notAuthorized(MESSAGES.invalidSession);
+  checkAnswerName(svc, responses, user);
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
 
   if (challenge === 'SELECT_MFA_TYPE')

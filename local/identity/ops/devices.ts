@@ -20,7 +20,7 @@ import {
   sessionKey,
   signatureMatches,
 } from '../srp';
-import { checkChallengeHash, missing, signedIn, verifierAnswer } from './sign-in';
+import { checkAnswerName, checkChallengeHash, missing, signedIn, verifierAnswer } from './sign-in';
 import type { Operation } from './shared';
 
 /**
@@ -200,14 +200,13 @@ function challengeUser(
   sub: string,
   sessionDevice: string | undefined,
 ) {
-  const username = responses.USERNAME;
-  if (!username) throw missing('USERNAME');
+  if (!responses.USERNAME) throw missing('USERNAME');
   const key = responses.DEVICE_KEY;
   if (!key) throw missing('DEVICE_KEY');
   const user = svc.store.getUser(sub);
   checkChallengeHash(svc, responses);
-  if (!user || svc.store.findUser(username)?.sub !== user.sub)
-    throw notAuthorized(MESSAGES.invalidSession);
+  if (!user) throw notAuthorized(MESSAGES.invalidSession);
+  checkAnswerName(svc, responses, user);
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   if (sessionDevice && key !== sessionDevice) throw notAuthorized(MESSAGES.invalidSession);
   const device = findDevice(user, key);

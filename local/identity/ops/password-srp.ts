@@ -13,7 +13,13 @@ import {
   signatureMatches,
 } from '../srp';
 import type { UserRecord } from '../store';
-import { afterPassword, checkChallengeHash, missing, verifierAnswer } from './sign-in';
+import {
+  afterPassword,
+  checkAnswerName,
+  checkChallengeHash,
+  missing,
+  verifierAnswer,
+} from './sign-in';
 
 /**
  * Password sign-in by SRP: USER_SRP_AUTH (and PASSWORD_SRP in choice-based sign-in) answers
@@ -118,8 +124,7 @@ export async function answerPasswordVerifier(
   responses: Record<string, string>,
 ) {
   const session = svc.readSession(sessionId, ['PASSWORD_VERIFIER']);
-  const username = responses.USERNAME;
-  if (!username) throw missing('USERNAME');
+  if (!responses.USERNAME) throw missing('USERNAME');
   const { block, signature, timestamp } = verifierAnswer(responses);
   // Only the format is checked: whether Cognito also refuses a TIMESTAMP far from its clock is
   // unconfirmed (README: known differences), and the conformance tests move this pool's clock.
@@ -131,8 +136,8 @@ export async function answerPasswordVerifier(
     svc.useSession(sessionId!, session);
     throw notAuthorized(MESSAGES.incorrectCredentials);
   }
-  if (!user || svc.store.findUser(username)?.sub !== user.sub)
-    throw notAuthorized(MESSAGES.invalidSession);
+  if (!user) throw notAuthorized(MESSAGES.invalidSession);
+  checkAnswerName(svc, responses, user);
   if (svc.isLocked(user.signInFailures)) throw notAuthorized(MESSAGES.passwordAttemptsExceeded);
   if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
   const srp = session.srp!;

@@ -127,6 +127,27 @@ export function checkChallengeHash(svc: IdentityService, responses: Record<strin
   svc.checkSecretHash(responses.SECRET_HASH, [responses.USERNAME]);
 }
 
+/** The pool's own username: the sub for a native user (who signs in by the email alias). */
+export const poolUsername = (user: UserRecord) => user.username ?? user.sub;
+
+/**
+ * An answer after the password names the user by the pool's username, and hashes SECRET_HASH over
+ * it: botocore (AdminInitiateAuthResponse.ChallengeParameters), "You must use the username and not
+ * an alias in the ChallengeResponses of your challenge response". With a secret, a hash over the
+ * alias is refused as aws-sdk-android#2265 reports ("Unable to verify secret hash"); the answer to
+ * an alias without one is unconfirmed (README, known differences).
+ */
+export function checkAnswerName(
+  svc: IdentityService,
+  responses: Record<string, string>,
+  user: UserRecord,
+): void {
+  const name = poolUsername(user);
+  svc.checkSecretHash(responses.SECRET_HASH, [name]);
+  if (responses.USERNAME?.toLowerCase() !== name.toLowerCase())
+    throw notAuthorized(MESSAGES.invalidSession);
+}
+
 /** What PASSWORD_VERIFIER and DEVICE_PASSWORD_VERIFIER answer: the secret block, signature, time. */
 export function verifierAnswer(responses: Record<string, string>) {
   const block = responses.PASSWORD_CLAIM_SECRET_BLOCK;

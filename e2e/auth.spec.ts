@@ -5,6 +5,7 @@ import {
   STRONG_PASSWORD,
   createAccount,
   createCreator,
+  enableCodeMfa,
   enterCode,
   expect,
   expectAccessible,
@@ -569,6 +570,37 @@ test.describe('forgot password', () => {
       'href',
       'mailto:support@creator.test',
     );
+  });
+
+  test('with two-step codes by email, the reset code goes by text to the verified phone, and the page says so', async ({
+    page,
+    account: { email, password },
+  }) => {
+    // AccountRecoverySettingType: "Email MFA is also disqualifying for account recovery with
+    // email"; the template's second mechanism is a verified phone.
+    const phone = `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    await setUserAttributes(email, { phone_number: phone, phone_number_verified: 'true' });
+    await enableCodeMfa(email, password, { byEmail: true, preferred: 'EMAIL_OTP' });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await expect(
+      page.getByText(
+        `We sent a code by text message to +*******${phone.slice(-4)}, the phone on ${email}.`,
+      ),
+    ).toBeVisible();
+    const code = await waitForCode(phone, 'forgot-password', since);
+    expect((await readOutbox(email)).filter((m) => m.purpose === 'forgot-password')).toEqual([]);
+    await expectAccessible(page);
+    await snap(page, 'forgot-confirm-texted');
+    await enterCode(page, code);
+    await page.getByLabel('New password', { exact: true }).fill('Another!Pass9');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('Another!Pass9');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    // Reset; the sign-in that follows asks for the emailed two-step code.
+    await expect(page).toHaveURL('/login/mfa');
   });
 });
 

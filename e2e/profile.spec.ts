@@ -374,6 +374,9 @@ test('phone: digits only, messages, wrong code, resend, change number, verify', 
   dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
   await expect(dialog).toContainText(shown(first));
   const code1 = await waitForCode(first, 'verify-phone', since);
+  // One text: the pool's own where it verifies phone numbers by itself, else the one the product
+  // asks for (the template auto-verifies email only; botocore, UpdateUserAttributesResponse).
+  expect((await readOutbox(first)).filter((m) => m.purpose === 'verify-phone')).toHaveLength(1);
   await expectAccessible(page);
   await snap(page, 'profile-phone-verify');
 

@@ -18,10 +18,12 @@ import { BackToSignIn } from './back-to-sign-in';
 export function ForgotPasswordForm({
   defaultEmail,
   pendingEmail,
+  supportEmail,
 }: {
   defaultEmail: string;
   /** A code already asked for from this browser: the page opens at its step. */
   pendingEmail?: string;
+  supportEmail: string;
 }) {
   const [restarted, setRestarted] = useState(false);
   const request = useActionForm({
@@ -30,6 +32,7 @@ export function ForgotPasswordForm({
     defaultValues: { email: defaultEmail },
   });
   const answered = request.state.data?.stage === 'confirm' ? request.state.data.email : undefined;
+  const texted = request.state.data?.stage === 'confirm' ? request.state.data.texted : undefined;
   const email =
     answered ?? (restarted || request.state.status !== 'idle' ? undefined : pendingEmail);
   if (email)
@@ -37,6 +40,8 @@ export function ForgotPasswordForm({
       <ConfirmStage
         key={email}
         email={email}
+        texted={texted}
+        supportEmail={supportEmail}
         sent={request.state.message}
         onOtherEmail={answered ? undefined : () => setRestarted(true)}
       />
@@ -65,13 +70,20 @@ export function ForgotPasswordForm({
   );
 }
 
-/** `sent`: what the request's answer said about the code, when not simply that one went out. */
+/**
+ * `sent`: what the request's answer said about the code, when not simply that one went out;
+ * `texted`: the masked phone it went to instead of the email (two-step by email codes).
+ */
 function ConfirmStage({
   email,
+  texted,
+  supportEmail,
   sent,
   onOtherEmail,
 }: {
   email: string;
+  texted?: string;
+  supportEmail: string;
   sent?: Message;
   onOtherEmail?: () => void;
 }) {
@@ -98,10 +110,18 @@ function ConfirmStage({
       <AuthHeading
         title="Choose a new password"
         subtitle={
-          <>
-            If <strong className="text-ink font-semibold break-all">{email}</strong> has an account,
-            we sent it a code.
-          </>
+          texted ? (
+            <>
+              We sent a code by text message to{' '}
+              <strong className="text-ink font-semibold">{texted}</strong>, the phone on{' '}
+              <strong className="text-ink font-semibold break-all">{email}</strong>.
+            </>
+          ) : (
+            <>
+              If <strong className="text-ink font-semibold break-all">{email}</strong> has an
+              account, we sent it a code.
+            </>
+          )
         }
       />
       <form
@@ -134,7 +154,13 @@ function ConfirmStage({
       </form>
       {/* A pool hiding unknown users answers any address as if a code went out (decision 013). */}
       <p className="text-ink-muted mt-6 text-center text-sm">
-        No code after a few minutes? Check your spam folder and the address above, or{' '}
+        No code after a few minutes? Check your spam folder and the address above. If you use
+        two-step codes by email, reset codes go by text message to your verified phone instead;
+        without one,{' '}
+        <a href={`mailto:${supportEmail}`} className="text-brand-700 font-semibold hover:underline">
+          email us
+        </a>
+        . Or{' '}
         <IntentLink
           href={`/register?email=${encodeURIComponent(email)}`}
           className="text-brand-700 font-semibold hover:underline"

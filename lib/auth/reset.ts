@@ -8,7 +8,7 @@ import { accountSub, signOutUserEverywhere } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/runtime/env';
 import { emailRef, log } from '@/lib/runtime/log';
 import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
-import { codeResent, unfinishedSignUp, FLOW_MSG } from '@/lib/messages';
+import { codeResent, codeTexted, unfinishedSignUp, FLOW_MSG } from '@/lib/messages';
 import { MSG } from '@/lib/messages/fields';
 import { markRevoked } from '@/lib/session/revocations';
 import { securityNotice } from '@/lib/notify';
@@ -49,7 +49,7 @@ export const forgotRequestAction = validatedAction(
       return failureState(result.failure, { values });
     }
     await setResetEmail(email);
-    return { status: 'success', values, data: { stage: 'confirm', email } };
+    return { status: 'success', values, data: { stage: 'confirm', email, ...result.value } };
   },
 );
 
@@ -106,10 +106,11 @@ export const resendResetCodeAction = publicAction(
     if (limited) return { status: 'error', message: limited, data: { stage: 'confirm', email } };
     const result = await forgotPassword(parsed.data.email);
     if (!result.ok) return failureState(result.failure, { data: { stage: 'confirm', email } });
+    const { texted } = result.value;
     return {
       status: 'success',
-      message: codeResent(parsed.data.email),
-      data: { stage: 'confirm', email },
+      message: texted ? codeTexted(texted) : codeResent(parsed.data.email),
+      data: { stage: 'confirm', email, ...result.value },
     };
   },
 );

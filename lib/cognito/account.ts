@@ -64,15 +64,26 @@ export function resendSignUpCode(email: string) {
   });
 }
 
+/**
+ * Where the code went: the pool's recovery setting sends it to a verified email, or a verified
+ * phone by text when email codes are the creator's two-step (AccountRecoverySettingType: "Email
+ * MFA is also disqualifying for account recovery with email"). `texted`: the masked number.
+ */
 export function forgotPassword(email: string) {
   return attempt('forgotPassword', async () => {
-    await cognito().send(
+    const out = await cognito().send(
       new ForgotPasswordCommand({
         ClientId: clientId(),
         SecretHash: secretHash(email),
         Username: email,
       }),
     );
+    const sent = out.CodeDeliveryDetails;
+    const texted: Record<string, string> =
+      sent?.DeliveryMedium === 'SMS' && sent.Destination
+        ? { texted: sent.Destination.slice(0, 32) }
+        : {};
+    return texted;
   });
 }
 

@@ -62,3 +62,7 @@ export function emailNotFound(supportEmail: string): Message {
 export const codeResent = (to: string): Message => ({ text: `We sent a new code to ${to}.` });
 
 export const codeSent = (to: string): Message => ({ text: `We sent a code to ${to}.` });
+
+export const codeTexted = (to: string): Message => ({
+  text: `We sent a new code by text message to ${to}.`,
+});

@@ -9,7 +9,6 @@ import {
   setMfaMethod,
   updateAttributes,
   verifyAttribute,
-  type Result,
 } from '@/lib/cognito';
 import { formatPhone } from '@/lib/format';
 import { log } from '@/lib/runtime/log';
@@ -46,15 +45,21 @@ export const requestPhoneChangeAction = authedAction(
     const { session } = proof;
     const limited = await checkLimit('sendSms', session.claims.sub);
     if (limited) return { status: 'error', message: limited, values };
-    // Cognito sends no new code when the (unverified) number does not change: ask for one.
-    const result: Result<unknown> = same
-      ? await sendAttributeCode(session.accessToken, 'phone_number')
-      : await updateAttributes(session.accessToken, { phone_number: phoneNo });
-    if (!result.ok) return failed('phone', result.failure, { values });
+    // Cognito sends no new code when the (unverified) number does not change, nor where the pool
+    // does not verify phone numbers by itself (the template auto-verifies email only; botocore,
+    // UpdateUserAttributesResponse): then the code is asked for.
+    let sent = false;
     if (!same) {
+      const updated = await updateAttributes(session.accessToken, { phone_number: phoneNo });
+      if (!updated.ok) return failed('phone', updated.failure, { values });
+      sent = updated.value.codeSentTo.includes('phone_number');
       await updateSessionClaims(session, { phoneNumber: phoneNo, phoneNumberVerified: false });
       revalidatePath(SIGNED_IN_AREA, 'layout');
       await stopTextCodes(session.accessToken);
+    }
+    if (!sent) {
+      const asked = await sendAttributeCode(session.accessToken, 'phone_number');
+      if (!asked.ok) return failed('phone', asked.failure, { values });
     }
     log.info('profile.phone_change_requested');
     return { status: 'success', values, data: { step: 'verify', phone: phoneNo } };

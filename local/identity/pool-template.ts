@@ -39,6 +39,8 @@ export interface TemplatePool {
   refreshTokenGraceSeconds: number;
   passwordHistorySize: number;
   keepOriginalPhone: boolean;
+  /** AutoVerifiedAttributes: what a change sends a code for by itself. */
+  autoVerifiedAttributes: string[];
   allowedFirstAuthFactors: string[];
   webAuthnRelyingPartyId: string;
   webAuthnUserVerification: string;
@@ -107,6 +109,7 @@ export function poolFromTemplate(
     refreshTokenRotation: rotation.Feature === 'ENABLED',
     refreshTokenGraceSeconds: Number(rotation.RetryGracePeriodSeconds ?? 0),
     passwordHistorySize: Number(password.PasswordHistorySize ?? 0),
+    autoVerifiedAttributes: list(pool.AutoVerifiedAttributes),
     keepOriginalPhone: list(
       (pool.UserAttributeUpdateSettings as Props | undefined)
         ?.AttributesRequireVerificationBeforeUpdate,

@@ -25,6 +25,7 @@ test("unset, the settings are the template's (infra/user-pool.yaml), its client 
     refreshTokenGraceSeconds: 0,
     passwordHistorySize: 0,
     keepOriginalPhone: false,
+    autoVerifiedAttributes: ['email'],
     allowedFirstAuthFactors: ['PASSWORD', 'EMAIL_OTP', 'WEB_AUTHN'],
     webAuthnRelyingPartyId: 'localhost',
     webAuthnUserVerification: 'required',
@@ -44,6 +45,13 @@ test("unset, the settings are the template's (infra/user-pool.yaml), its client 
     accountRecovery: ['verified_email', 'verified_phone_number'],
   });
   expect(resolveSettings()).toEqual(DEFAULT_SETTINGS);
+});
+
+test('a kept phone needs the pool to verify phone numbers by itself; only email and phone are', () => {
+  expect(() => resolveSettings({ keepOriginalPhone: true })).toThrow(/auto-verified/);
+  expect(() => resolveSettings({ autoVerifiedAttributes: ['name' as 'email'] })).toThrow(
+    /autoVerifiedAttributes/,
+  );
 });
 
 test('a client secret is refused unless it could be a Cognito app client secret', () => {
@@ -107,6 +115,7 @@ test('reads each variable', () => {
       IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '60',
       IDENTITY_PASSWORD_HISTORY_SIZE: '24',
       IDENTITY_KEEP_ORIGINAL_PHONE: 'on',
+      IDENTITY_AUTO_VERIFIED_ATTRIBUTES: ' email , phone_number ',
       IDENTITY_ALLOWED_FIRST_AUTH_FACTORS: ' web_authn , password ',
       IDENTITY_WEBAUTHN_RELYING_PARTY_ID: 'Creators.Example.com',
       IDENTITY_WEBAUTHN_USER_VERIFICATION: 'Required',
@@ -130,6 +139,7 @@ test('reads each variable', () => {
     refreshTokenGraceSeconds: 60,
     passwordHistorySize: 24,
     keepOriginalPhone: true,
+    autoVerifiedAttributes: ['email', 'phone_number'],
     allowedFirstAuthFactors: ['PASSWORD', 'WEB_AUTHN'],
     webAuthnRelyingPartyId: 'creators.example.com',
     webAuthnUserVerification: 'required',

@@ -15,6 +15,8 @@ import { templatePool, type RecoveryMechanism } from './pool-template';
 export type { RecoveryMechanism };
 
 export type ExistenceErrors = 'ENABLED' | 'LEGACY';
+export type AutoVerified = 'email' | 'phone_number';
+const AUTO_VERIFIED: readonly AutoVerified[] = ['email', 'phone_number'];
 /** The pool's allowed first factors for choice-based sign-in (Cognito's SignInPolicy). */
 export type FirstAuthFactor = 'PASSWORD' | 'EMAIL_OTP' | 'WEB_AUTHN';
 export const FIRST_AUTH_FACTORS: readonly FirstAuthFactor[] = [
@@ -52,6 +54,13 @@ export interface PoolSettings {
   passwordHistorySize: number;
   /** IDENTITY_KEEP_ORIGINAL_PHONE=on: a new phone number stays pending until it is verified. */
   keepOriginalPhone: boolean;
+  /**
+   * IDENTITY_AUTO_VERIFIED_ATTRIBUTES: the attributes a change sends a code for by itself
+   * (AutoVerifiedAttributes). botocore, UpdateUserAttributesResponse: the code is sent "in user
+   * pools configured to automatically verify changes to those attributes"; for the others,
+   * GetUserAttributeVerificationCode asks for one.
+   */
+  autoVerifiedAttributes: AutoVerified[];
   /** IDENTITY_ALLOWED_FIRST_AUTH_FACTORS: what USER_AUTH (choice-based sign-in) may offer. */
   allowedFirstAuthFactors: FirstAuthFactor[];
   /** IDENTITY_WEBAUTHN_RELYING_PARTY_ID: the passkeys' relying party (a domain name). */
@@ -136,6 +145,7 @@ function templateSettings(): PoolSettings {
     refreshTokenGraceSeconds: pool.refreshTokenGraceSeconds,
     passwordHistorySize: pool.passwordHistorySize,
     keepOriginalPhone: pool.keepOriginalPhone,
+    autoVerifiedAttributes: pool.autoVerifiedAttributes as AutoVerified[],
     allowedFirstAuthFactors: pool.allowedFirstAuthFactors as FirstAuthFactor[],
     webAuthnRelyingPartyId: pool.webAuthnRelyingPartyId,
     webAuthnUserVerification: pool.webAuthnUserVerification as UserVerification,
@@ -308,6 +318,16 @@ export function resolveSettings(
   const badRead = settings.clientReadAttributes.filter((n) => !/^(custom:)?[\w.-]{1,32}$/.test(n));
   if (badRead.length)
     throw new Error(`clientReadAttributes: not attribute names: ${badRead.join(', ')}`);
+  if (settings.autoVerifiedAttributes.some((a) => !AUTO_VERIFIED.includes(a)))
+    throw new Error(
+      `autoVerifiedAttributes: email and/or phone_number, got "${settings.autoVerifiedAttributes.join(',')}"`,
+    );
+  // botocore, UserAttributeUpdateSettingsType: an attribute kept until verified must be one the
+  // pool verifies by itself.
+  if (settings.keepOriginalPhone && !settings.autoVerifiedAttributes.includes('phone_number'))
+    throw new Error(
+      'keepOriginalPhone (IDENTITY_KEEP_ORIGINAL_PHONE) needs phone_number auto-verified',
+    );
   const unknownRecovery = settings.accountRecovery.filter(
     (m) => !['verified_email', 'verified_phone_number', 'admin_only'].includes(m),
   );
@@ -464,6 +484,11 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
       refreshTokenGraceSeconds: whole(env, 'IDENTITY_REFRESH_TOKEN_GRACE_SECONDS', 0, 60),
       passwordHistorySize: whole(env, 'IDENTITY_PASSWORD_HISTORY_SIZE', 0, 24),
       keepOriginalPhone: onOff(env, 'IDENTITY_KEEP_ORIGINAL_PHONE'),
+      autoVerifiedAttributes: env.IDENTITY_AUTO_VERIFIED_ATTRIBUTES?.trim()
+        ? (env.IDENTITY_AUTO_VERIFIED_ATTRIBUTES.split(',')
+            .map((a) => a.trim())
+            .filter(Boolean) as AutoVerified[])
+        : undefined,
       allowedFirstAuthFactors: factorList(env),
       webAuthnRelyingPartyId: relyingPartyId(env),
       webAuthnUserVerification: oneOf(

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ForgotPasswordForm } from '@/components/auth/forms';
 import { emailParam } from '@/lib/http/search-params';
+import { getEnv } from '@/lib/runtime/env';
 import { getResetEmail } from '@/lib/session';
 
 export const metadata: Metadata = { title: 'Reset your password' };
@@ -17,6 +18,7 @@ export default async function ForgotPasswordPage({
     <ForgotPasswordForm
       defaultEmail={emailParam(email) ?? pending ?? ''}
       pendingEmail={pending ?? undefined}
+      supportEmail={getEnv().SUPPORT_EMAIL}
     />
   );
 }

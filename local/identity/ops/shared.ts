@@ -98,9 +98,11 @@ export function applyAttributeWrites(
         delete user.pendingEmail;
       } else {
         user.pendingEmail = value;
-        const prepared = svc.prepareCode(user, 'verify-email', value);
-        messages.push(prepared.message);
-        details.push(prepared.details);
+        if (svc.settings.autoVerifiedAttributes.includes('email')) {
+          const prepared = svc.prepareCode(user, 'verify-email', value);
+          messages.push(prepared.message);
+          details.push(prepared.details);
+        }
       }
     } else if (name === 'phone_number') {
       if (value === '') {
@@ -130,7 +132,12 @@ export function applyAttributeWrites(
       user.attributes.phone_number_verified = adminVerifies('phone_number_verified')
         ? 'true'
         : 'false';
-      if (user.attributes.phone_number_verified === 'false') {
+      // botocore (UpdateUserAttributesResponse): a code only where the pool verifies changes to
+      // the attribute by itself (AutoVerifiedAttributes); otherwise the user asks for one.
+      if (
+        user.attributes.phone_number_verified === 'false' &&
+        svc.settings.autoVerifiedAttributes.includes('phone_number')
+      ) {
         const prepared = svc.prepareCode(user, 'verify-phone', value);
         messages.push(prepared.message);
         details.push(prepared.details);

@@ -453,9 +453,14 @@ test('sending codes is limited: the sixth in a row from one session is refused, 
     ).length;
   await expect.poll(sent).toBe(1);
   const resend = dialog.getByRole('button', { name: 'Resend Code' });
+  // The code reaches the outbox before the answer reaches the dialog, which only then starts its
+  // wait: moving the clock on before that would leave the new wait to run in real time.
+  const waiting = dialog.getByText(/^in \d+ s$/);
+  await expect(waiting).toBeVisible();
   for (let n = 2; n <= 5; n++) {
     await resendNow(page, resend);
     await expect.poll(sent).toBe(n);
+    await expect(waiting).toBeVisible();
   }
   await resendNow(page, resend);
   await expect(

@@ -71,7 +71,13 @@ test('text-message codes: off until the number is verified, then on, then asked 
   let dialog = await openCodes(page);
   await expect(dialog.getByRole('button', { name: 'Turn on text message codes' })).toBeDisabled();
   await expect(dialog.getByText('Verify your phone number first')).toBeVisible();
+  // Email codes would take resets off the email, and there is no verified phone to take them.
+  await expect(
+    dialog.getByText("While email codes are on, a password reset code can't come to your email."),
+  ).toBeVisible();
   await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Verify a phone number' }).click();
+  await expect(page.getByRole('dialog', { name: 'Change phone number' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Verified (as after the phone dialog's code), and signed in again for a fresh id token.
@@ -81,6 +87,11 @@ test('text-message codes: off until the number is verified, then on, then asked 
   await expect(page).toHaveURL('/');
   dialog = await openCodes(page);
   await expect(dialog.getByText(shown(phone))).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'While email codes are on, a password reset code comes by text message to your phone, not to your email.',
+    ),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Turn on text message codes' }).click();
   await expectAllSet(page);
   await expect(card(page, 'Codes by text or email')).toContainText('Text message');

@@ -152,6 +152,19 @@ async function findings(template: Template): Promise<string[]> {
     );
   if (client.PreventUserExistenceErrors !== 'ENABLED')
     out.push('PreventUserExistenceErrors must be ENABLED');
+
+  // What the creators' accounts live on outlives the stack: the pool, and the role it texts with
+  // (evaluated, `!GetAtt SmsRole.Arn` reads `<SmsRole.Arn>`).
+  const texter = /^<(\w+)\.Arn>$/.exec(
+    String((pool.SmsConfiguration as Props | undefined)?.SnsCallerArn ?? ''),
+  )?.[1];
+  const kept = (name: string) => {
+    const resource = template.Resources[name];
+    return resource?.DeletionPolicy === 'Retain' && resource.UpdateReplacePolicy === 'Retain';
+  };
+  for (const [name, resource] of Object.entries(template.Resources))
+    if ((resource.Type === 'AWS::Cognito::UserPool' || name === texter) && !kept(name))
+      out.push(`${name} must be retained (DeletionPolicy and UpdateReplacePolicy Retain)`);
   return out;
 }
 
@@ -266,6 +279,14 @@ describe('a change that would break the product is found', () => {
       'refresh tokens must rotate (the product refreshes by GetTokensFromRefreshToken)',
       'PreventUserExistenceErrors must be ENABLED',
     ]);
+  });
+
+  test('the role the pool texts with left to be deleted with the stack', async () => {
+    expect(
+      await changed((t) => {
+        delete t.Resources.SmsRole!.DeletionPolicy;
+      }),
+    ).toEqual(['SmsRole must be retained (DeletionPolicy and UpdateReplacePolicy Retain)']);
   });
 
   test('email recovery alone beside email two-step', async () => {

@@ -15,7 +15,16 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Template = {
   Parameters: Record<string, { Type: string; Default?: string | number; AllowedValues?: string[] }>;
   Conditions?: Record<string, Json>;
-  Resources: Record<string, { Type: string; Condition?: string; Properties?: Json }>;
+  Resources: Record<
+    string,
+    {
+      Type: string;
+      Condition?: string;
+      Properties?: Json;
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+    }
+  >;
   Outputs?: Record<string, { Value: Json; Condition?: string }>;
 };
 

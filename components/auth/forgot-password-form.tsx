@@ -154,19 +154,22 @@ function ConfirmStage({
       </form>
       {/* A pool hiding unknown users answers any address as if a code went out (decision 013). */}
       <p className="text-ink-muted mt-6 text-center text-sm">
-        No code after a few minutes? Check your spam folder and the address above. If you use
-        two-step codes by email, reset codes go by text message to your verified phone instead;
-        without one,{' '}
-        <a href={`mailto:${supportEmail}`} className="text-brand-700 font-semibold hover:underline">
-          email us
-        </a>
-        . Or{' '}
+        No code after a few minutes? Check your spam folder and the address above, or{' '}
         <IntentLink
           href={`/register?email=${encodeURIComponent(email)}`}
           className="text-brand-700 font-semibold hover:underline"
         >
           create an account
         </IntentLink>
+        .
+      </p>
+      {/* Email two-step takes resets off the email (AccountRecoverySettingType). */}
+      <p className="text-ink-muted mt-3 text-center text-sm">
+        With two-step codes by email, reset codes come by text message to your verified phone
+        instead; without one,{' '}
+        <a href={`mailto:${supportEmail}`} className="text-brand-700 font-semibold hover:underline">
+          email us
+        </a>
         .
       </p>
       {onOtherEmail && (

@@ -119,18 +119,55 @@ function ProveChange({
   );
 }
 
+/**
+ * What email codes do to a password reset: the pool's recovery setting no longer sends its code
+ * to the email (AccountRecoverySettingType: "Email MFA is also disqualifying for account recovery
+ * with email"), so it goes by text to a verified phone, and without one none can come.
+ */
+function ResetNote({
+  phoneVerified,
+  onAddPhone,
+}: {
+  phoneVerified: boolean;
+  onAddPhone: () => void;
+}) {
+  if (phoneVerified)
+    return (
+      <p className="text-ink-muted mt-1 text-xs">
+        While email codes are on, a password reset code comes by text message to your phone, not to
+        your email.
+      </p>
+    );
+  return (
+    <p className="text-ink-muted mt-1 text-xs">
+      While email codes are on, a password reset code can&apos;t come to your email. Verify a phone
+      number first, so you can still reset your password yourself.{' '}
+      <button
+        type="button"
+        onClick={onAddPhone}
+        className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+      >
+        Verify a phone number
+      </button>
+    </p>
+  );
+}
+
 export function CodeMethods({
   email,
   phone,
   phoneVerified,
   mfa,
   onDone,
+  onAddPhone,
 }: {
   email: string;
   phone: string;
   phoneVerified: boolean;
   mfa: MfaSettings;
   onDone: () => void;
+  /** Opens the phone number's dialog in this one's place. */
+  onAddPhone: () => void;
 }) {
   const [turningOff, setTurningOff] = useState<CodeMethod | null>(null);
   const [message, setMessage] = useState<Message | undefined>();
@@ -204,6 +241,12 @@ export function CodeMethods({
                     {isOn && mfa.preferred === method ? ' · Asked for first' : ''}
                   </p>
                   {!isOn && !ready && why && <p className="text-ink-muted mt-1 text-xs">{why}</p>}
+                  {method === 'EMAIL_OTP' && (
+                    <ResetNote
+                      phoneVerified={Boolean(phone) && phoneVerified}
+                      onAddPhone={onAddPhone}
+                    />
+                  )}
                 </div>
                 {isOn ? (
                   turningOff !== method && (

@@ -219,6 +219,7 @@ export function ProfileDialogs({ values }: { values: ProfileValues }) {
             phoneVerified={values.phoneVerified}
             mfa={values.mfa}
             onDone={() => done()}
+            onAddPhone={() => setOpen({ card: 'phone', mode: { step: 'update' } })}
           />
         )}
       </Dialog>

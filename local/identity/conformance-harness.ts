@@ -214,7 +214,7 @@ export function realTargetConfig(): { poolId: string; clientId: string } | undef
   return poolId && clientId ? { poolId, clientId } : undefined;
 }
 
-export type RealProfile = 'default' | 'strict' | 'rotation' | 'devices' | 'mfa';
+export type RealProfile = 'default' | 'strict' | 'rotation' | 'devices' | 'mfa' | 'template';
 
 /**
  * The real pool's app client for a conformance profile (README: "Real-pool runs"): the default
@@ -226,6 +226,15 @@ export function realProfileConfig(
   profile: RealProfile,
 ): { poolId: string; clientId: string; clientSecret?: string } | undefined {
   const env = (name: string) => process.env[name]?.trim() || undefined;
+  if (profile === 'template') {
+    // A disposable pool made from infra/user-pool.yaml (npm run conformance sets these).
+    const poolId = env('CONFORMANCE_TEMPLATE_USER_POOL_ID');
+    const clientId = env('CONFORMANCE_TEMPLATE_CLIENT_ID');
+    const clientSecret = env('CONFORMANCE_TEMPLATE_CLIENT_SECRET');
+    return poolId && clientId
+      ? { poolId, clientId, ...(clientSecret ? { clientSecret } : {}) }
+      : undefined;
+  }
   if (profile === 'mfa') {
     // SMS and email MFA are pool settings (an SMS role, SES email, a feature plan): a pool of its own.
     const poolId = env('CONFORMANCE_MFA_USER_POOL_ID');

@@ -2354,6 +2354,19 @@ function rotationConformance(kind: 'local' | 'real', get: () => PoolTarget) {
       },
     );
 
+    itLocal("a rotated token ends when the sign-in's first one would have", async () => {
+      const { tokens } = await user();
+      local().advance(11 * 3600 * 1000);
+      const rotated = (await rotate(tokens.RefreshToken)).AuthenticationResult;
+      expect(rotated?.RefreshToken).toBeTruthy();
+      // 12 hours after the sign-in (the template's RefreshTokenValidity), not after the rotation.
+      local().advance(3600 * 1000 + 1000);
+      expect(await failure(rotate(rotated?.RefreshToken))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has expired',
+      });
+    });
+
     itLocal('a token two rotations old is reuse at once, grace or not', async () => {
       const { tokens } = await user();
       const first = (await rotate(tokens.RefreshToken)).AuthenticationResult;

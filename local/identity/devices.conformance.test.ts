@@ -18,6 +18,7 @@ jest.mock('otplib', () =>
 import { createHmac } from 'node:crypto';
 import {
   AdminListUserAuthEventsCommand,
+  AdminSetUserMFAPreferenceCommand,
   AssociateSoftwareTokenCommand,
   ConfirmDeviceCommand,
   ForgetDeviceCommand,
@@ -258,6 +259,30 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     expect(await failure(prove(once.Session, username, device, 'not-the-secret'))).toMatchObject({
       name: 'NotAuthorizedException',
     });
+  });
+
+  // DeviceConfigurationType, ChallengeRequiredOnNewDevice: "instead of SMS and time-based
+  // one-time password (TOTP) factors": not an emailed code.
+  itLocal('a remembered device does not stand in for an emailed code', async () => {
+    const { email, password } = await createConfirmedUser(t());
+    const issued = await signIn(email, password);
+    const { device } = await confirm(issued.AuthenticationResult!);
+    await t().client.send(
+      new UpdateDeviceStatusCommand({
+        AccessToken: issued.AuthenticationResult?.AccessToken,
+        DeviceKey: device.key,
+        DeviceRememberedStatus: 'remembered',
+      }),
+    );
+    await t().client.send(
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: t().poolId,
+        Username: email,
+        EmailMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    const again = await signIn(email, password, device.key);
+    expect(again.ChallengeName).toBe('EMAIL_OTP');
   });
 
   it('a device that is confirmed but not remembered still gets the MFA code', async () => {

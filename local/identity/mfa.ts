@@ -118,6 +118,19 @@ export function setupFactors(svc: IdentityService): MfaFactor[] {
  * of a user with none, a text message to a phone number the user has (Cognito sends SMS MFA to
  * such users), else MFA_SETUP.
  */
+/**
+ * Whether a remembered device's proof may stand in for the code this sign-in would ask:
+ * DeviceConfigurationType, ChallengeRequiredOnNewDevice, "a remembered device can sign in with
+ * device authentication instead of SMS and time-based one-time password (TOTP) factors", so not
+ * for an emailed code. With a choice to make, only where no choice is email (unconfirmed).
+ */
+export function deviceMayStandIn(user: UserRecord, factors: MfaFactor[]): boolean {
+  const state = mfaState(user);
+  const pick =
+    factors.find((f) => state[f].preferred) ?? (factors.length === 1 ? factors[0] : undefined);
+  return pick ? pick !== 'EMAIL_OTP' : !factors.includes('EMAIL_OTP');
+}
+
 export function secondStep(
   svc: IdentityService,
   user: UserRecord,

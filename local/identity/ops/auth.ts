@@ -182,12 +182,15 @@ export async function rotate(svc: IdentityService, user: UserRecord, claims: Ref
     throw refreshTokenReuse(MESSAGES.refreshReused);
   }
   const next = randomUUID();
+  // The family lives as long as its sign-in's first token: a rotated one ends when it would have
+  // (the lifetime is measured from the sign-in, not from each rotation).
+  const left = Math.max(1, Math.ceil((claims.expiresAt - now) / 1000));
   const successor = await svc.keys.issueRefresh(
     user,
     claims.originJti,
     claims.authTime,
     now,
-    svc.ttlFor(user).refresh,
+    left,
     next,
     claims.scope,
     claims.deviceKey,

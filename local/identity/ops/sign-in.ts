@@ -13,7 +13,7 @@ import {
   refreshRefused,
   rememberedDevice,
 } from '../devices';
-import { secondStep, userFactors } from '../mfa';
+import { deviceMayStandIn, secondStep, userFactors } from '../mfa';
 import { verifyPassword } from '../passwords';
 import type { IdentityService } from '../service';
 import { emptyFailures, type UserRecord } from '../store';
@@ -64,7 +64,7 @@ export async function signedIn(svc: IdentityService, user: UserRecord, steps: St
 export async function finishSignIn(svc: IdentityService, user: UserRecord) {
   checkNamedDevice(svc, user);
   const factors = userFactors(svc, user);
-  if (factors.length > 0 && rememberedDevice(svc, user))
+  if (factors.length > 0 && deviceMayStandIn(user, factors) && rememberedDevice(svc, user))
     return {
       ChallengeName: 'DEVICE_SRP_AUTH',
       Session: svc.createSession('DEVICE_SRP_AUTH', user.sub),

@@ -9,7 +9,8 @@ const home = mkdtempSync(path.join(tmpdir(), 'conformance-home-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function run(args: string[]) {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home };
+  // Nothing of this machine's AWS set-up: no credentials in the environment or in ~/.aws.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: home, NODE_ENV: 'test' };
   return spawnSync(process.execPath, [path.join('scripts', 'conformance.mjs'), ...args], {
     encoding: 'utf8',
     env,

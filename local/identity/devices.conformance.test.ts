@@ -165,6 +165,19 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     );
   }
 
+  /** Confirms the device a sign-in was issued and marks it remembered. */
+  async function remember(result: AuthenticationResultType) {
+    const { device } = await confirm(result);
+    await t().client.send(
+      new UpdateDeviceStatusCommand({
+        AccessToken: result.AccessToken,
+        DeviceKey: device.key,
+        DeviceRememberedStatus: 'remembered',
+      }),
+    );
+    return device;
+  }
+
   async function withTotp(tokens: AuthenticationResultType) {
     const { SecretCode: secret = '' } = await t().client.send(
       new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }),
@@ -227,14 +240,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
   it('a remembered device proves itself instead of the MFA code; the proof of a wrong secret is refused', async () => {
     const plain = await createConfirmedUser(t());
     const issued = await signIn(plain.email, plain.password);
-    const { device } = await confirm(issued.AuthenticationResult!);
-    await t().client.send(
-      new UpdateDeviceStatusCommand({
-        AccessToken: issued.AuthenticationResult?.AccessToken,
-        DeviceKey: device.key,
-        DeviceRememberedStatus: 'remembered',
-      }),
-    );
+    const device = await remember(issued.AuthenticationResult!);
     await withTotp(issued.AuthenticationResult!);
     const again = await signIn(plain.email, plain.password, device.key);
     expect(again.ChallengeName).toBe('DEVICE_SRP_AUTH');
@@ -266,14 +272,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
   itLocal('a remembered device does not stand in for an emailed code', async () => {
     const { email, password } = await createConfirmedUser(t());
     const issued = await signIn(email, password);
-    const { device } = await confirm(issued.AuthenticationResult!);
-    await t().client.send(
-      new UpdateDeviceStatusCommand({
-        AccessToken: issued.AuthenticationResult?.AccessToken,
-        DeviceKey: device.key,
-        DeviceRememberedStatus: 'remembered',
-      }),
-    );
+    const device = await remember(issued.AuthenticationResult!);
     await t().client.send(
       new AdminSetUserMFAPreferenceCommand({
         UserPoolId: t().poolId,
@@ -367,14 +366,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
     // Confirmed and remembered after an SRP sign-in: a USER_PASSWORD_AUTH sign-in naming it is
     // still asked for the code, and its refresh token is refused.
     const srp = await signIn(email, password);
-    const { device } = await confirm(srp.AuthenticationResult!);
-    await t().client.send(
-      new UpdateDeviceStatusCommand({
-        AccessToken: srp.AuthenticationResult?.AccessToken,
-        DeviceKey: device.key,
-        DeviceRememberedStatus: 'remembered',
-      }),
-    );
+    const device = await remember(srp.AuthenticationResult!);
     expect(
       (await refreshWith(srp.AuthenticationResult, device.key)).AuthenticationResult,
     ).toBeTruthy();
@@ -501,14 +493,7 @@ function devicesConformance(kind: 'local' | 'real', get: () => PoolTarget) {
   itLocal('the device proof checks its timestamp and is answered once', async () => {
     const { email, password } = await createConfirmedUser(t());
     const out = await signIn(email, password);
-    const { device } = await confirm(out.AuthenticationResult!);
-    await t().client.send(
-      new UpdateDeviceStatusCommand({
-        AccessToken: out.AuthenticationResult?.AccessToken,
-        DeviceKey: device.key,
-        DeviceRememberedStatus: 'remembered',
-      }),
-    );
+    const device = await remember(out.AuthenticationResult!);
     await withTotp(out.AuthenticationResult!);
     const again = await signIn(email, password, device.key);
     const username = answerName(again, email);

@@ -18,7 +18,7 @@ jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 import { randomBytes } from 'node:crypto';
 import { POOL_ID } from '@/local/identity/config';
 import { cookieJar as jar } from '@/test/next-headers';
-import { confirmedCreator, formSignIn, twoStepCreator, withLocalPool } from './harness';
+import { confirmedCreator, formSignIn, runAction, twoStepCreator, withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 /** Every RespondToAuthChallenge the pool saw: the challenge and the USERNAME it named. */
@@ -47,22 +47,6 @@ beforeEach(() => void (answers.length = 0));
 
 const address = (what: string) => `${what}.${randomBytes(4).toString('hex')}@creator.test`;
 
-type Answer = { state?: { status: string; message?: { text: string } }; redirect?: string };
-async function run(
-  action: (s: { status: 'idle' }, f: FormData) => Promise<unknown>,
-  fields: Record<string, string>,
-): Promise<Answer> {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  try {
-    return { state: (await action({ status: 'idle' }, fd)) as Answer['state'] };
-  } catch (error) {
-    const digest = (error as { digest?: string }).digest;
-    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
-    return { redirect: digest.split(';')[2] };
-  }
-}
-
 /** The pool's username for `email` (a UUID here: the pool signs in by the email alias). */
 async function usernameOf(email: string) {
   const user = await pool.identity<{ Username: string }>('AdminGetUser', {
@@ -88,7 +72,7 @@ test('the authenticator code after the password', async () => {
   jar.clear();
   expect(await formSignIn(auth.signInAction, email, PASSWORD)).toBe('/login/mfa');
   const { generateSync } = await import('otplib');
-  const answered = await run(auth.twoStepSignInAction, { code: generateSync({ secret }) });
+  const answered = await runAction(auth.twoStepSignInAction, { code: generateSync({ secret }) });
   expect(answered.state?.message?.text).toBeUndefined();
   expect(answered.redirect).toBe('/');
   await expectAnsweredByUsername(email, ['PASSWORD_VERIFIER', 'SOFTWARE_TOKEN_MFA']);
@@ -107,10 +91,10 @@ test('the emailed code after the password, and the choice between two methods', 
   expect(secret).toBeTruthy();
   jar.clear();
   expect(await formSignIn(auth.signInAction, email, PASSWORD)).toBe('/login/mfa/choose');
-  expect((await run(auth.chooseTwoStepMethodAction, { method: 'EMAIL_OTP' })).redirect).toBe(
+  expect((await runAction(auth.chooseTwoStepMethodAction, { method: 'EMAIL_OTP' })).redirect).toBe(
     '/login/mfa',
   );
-  const answered = await run(auth.twoStepSignInAction, {
+  const answered = await runAction(auth.twoStepSignInAction, {
     code: await latestCode(email, 'mfa'),
   });
   expect(answered.state?.message?.text).toBeUndefined();
@@ -137,7 +121,7 @@ test("an invited creator's first sign-in sets a new password", async () => {
   });
   jar.clear();
   expect(await formSignIn(auth.signInAction, email, 'Temp!Pass42')).toBe('/login/new-password');
-  const answered = await run(auth.newPasswordChallengeAction, {
+  const answered = await runAction(auth.newPasswordChallengeAction, {
     newPassword: PASSWORD,
     confirmNewPassword: PASSWORD,
   });

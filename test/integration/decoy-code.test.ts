@@ -15,7 +15,7 @@ jest.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 import { randomBytes } from 'node:crypto';
 import { cookieJar as jar, setClientAddress } from '@/test/next-headers';
-import { confirmedCreator, formSignIn, twoStepCreator, withLocalPool } from './harness';
+import { confirmedCreator, formSignIn, runAction, twoStepCreator, withLocalPool } from './harness';
 
 const PASSWORD = 'Sunny!Day42';
 const pool = withLocalPool({ creators: true });
@@ -33,23 +33,8 @@ async function twoStepAccount() {
   return { email, secret: await twoStepCreator(pool, email, PASSWORD) };
 }
 
-type Answer = { state?: { status: string; message?: { text: string } }; redirect?: string };
-async function run(action: (s: { status: 'idle' }, f: FormData) => Promise<unknown>, fd: FormData) {
-  try {
-    return { state: (await action({ status: 'idle' }, fd)) as Answer['state'] };
-  } catch (error) {
-    const digest = (error as { digest?: string }).digest;
-    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
-    return { redirect: digest.split(';')[2] };
-  }
-}
-const form = (fields: Record<string, string>) => {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  return fd;
-};
-const startEmailCode = (email: string) => run(auth.emailCodeStartAction, form({ email }));
-const answerEmailCode = (code: string) => run(auth.emailCodeSignInAction, form({ code }));
+const startEmailCode = (email: string) => runAction(auth.emailCodeStartAction, { email });
+const answerEmailCode = (code: string) => runAction(auth.emailCodeSignInAction, { code });
 
 test("wrong codes on the decoy, from many addresses, never refuse the owner's own code", async () => {
   const { email, secret } = await twoStepAccount();
@@ -69,23 +54,20 @@ test("wrong codes on the decoy, from many addresses, never refuse the owner's ow
   for (let a = 1; a <= 7; a++) {
     jar.clear();
     setClientAddress(`203.0.113.${a + 10}`);
-    await run(auth.forgotRequestAction, form({ email }));
+    await runAction(auth.forgotRequestAction, { email });
     for (let i = 0; i < 15; i++)
-      await run(
-        auth.forgotConfirmAction,
-        form({
-          verificationCode: '000000',
-          newPassword: 'Other!Pass42',
-          confirmNewPassword: 'Other!Pass42',
-        }),
-      );
+      await runAction(auth.forgotConfirmAction, {
+        verificationCode: '000000',
+        newPassword: 'Other!Pass42',
+        confirmNewPassword: 'Other!Pass42',
+      });
   }
   jar.clear();
   setClientAddress('198.51.100.250');
   expect(await formSignIn(auth.signInAction, email, PASSWORD)).toBe('/login/mfa');
   const { generateSync } = await import('otplib');
   const code = generateSync({ secret });
-  const answered = await run(auth.twoStepSignInAction, form(Object.fromEntries([['code', code]])));
+  const answered = await runAction(auth.twoStepSignInAction, { code });
   expect(answered.state?.message?.text).toBeUndefined();
   expect(answered.redirect).toBe('/');
 });

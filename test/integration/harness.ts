@@ -270,6 +270,28 @@ export async function formSignIn(
   return undefined;
 }
 
+/** What an action answered: its state, or where it redirected. */
+export type ActionAnswer = {
+  state?: { status: string; message?: { text: string } };
+  redirect?: string;
+};
+
+/** An action called with `fields` as its form: its state, or where it redirects. */
+export async function runAction(
+  action: (state: { status: 'idle' }, form: FormData) => Promise<unknown>,
+  fields: Record<string, string>,
+): Promise<ActionAnswer> {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  try {
+    return { state: (await action({ status: 'idle' }, fd)) as ActionAnswer['state'] };
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest;
+    if (!digest?.startsWith('NEXT_REDIRECT')) throw error;
+    return { redirect: digest.split(';')[2] };
+  }
+}
+
 /** A confirmed creator (confirmedCreator) with the authenticator app on: the app's secret. */
 export async function twoStepCreator(
   pool: LocalPool,

@@ -10,6 +10,7 @@ import {
   expect,
   expectAccessible,
   formAlert,
+  hydrated,
   readOutbox,
   setTokenTtl,
   setUserAttributes,
@@ -452,6 +453,9 @@ test.describe('forgot password', () => {
     account: { email },
   }) => {
     await page.goto('/login');
+    // The link takes the typed email once the form's code is in (decision 061); pressed before,
+    // it is the plain link to /forgot-password (the cluster's slower start showed it once).
+    await hydrated(page, 'form button[type="submit"]');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL(`/forgot-password?email=${encodeURIComponent(email)}`);

@@ -13,6 +13,7 @@ import {
   readFileSync,
   readdirSync,
   statSync,
+  renameSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
@@ -161,10 +162,10 @@ const clusterServices = {};
 function recordService(name, facts) {
   clusterServices[name] = facts;
   mkdirSync(env.LOCAL_DATA_DIR, { recursive: true });
-  writeFileSync(
-    path.join(env.LOCAL_DATA_DIR, 'cluster.json'),
-    `${JSON.stringify(clusterServices, null, 2)}\n`,
-  );
+  // Whole or not at all: a fault test reads it while a restarted service is recorded.
+  const file = path.join(env.LOCAL_DATA_DIR, 'cluster.json');
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(clusterServices, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
 }
 
 // Next leaves SIGTERM to the app, which drains (instrumentation.ts, decision 041); the launcher

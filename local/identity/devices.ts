@@ -122,7 +122,8 @@ export function deviceForSignIn(
   user: UserRecord,
 ): { key: string; groupKey?: string; isNew: boolean } | undefined {
   if (!tracksDevices(svc)) return undefined;
-  const { deviceKey, ip } = attempt();
+  const { deviceKey, ip, flow } = attempt();
+  if (svc.settings.deviceFlows === 'srp' && flow !== 'USER_SRP_AUTH') return undefined;
   const now = svc.now();
   const known = findDevice(user, deviceKey);
   if (known) {

@@ -37,6 +37,7 @@ test("unset, the settings are the template's (infra/user-pool.yaml), its client 
     logoutUrls: ['http://localhost:3000/login', 'http://127.0.0.1:3000/login'],
     identityProviders: ['Google'],
     deviceTracking: 'opt-in',
+    deviceFlows: 'any',
     deviceMfaBypass: true,
     threatProtection: 'enforced',
     mfa: 'optional',
@@ -83,11 +84,13 @@ test('device tracking and threat protection, as the console names their choices'
   expect(
     settingsFromEnv({
       IDENTITY_DEVICE_TRACKING: ' Always ',
+      IDENTITY_DEVICE_FLOWS: 'SRP',
       IDENTITY_DEVICE_MFA_BYPASS: 'off',
       IDENTITY_THREAT_PROTECTION: 'ENFORCED',
     }),
   ).toMatchObject({
     deviceTracking: 'always',
+    deviceFlows: 'srp',
     deviceMfaBypass: false,
     threatProtection: 'enforced',
   });
@@ -102,6 +105,9 @@ test('device tracking and threat protection, as the console names their choices'
     /IDENTITY_DEVICE_MFA_BYPASS must be on or off/,
   );
   expect(() => resolveSettings({ deviceTracking: 'never' as 'off' })).toThrow(/deviceTracking/);
+  expect(() => settingsFromEnv({ IDENTITY_DEVICE_FLOWS: 'some' })).toThrow(
+    /IDENTITY_DEVICE_FLOWS must be any or srp/,
+  );
 });
 
 test('reads each variable', () => {
@@ -148,6 +154,7 @@ test('reads each variable', () => {
     logoutUrls: DEFAULT_SETTINGS.logoutUrls,
     identityProviders: ['Google'],
     deviceTracking: 'opt-in',
+    deviceFlows: 'any',
     deviceMfaBypass: true,
     threatProtection: 'enforced',
     mfa: 'required',

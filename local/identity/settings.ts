@@ -77,6 +77,12 @@ export interface PoolSettings {
   identityProviders: IdentityProvider[];
   /** IDENTITY_DEVICE_TRACKING: off, always or opt-in (DeviceOnlyRememberedOnUserPrompt). */
   deviceTracking: DeviceTracking;
+  /**
+   * IDENTITY_DEVICE_FLOWS: which sign-ins are issued a device. `any`: every sign-in that names
+   * none (developer guide, user devices); `srp`: USER_SRP_AUTH's only (Knowledge Center,
+   * remembered devices: "You must use the USER_SRP_AUTH authentication flow"). Unconfirmed which.
+   */
+  deviceFlows: DeviceFlows;
   /** IDENTITY_DEVICE_MFA_BYPASS: a remembered device signs in without MFA (ChallengeRequiredOnNewDevice). */
   deviceMfaBypass: boolean;
   /** IDENTITY_THREAT_PROTECTION: off, audit or enforced; on, sign-in attempts are recorded. */
@@ -105,6 +111,8 @@ export const MFA_FACTORS: readonly MfaFactor[] = ['SOFTWARE_TOKEN_MFA', 'SMS_MFA
 /** Cognito's DeviceConfiguration: don't remember, always remember, or the user opts in. */
 export type DeviceTracking = 'off' | 'always' | 'opt-in';
 export const DEVICE_TRACKING: readonly DeviceTracking[] = ['off', 'always', 'opt-in'];
+export type DeviceFlows = 'any' | 'srp';
+export const DEVICE_FLOWS: readonly DeviceFlows[] = ['any', 'srp'];
 /** Cognito's threat protection (UserPoolAddOns.AdvancedSecurityMode), for its sign-in records. */
 export type ThreatProtection = 'off' | 'audit' | 'enforced';
 export const THREAT_PROTECTION: readonly ThreatProtection[] = ['off', 'audit', 'enforced'];
@@ -155,6 +163,7 @@ function templateSettings(): PoolSettings {
     logoutUrls: defaultLogoutUrls(LOCAL_STACK.ports.web),
     identityProviders: pool.identityProviders as IdentityProvider[],
     deviceTracking: pool.deviceTracking,
+    deviceFlows: 'any',
     deviceMfaBypass: pool.deviceMfaBypass,
     threatProtection: pool.threatProtection,
     mfa: pool.mfa,
@@ -300,6 +309,10 @@ export function resolveSettings(
   if (!DEVICE_TRACKING.includes(settings.deviceTracking))
     throw new Error(
       `deviceTracking must be ${DEVICE_TRACKING.join(', ')}, got "${settings.deviceTracking}"`,
+    );
+  if (!DEVICE_FLOWS.includes(settings.deviceFlows))
+    throw new Error(
+      `deviceFlows must be ${DEVICE_FLOWS.join(', ')}, got "${settings.deviceFlows}"`,
     );
   if (!THREAT_PROTECTION.includes(settings.threatProtection))
     throw new Error(
@@ -504,6 +517,7 @@ export function settingsFromEnv(env: Env = process.env): PoolSettings {
         true,
       ),
       deviceTracking: oneOf(env, 'IDENTITY_DEVICE_TRACKING', DEVICE_TRACKING, false),
+      deviceFlows: oneOf(env, 'IDENTITY_DEVICE_FLOWS', DEVICE_FLOWS, false),
       deviceMfaBypass: onOff(env, 'IDENTITY_DEVICE_MFA_BYPASS'),
       threatProtection: oneOf(env, 'IDENTITY_THREAT_PROTECTION', THREAT_PROTECTION, false),
       mfa: oneOf(env, 'IDENTITY_MFA', MFA_CONFIGURATIONS, false),

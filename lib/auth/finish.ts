@@ -60,8 +60,8 @@ export async function finishSignIn(
     const { claims } = bound;
     await settleDevice(outcome, remember);
     const jar = await cookies();
-    const waited = await getChallenge();
-    await twoStepDone([waited?.username, claims.username, claims.sub, claims.email]);
+    const waited = ownChallenge(await getChallenge(), claims);
+    await twoStepDone([claims.username, claims.sub, claims.email]);
     await writeTokens(jar, { ...outcome.tokens, claims });
     await recordSignIn({ sub: claims.sub }, way ?? wayOfChallenge(waited), true);
     await keepChannelDue(jar, claims.sub, bound.channelDue);
@@ -76,6 +76,17 @@ export async function finishSignIn(
   if (kept.ok) return { done: true, signedIn: false, next: kept.next };
   await clearChallenge();
   return { done: false, message: kept.message };
+}
+
+/** The waiting challenge, if it is the signed-in account's: another account's labels nothing. */
+function ownChallenge<C extends { username: string; userId?: string }>(
+  challenge: C | null,
+  claims: { sub: string; email: string; username?: string },
+): C | undefined {
+  if (!challenge) return undefined;
+  const names = [claims.sub, claims.email, claims.username].map((n) => n?.toLowerCase());
+  const said = [challenge.username, challenge.userId].map((n) => n?.toLowerCase());
+  return said.some((n) => n && names.includes(n)) ? challenge : undefined;
 }
 
 /** Where the sign-in after a reset ends: every way into the account, to review (decision 032). */

@@ -71,6 +71,8 @@ export const signInAction = validatedAction(
     // SMS pumping: past the cap of texts at sign-in, no call that could send one more.
     const texts = await smsAllowed(email);
     if (texts) return { status: 'error', message: texts, values };
+    // A new sign-in: a challenge still waiting (perhaps another account's) is over.
+    if (await getChallenge()) await clearChallenge();
 
     const { result, context } = await withDevice(await signInContext(email), (c) =>
       signIn(email, password, c),

@@ -5,21 +5,23 @@ import { accountOf } from '@/lib/cognito/admin';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
 import { notifySecurity, requestClient } from '@/lib/notify';
-import { isSpent, markSpent } from '@/lib/session/revocations';
+import { isSpent, markSpent, noteTime, timeNoted } from '@/lib/session/revocations';
 import { CHALLENGE_TTL_S } from '@/lib/session/seal';
 
 /**
  * A sign-in with the right password that never gives its two-step code means someone else may
  * have the password. Cognito's challenge lasts 3 minutes; half a minute after that, an account
- * that completed no sign-in since gets a row in Recent activity ("Right password, two-step not
- * completed") and a security email with the way to change the password and end other sessions.
+ * that completed no sign-in after the attempt gets a row in Recent activity ("Right password,
+ * two-step not completed") and a security email with the way to change the password and end
+ * other sessions. A sign-in completed before the attempt does not silence it.
  * The check runs on the instance that asked for the code; a completion on any instance counts
  * (through REDIS_URL). A restart in between loses the check: the attempt then goes untold.
  */
 export const UNFINISHED_AFTER_MS = (CHALLENGE_TTL_S + 30) * 1000;
 const DONE_FOR_S = 10 * 60;
 
-export type TwoStepWatch = { username: string; startedAt: number; browser?: string; ip?: string };
+/** `at`: when the password was accepted (ms). */
+export type TwoStepWatch = { username: string; at: number; browser?: string; ip?: string };
 
 /** After the password, a two-step code asked for: checked once its challenge is over. */
 export async function watchTwoStep(username: string): Promise<void> {
@@ -28,25 +30,29 @@ export async function watchTwoStep(username: string): Promise<void> {
   const ip = client?.ip || undefined;
   const watch: TwoStepWatch = {
     username,
-    startedAt: Math.floor(Date.now() / 1000),
+    at: Date.now(),
     ...(browser ? { browser } : {}),
     ...(ip ? { ip } : {}),
   };
   setTimeout(() => void checkTwoStep(watch), UNFINISHED_AFTER_MS).unref();
 }
 
-/** A completed sign-in, by each name the account goes by: no unfinished attempt is told now. */
+/**
+ * A completed sign-in, by each name the signed-in account goes by: an attempt on it before now is
+ * not told. Only the account's own names: another account's waiting challenge is not this one's.
+ */
 export async function twoStepDone(names: (string | undefined)[]): Promise<void> {
-  // Side by side: the sign-in waits for them (Redis when shared, memory otherwise).
+  const now = Date.now();
   const unique = new Set(names.filter(Boolean).map((n) => n!.toLowerCase()));
-  await Promise.all([...unique].map((name) => markSpent('two-step-done', name, DONE_FOR_S)));
+  await Promise.all([...unique].map((name) => noteTime('two-step-done', name, now, DONE_FOR_S)));
 }
 
-/** True when the attempt was recorded and told; false when a sign-in completed since. */
+/** True when the attempt was recorded and told; false when a sign-in completed after it. */
 export async function checkTwoStep(watch: TwoStepWatch): Promise<boolean> {
   try {
     const name = watch.username.toLowerCase();
-    if (await isSpent('two-step-done', name)) return false;
+    const doneAt = await timeNoted('two-step-done', name);
+    if (doneAt !== undefined && doneAt >= watch.at) return false;
     // Once: a choice of method asks again within the same attempt.
     if (await isSpent('two-step-told', name)) return false;
     await markSpent('two-step-told', name, DONE_FOR_S);
@@ -54,7 +60,7 @@ export async function checkTwoStep(watch: TwoStepWatch): Promise<boolean> {
     const account = await accountOf(env, watch.username);
     if (!account) return false;
     await recordProof(env, account.sub, {
-      t: watch.startedAt,
+      t: Math.floor(watch.at / 1000),
       op: TWO_STEP_UNFINISHED,
       ok: false,
       ...(watch.browser ? { b: watch.browser } : {}),
@@ -62,7 +68,7 @@ export async function checkTwoStep(watch: TwoStepWatch): Promise<boolean> {
     const from = [watch.browser, watch.ip].filter(Boolean).join(' · ');
     await notifySecurity(account, 'two-step-not-completed', {
       ...(from ? { from } : {}),
-      now: new Date(watch.startedAt * 1000),
+      now: new Date(watch.at),
     });
     log.warn('auth.two_step_unfinished', { account: account.sub });
     return true;

@@ -39,6 +39,10 @@ export async function revokedAt(sub: string): Promise<number | undefined> {
 const SPENT = Symbol.for('creator-dashboard.session.spent-proofs');
 const spentHere = ((globalThis as { [SPENT]?: Map<string, number> })[SPENT] ??= new Map());
 const PROOF_S = 10 * 60;
+const TIMES = Symbol.for('creator-dashboard.session.times');
+const timesHere = ((globalThis as { [TIMES]?: Map<string, { at: number; until: number }> })[
+  TIMES
+] ??= new Map());
 
 /** `ttlS`: how long the proof could otherwise be used (a password proof's 10 minutes by default). */
 export async function markSpent(sub: string, proof: string, ttlS = PROOF_S): Promise<void> {
@@ -52,6 +56,35 @@ export async function markSpent(sub: string, proof: string, ttlS = PROOF_S): Pro
   } catch (error) {
     redis.failed(error);
   }
+}
+
+/** A time (ms) noted under `kind` for `id`, kept `ttlS`: the latest one noted wins. */
+export async function noteTime(kind: string, id: string, at: number, ttlS: number): Promise<void> {
+  const k = `${kind}:${id}`;
+  timesHere.set(k, { at, until: Date.now() + ttlS * 1000 });
+  for (const [key, t] of timesHere) if (t.until < Date.now()) timesHere.delete(key);
+  const redis = sharedRedis();
+  if (!redis?.usable()) return;
+  try {
+    await redis.client.set(`time:${k}`, String(at), 'EX', ttlS);
+  } catch (error) {
+    redis.failed(error);
+  }
+}
+
+export async function timeNoted(kind: string, id: string): Promise<number | undefined> {
+  const k = `${kind}:${id}`;
+  const redis = sharedRedis();
+  if (redis?.usable()) {
+    try {
+      const kept = await redis.client.get(`time:${k}`);
+      if (kept) return Number(kept) || undefined;
+    } catch (error) {
+      redis.failed(error);
+    }
+  }
+  const here = timesHere.get(k);
+  return here && here.until > Date.now() ? here.at : undefined;
 }
 
 export async function isSpent(sub: string, proof: string): Promise<boolean> {

@@ -197,3 +197,59 @@ test('past its share of the UserUpdate quota, a sign-in goes unrecorded and stil
   expect(await signIn(email)).toBe('/');
   expect(await ways()).toEqual(['password', null]);
 });
+
+/** The authenticator's code typed into the two-step form: where it leads. */
+async function answerCode(secret: string) {
+  const { generateSync } = await import('otplib');
+  const fd = new FormData();
+  for (const d of generateSync({ secret }).split('')) fd.append('code', d);
+  try {
+    await auth.twoStepSignInAction({ status: 'idle' }, fd);
+  } catch (error) {
+    return (error as { digest?: string }).digest?.split(';')[2];
+  }
+  return undefined;
+}
+
+/** Runs the checks, then waits for `email`'s notices to settle at `count` (or 5 s). */
+async function toldAfter(checks: (() => void)[], email: string, count: number) {
+  for (const check of checks) check();
+  for (let i = 0; i < 50 && (await notices(email)).length < count; i++)
+    await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 300));
+  return notices(email);
+}
+
+test("an attempt right after the owner's own sign-in is still told", async () => {
+  const { email, secret } = await twoStepAccount();
+  // The owner signs in, code and all.
+  jar.clear();
+  await scheduling(async () => {
+    expect(await signIn(email)).toBe('/login/mfa');
+    expect(await answerCode(secret)).toBe('/');
+  });
+  // Someone else with the password, a moment later, in another browser, stops at the code.
+  jar.clear();
+  await new Promise((r) => setTimeout(r, 5));
+  const checks = await scheduling(async () => expect(await signIn(email)).toBe('/login/mfa'));
+  expect(checks).toHaveLength(1);
+  expect(await toldAfter(checks, email, 1)).toHaveLength(1);
+});
+
+test("stopping at a victim's code, then signing in to one's own account, leaves the victim's alert due", async () => {
+  const victim = await twoStepAccount();
+  const own = `own.${randomBytes(4).toString('hex')}@creator.test`;
+  await confirmedCreator(pool, own, PASSWORD);
+  jar.clear();
+  const checks = await scheduling(async () => {
+    expect(await signIn(victim.email)).toBe('/login/mfa');
+    // The same browser, its challenge cookie still there: into an account without two-step.
+    expect(await signIn(own)).toBe('/');
+  });
+  expect(checks).toHaveLength(1);
+  expect(await toldAfter(checks, victim.email, 1)).toHaveLength(1);
+  // And the waiting challenge did not label the other sign-in.
+  const sub = (await admin.accountOf(env.getEnv(), own))!.sub;
+  const recent = await activity.recentSignIns(env.getEnv(), sub);
+  expect(recent.ok && recent.value?.[0]?.way?.how).toBe('password');
+});

@@ -15,6 +15,7 @@ import {
   test,
   totpCode,
   waitForCode,
+  signInOverHttp,
 } from './fixtures';
 import { e2ePorts } from './ports';
 
@@ -152,13 +153,19 @@ test.describe('sign-out elsewhere', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('after a plain sign-out, a copy of the session cookie opens nothing, at once', async ({
+  test("a plain sign-out ends this browser and a copy of its cookies at once; the account's other browser stays", async ({
     signedInPage: page,
+    account: { email, password },
     browser,
   }) => {
     await expect(page.locator('iframe[title^="Embedded dashboard"]')).toBeVisible();
-    // Someone copied the cookies (a shared computer, a stolen backup) before the creator left.
-    const copy = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const baseURL = test.info().project.use.baseURL;
+    // The creator's phone, signed in on its own.
+    const phone = await browser.newContext({ baseURL });
+    const onPhone = await phone.newPage();
+    await signInOverHttp(onPhone, email, password);
+    // Someone copied the laptop's cookies (a shared computer, a stolen backup) before it left.
+    const copy = await browser.newContext({ baseURL });
     await copy.addCookies(await page.context().cookies());
     const other = await copy.newPage();
     await other.goto('/');
@@ -167,12 +174,16 @@ test.describe('sign-out elsewhere', () => {
     await page.getByRole('button', { name: 'Sign out' }).first().click();
     await expect(page).toHaveURL('/login');
 
-    // Cognito's GlobalSignOut ended every session of the account: so does the app, without
-    // waiting for its next check with Cognito.
+    // This browser's session ended on the server, not only its cookies: the copy opens nothing.
     await other.goto('/');
     await expect(other).toHaveURL('/login');
     const state = await copy.request.get('/api/auth/session');
     expect(((await state.json()) as { signedIn?: boolean }).signedIn).not.toBe(true);
+    // The phone is still signed in, and told nothing.
+    await onPhone.goto('/profile');
+    await expect(onPhone).toHaveURL('/profile');
+    await expect(onPhone.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
     await copy.close();
+    await phone.close();
   });
 });

@@ -324,8 +324,8 @@ test.describe('sign in', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/login');
 
-    // GlobalSignOut revoked the refresh token: even with the old cookies and an expired access
-    // token, the refresh fails and the session is cleared.
+    // RevokeToken ended the refresh token: even with the old refresh cookie alone and an expired
+    // access token, the refresh fails and the session is cleared.
     await setTokenTtl(email, { accessTokenTtl: 1 });
     const other = await browser.newContext();
     await other.addCookies(stolen.filter((c) => c.name === 'cd_refresh'));

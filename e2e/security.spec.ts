@@ -343,7 +343,7 @@ test.describe('server actions of the signed-in area, called without a session', 
   test('a session signed out elsewhere: its cookie replayed is refused and sends no code', async () => {
     const victim = await signedInAccount('Wilhelmina Replayed');
     const copy = jar(victim.cookies);
-    // Sign out (GlobalSignOut) through the app, keeping a copy of the cookies it clears.
+    // Sign out through the app (this session ends on the server), keeping a copy of the cookies it clears.
     const logout = DASHBOARD_ACTIONS.find((a) => a.name === 'logoutAction')!;
     const out = await callAction(BASE, logout.id, jsonArgs([]), { path: '/', cookie: copy });
     expect(out.redirect).toBe('/login');

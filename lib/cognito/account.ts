@@ -14,7 +14,18 @@ import {
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ExponentialBackoff,
+  TaskCancelledError,
+  TimeoutStrategy,
+  handleWhenResult,
+  retry,
+  timeout,
+  wrap,
+} from 'cockatiel';
 import { getEnv } from '@/lib/runtime/env';
+import { APP_MSG } from '@/lib/messages';
+import type { AuthFailure } from './errors';
 import { cognito, secretHash } from './client';
 import { attempt, claimsFromAttributes, clientId } from './shared';
 
@@ -197,6 +208,40 @@ export function revokeRefreshToken(refreshToken: string) {
       }),
     );
   });
+}
+
+/** The spec's bound for RevokeToken: "retry with exponential backoff, up to 5 s". */
+export const REVOKE_WITHIN_MS = 5000;
+
+/**
+ * RevokeToken, tried again with exponential backoff while Cognito is busy or silent, for at most
+ * `withinMs` in all. A refused token (already revoked or expired) is not tried again.
+ */
+export async function revokeRefreshTokenWithRetry(
+  refreshToken: string,
+  withinMs = REVOKE_WITHIN_MS,
+) {
+  type Revoked = Awaited<ReturnType<typeof revokeRefreshToken>>;
+  const policy = wrap(
+    timeout(withinMs, TimeoutStrategy.Aggressive),
+    retry(
+      handleWhenResult(
+        (r) => !(r as Revoked).ok && (r as Revoked & { ok: false }).failure.kind === 'unavailable',
+      ),
+      { maxAttempts: 6, backoff: new ExponentialBackoff({ initialDelay: 200, maxDelay: 1600 }) },
+    ),
+  );
+  try {
+    return await policy.execute(() => revokeRefreshToken(refreshToken));
+  } catch (error) {
+    if (!(error instanceof TaskCancelledError)) throw error;
+    const failure: AuthFailure = {
+      kind: 'unavailable',
+      name: 'TimeoutError',
+      message: { text: APP_MSG.networkError },
+    };
+    return { ok: false as const, failure };
+  }
 }
 
 export function deleteOwnAccount(accessToken: string) {

@@ -35,6 +35,7 @@ export {
   globalSignOut,
   resendSignUpCode,
   revokeRefreshToken,
+  revokeRefreshTokenWithRetry,
   sendAttributeCode,
   signUp,
   updateAttributes,

@@ -1,9 +1,10 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/runtime/env';
-import { isSpent, markSpent, revokedAt } from './revocations';
+import { isSpent, markSpent, revokedAt, sessionEnded } from './revocations';
 import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/messages/notices';
 import { returnPath } from './return-to';
 import {
@@ -50,16 +51,25 @@ export function sessionCookieOptions(env: Env, startedAt: number) {
 }
 
 /** `seenAt` stays as it was when a check, not a person, renewed the tokens. */
+/** A session's own id, for ending this browser's session alone (lib/auth/sign-out.ts). */
+const newSid = () => randomBytes(16).toString('base64url');
+
+/** The id a session is ended by: its own, or for a cookie sealed before it had one, its start. */
+export const sessionId = (session: Pick<Session, 'sid' | 'startedAt'>) =>
+  session.sid ?? `t${session.startedAt}`;
+
+/** `continues`: the session these tokens renew (its start, last activity and id); else a new one. */
 export async function writeTokens(
   store: CookieWriter,
   tokens: Tokens,
-  continues?: number,
-  seenAt?: number,
+  continues?: Pick<Session, 'startedAt' | 'seenAt' | 'sid'>,
 ) {
   const env = getEnv();
   const names = cookieNames(env);
   const now = nowSeconds();
-  const startedAt = continues ?? now;
+  const startedAt = continues?.startedAt ?? now;
+  const seenAt = continues?.seenAt;
+  const sid = continues ? continues.sid : newSid();
   const opts = sessionCookieOptions(env, startedAt);
   store.set(names.ended, '', cookieOptions(env, 0));
   // A new sign-in may start within the same second as the last sign-out's mark.
@@ -75,6 +85,7 @@ export async function writeTokens(
         confirmedAt: now,
         startedAt,
         seenAt: seenAt ?? now,
+        ...(sid ? { sid } : {}),
         claims: tokens.claims,
       },
       env,
@@ -91,6 +102,7 @@ export async function writeTokens(
           refreshToken: tokens.refreshToken,
           sub: tokens.claims.sub,
           startedAt,
+          ...(sid ? { sid } : {}),
           ...(tokens.deviceKey ? { deviceKey: tokens.deviceKey } : {}),
         },
         env,
@@ -130,9 +142,18 @@ export async function verifySession(): Promise<Session | null> {
   if (!session || session.accessExpiresAt <= now) return null;
   if (signedOutOf(session, parseSignedOutAt(jar.get(names.signedOut)?.value))) return null;
   if (sessionState(session, now, env.sessionLimits) !== 'live') return null;
-  const revoked = await revokedAt(session.claims.sub);
-  if (revoked !== undefined && session.startedAt < revoked) return null;
+  if (await revokedOrEnded(session)) return null;
   return session;
+}
+
+/** Ended at the account (everywhere, before it started) or alone (signed out in its browser). */
+export async function revokedOrEnded(session: Session): Promise<boolean> {
+  const { sub } = session.claims;
+  const [revoked, ended] = await Promise.all([
+    revokedAt(sub),
+    sessionEnded(sub, sessionId(session)),
+  ]);
+  return ended || (revoked !== undefined && session.startedAt < revoked);
 }
 
 /** For pages; a server action's re-render follows this redirect too, so it carries the reason. */
@@ -267,6 +288,8 @@ export const clearResetEmail = () => clearCookie('reset');
 export const setChallenge = (challenge: Omit<ChallengeData, 'v'>) =>
   writeSealed('challenge', { v: 1, ...challenge }, CHALLENGE_TTL_S);
 export const getChallenge = () => readSealed('challenge');
+/** This browser's refresh token, for its own sign-out. */
+export const getRefresh = () => readSealed('refresh');
 export const clearChallenge = () => clearCookie('challenge');
 
 /** Ends the session in this browser; a route handler passes its response's cookies. */

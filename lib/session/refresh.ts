@@ -6,7 +6,6 @@ import { listFirst, readDevices, sealDevices } from '@/lib/devices/browser';
 import { confirmDueDevice } from '@/lib/devices/due';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
-import { revokedAt } from './revocations';
 import { needsConfirmation, needsRefresh } from './access';
 import { refreshOnce } from './refresh-once';
 import {
@@ -17,6 +16,7 @@ import {
   nowSeconds,
   parseEndedReason,
   parseSignedOutAt,
+  revokedOrEnded,
   sessionCookieOptions,
   signedOutOf,
   writeTokens,
@@ -104,8 +104,7 @@ export async function authenticateRequest(
     return ended(state === 'idle' ? 'idle' : 'session-expired');
   }
   // As verifySession() decides, or the guard and the page would send the person back and forth.
-  const revoked = await revokedAt(session.claims.sub);
-  if (revoked !== undefined && session.startedAt < revoked) {
+  if (await revokedOrEnded(session)) {
     log.info('session.ended', { reason: 'revoked', account: session.claims.sub });
     clearTokens(writer);
     return result(false);
@@ -186,7 +185,7 @@ export async function authenticateRequest(
     return result(false);
   }
   if (refreshed.ok) {
-    await writeTokens(writer, refreshed.value, session.startedAt, seen.seenAt);
+    await writeTokens(writer, refreshed.value, seen);
     return result(true);
   }
   if (refreshed.failure.kind === 'session-invalid') {

@@ -35,6 +35,15 @@ export async function revokedAt(sub: string): Promise<number | undefined> {
   return memory.get(sub);
 }
 
+/**
+ * One browser's session ended (a plain sign-out): a copy of its cookies opens nothing from now
+ * on, on every instance; the account's other sessions go on. Kept as long as a session may live.
+ */
+export const markSessionEnded = (sub: string, id: string) =>
+  noteTime('ended', `${sub}:${id}`, Date.now(), getEnv().sessionLimits.maxS);
+export const sessionEnded = async (sub: string, id: string) =>
+  (await timeNoted('ended', `${sub}:${id}`)) !== undefined;
+
 // Password proofs already spent, so a replayed cookie cannot spend one again (decision 030).
 const SPENT = Symbol.for('creator-dashboard.session.spent-proofs');
 const spentHere = ((globalThis as { [SPENT]?: Map<string, number> })[SPENT] ??= new Map());

@@ -20,6 +20,8 @@ const sessionData = z.object({
   confirmedAt: z.number().int().optional(),
   startedAt: z.number().int(),
   seenAt: z.number().int(),
+  /** This browser's session, from its sign-in on (absent in a cookie sealed before it was kept). */
+  sid: z.string().min(1).max(64).optional(),
   claims,
   reauthAt: z.number().int().optional(),
   reauthFor: z.string().max(32).optional(),
@@ -29,6 +31,7 @@ const refreshData = z.object({
   refreshToken: z.string().min(1),
   sub: z.string().min(1),
   startedAt: z.number().int(),
+  sid: z.string().min(1).max(64).optional(),
   deviceKey: z.string().min(1).max(55).optional(),
 });
 const refreshedTokens = z.object({

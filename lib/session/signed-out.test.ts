@@ -73,7 +73,7 @@ describe('the sign-out mark', () => {
     await writeTokens(
       { set: (name, value) => void (value ? cookieJar.set(name, value) : cookieJar.delete(name)) },
       tokens,
-      nowSeconds() - 60,
+      { startedAt: nowSeconds() - 60, seenAt: nowSeconds() - 60 },
     );
     expect(cookieJar.has(names.signedOut)).toBe(true);
     await writeTokens(

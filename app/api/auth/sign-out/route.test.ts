@@ -1,5 +1,5 @@
 // A page's own sign-out (POST /api/auth/sign-out) against an identity service that never answers
-// GlobalSignOut: the person is signed out here within the spec's 3 s ('Signout timeout fail'), and
+// RevokeToken: the person is signed out here within the spec's 3 s ('Signout timeout fail'), and
 // a Google session goes on to the pool's /logout. Only another site's page is refused. Only Next's
 // request APIs are stood in for; the identity service is a real HTTP server on this machine that
 // holds every call open.
@@ -78,7 +78,7 @@ describe('signing out while the identity service does not answer', () => {
     expect(answer).toEqual({ status: 200, body: { next: '/login' } });
     expect(jar.has('cd_session')).toBe(false);
     expect(jar.has('cd_refresh')).toBe(false);
-    expect(held).toContain('AWSCognitoIdentityProviderService.GlobalSignOut');
+    expect(held).toContain('AWSCognitoIdentityProviderService.RevokeToken');
   });
 
   it('sends a Google session on to the pool’s /logout, which comes back to /login', async () => {

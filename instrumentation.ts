@@ -15,6 +15,10 @@ export async function register() {
     const { startTelemetry } = await import('./lib/runtime/telemetry');
     const { log } = await import('./lib/runtime/log');
     log.info('telemetry', { export: startTelemetry({ local: getEnv().mode === 'local' }) });
+    // Jobs due later, kept through restarts, run from here on (decision 067).
+    await import('./lib/auth/unfinished');
+    const { startJobs, stopJobs } = await import('./lib/jobs');
+    startJobs();
     // The launcher sets it, so Next leaves SIGTERM to us: not ready first, then drain (decision 041).
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
       const { drain } = await import('./lib/runtime/drain');
@@ -23,7 +27,11 @@ export async function register() {
       const onSignal = () => {
         if (draining) return;
         draining = true;
-        void drain({ delayMs, timeoutMs });
+        // A job running now finishes, or goes back to its queue, before the process ends.
+        void drain(
+          { delayMs, timeoutMs },
+          (code) => void stopJobs().finally(() => process.exit(code)),
+        );
       };
       process.on('SIGTERM', onSignal);
       process.on('SIGINT', onSignal);

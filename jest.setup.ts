@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
+
+// Each test file keeps what would outlive a restart (STATE_DIR) apart from the others and the app's.
+process.env.STATE_DIR = mkdtempSync(path.join(os.tmpdir(), 'cd-state-'));
 
 // `npm test` (and CI) fixes the property tests' seed per commit (FC_SEED, set by
 // scripts/test-all.sh), so a run is repeatable: the same commit finds the same counterexample.

@@ -54,6 +54,9 @@ if (local) {
   // sends SECRET_HASH with the pool's secret, the contract's unless IDENTITY_CLIENT_SECRET names one.
   if (!env.COGNITO_CLIENT_SECRET)
     env.COGNITO_CLIENT_SECRET = env.IDENTITY_CLIENT_SECRET?.trim() || stack.clientSecret;
+  // What the app keeps across its restarts (lib/state) lives with the rest of the local data, so
+  // `npm run local:reset` wipes it too.
+  env.STATE_DIR ||= path.join(env.LOCAL_DATA_DIR, 'app');
 }
 // On Node 20 the SDK's upgrade notice repeats on every local start; node-version.mjs says it once.
 if (local) env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -454,9 +457,16 @@ function sayLocalStack(extra = []) {
  * balancer as one hop) and haproxy in front of them on the web port.
  */
 async function startCluster({ redis, haproxy }) {
+  // Persistence as production runs it (README "Deploy"): the append-only file, synced each second,
+  // so revocations, spent proofs and the jobs due outlive a restart of Redis.
+  const redisDir = path.join(env.LOCAL_DATA_DIR, 'redis');
+  mkdirSync(redisDir, { recursive: true });
   run(
     'redis',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    [
+      ...['--port', String(redisPort), '--bind', '127.0.0.1', '--save', ''],
+      ...['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', redisDir],
+    ],
     { command: redis, port: redisPort, quiet: true },
   );
   await waitListening('redis', redisPort);
@@ -473,7 +483,8 @@ async function startCluster({ redis, haproxy }) {
   for (const { name, port } of instances)
     run(name, nextStart(port, 'localhost', keepAlive), {
       port,
-      extraEnv: { ...shared, ...DRAIN_ENV },
+      // Each instance keeps its own state directory, as each host has its own disk.
+      extraEnv: { ...shared, ...DRAIN_ENV, STATE_DIR: `${env.STATE_DIR || '.data/state'}-${name}` },
     });
   await Promise.all(
     instances.map(({ name, port }) =>

@@ -22,12 +22,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class RedisServer {
   private child?: ChildProcess;
-  constructor(readonly port: number) {}
+  /** `persistIn`: a directory for the append-only file, as production runs it (everysec). */
+  constructor(
+    readonly port: number,
+    private readonly persistIn?: string,
+  ) {}
 
   async start() {
+    const persistence = this.persistIn
+      ? ['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', this.persistIn]
+      : ['--appendonly', 'no'];
     this.child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', ...persistence],
       {
         detached: true,
         stdio: 'ignore',
@@ -51,12 +58,13 @@ export class RedisServer {
     if (this.child?.pid) process.kill(-this.child.pid, sig);
   }
 
-  async stop() {
+  /** SIGTERM, Redis's own shutdown; `crash`: SIGKILL, as a machine that lost power. */
+  async stop({ crash = false } = {}) {
     const child = this.child;
     if (!child?.pid || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     this.signal('SIGCONT');
-    this.signal('SIGTERM');
+    this.signal(crash ? 'SIGKILL' : 'SIGTERM');
     await exited;
     this.child = undefined;
   }

@@ -77,6 +77,9 @@ const schema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(25_000),
   REDIS_URL: z.string().url().optional(),
+  // What must outlive a restart of this instance (revocations, spent proofs, checks due): files
+  // here, beside REDIS_URL's copy. Relative to the working directory.
+  STATE_DIR: z.string().min(1).default('.data/state'),
   // Cognito's UserResourceUpdate category (ConfirmDevice) allows 25 a second per account and
   // Region and cannot be raised: new devices beyond this share wait (decision 054).
   DEVICE_CONFIRMS_PER_SECOND: z.coerce.number().int().min(0).max(25).default(20),

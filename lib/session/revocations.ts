@@ -1,17 +1,18 @@
 import 'server-only';
 import { getEnv } from '@/lib/runtime/env';
 import { log } from '@/lib/runtime/log';
+import { localState } from '@/lib/state/local';
 import { sharedRedis } from '@/lib/upstream/redis';
 
-const HOLDER = Symbol.for('creator-dashboard.session.revocations');
-const memory = ((globalThis as { [HOLDER]?: Map<string, number> })[HOLDER] ??= new Map());
-const MEMORY_MAX = 50_000;
+// Each mark is kept twice: in this instance's state directory, which outlives its restart, and in
+// Redis for every instance (REDIS_URL), which is read first.
+const revokedHere = () => localState('revoked');
+const spentHere = () => localState('spent');
+const timesHere = () => localState('times');
 const key = (sub: string) => `rv:${sub}`;
 
 export async function markRevoked(sub: string, at = Math.floor(Date.now() / 1000)): Promise<void> {
-  memory.delete(sub);
-  memory.set(sub, at);
-  if (memory.size > MEMORY_MAX) memory.delete(memory.keys().next().value!);
+  revokedHere().set(sub, String(at), getEnv().sessionLimits.maxS);
   const redis = sharedRedis();
   if (!redis?.usable()) return;
   try {
@@ -32,7 +33,8 @@ export async function revokedAt(sub: string): Promise<number | undefined> {
       redis.failed(error);
     }
   }
-  return memory.get(sub);
+  const here = revokedHere().get(sub);
+  return here === undefined ? undefined : Number(here);
 }
 
 /**
@@ -45,19 +47,12 @@ export const sessionEnded = async (sub: string, id: string) =>
   (await timeNoted('ended', `${sub}:${id}`)) !== undefined;
 
 // Password proofs already spent, so a replayed cookie cannot spend one again (decision 030).
-const SPENT = Symbol.for('creator-dashboard.session.spent-proofs');
-const spentHere = ((globalThis as { [SPENT]?: Map<string, number> })[SPENT] ??= new Map());
 const PROOF_S = 10 * 60;
-const TIMES = Symbol.for('creator-dashboard.session.times');
-const timesHere = ((globalThis as { [TIMES]?: Map<string, { at: number; until: number }> })[
-  TIMES
-] ??= new Map());
 
 /** `ttlS`: how long the proof could otherwise be used (a password proof's 10 minutes by default). */
 export async function markSpent(sub: string, proof: string, ttlS = PROOF_S): Promise<void> {
   const id = `${sub}:${proof}`;
-  spentHere.set(id, Date.now() + ttlS * 1000);
-  for (const [k, until] of spentHere) if (until < Date.now()) spentHere.delete(k);
+  spentHere().set(id, '1', ttlS);
   const redis = sharedRedis();
   if (!redis?.usable()) return;
   try {
@@ -70,8 +65,7 @@ export async function markSpent(sub: string, proof: string, ttlS = PROOF_S): Pro
 /** A time (ms) noted under `kind` for `id`, kept `ttlS`: the latest one noted wins. */
 export async function noteTime(kind: string, id: string, at: number, ttlS: number): Promise<void> {
   const k = `${kind}:${id}`;
-  timesHere.set(k, { at, until: Date.now() + ttlS * 1000 });
-  for (const [key, t] of timesHere) if (t.until < Date.now()) timesHere.delete(key);
+  timesHere().set(k, String(at), ttlS);
   const redis = sharedRedis();
   if (!redis?.usable()) return;
   try {
@@ -92,13 +86,13 @@ export async function timeNoted(kind: string, id: string): Promise<number | unde
       redis.failed(error);
     }
   }
-  const here = timesHere.get(k);
-  return here && here.until > Date.now() ? here.at : undefined;
+  const here = timesHere().get(k);
+  return here === undefined ? undefined : Number(here);
 }
 
 export async function isSpent(sub: string, proof: string): Promise<boolean> {
   const id = `${sub}:${proof}`;
-  if ((spentHere.get(id) ?? 0) > Date.now()) return true;
+  if (spentHere().get(id) !== undefined) return true;
   const redis = sharedRedis();
   if (!redis?.usable()) return false;
   try {

@@ -111,3 +111,24 @@ test('a busy pool: the revocation is tried again until it is taken, within 5 s',
   }
   expect(renewed).toBe(false);
 });
+
+test('after a restart, a copy of a signed-out browser still opens nothing, even with the pool down', async () => {
+  const state = await import('@/lib/state/local');
+  const { laptop } = await twoBrowsers();
+  const copy = new Map(laptop);
+  browse(laptop);
+  // The pool takes no revocation: only the instance's own mark keeps the copy out.
+  await pool.local('/__local/faults', { operation: 'RevokeToken', mode: 'throttle' });
+  try {
+    expect(await signOut.signOut(await session.verifySession(), 'localhost')).toBe('/login');
+  } finally {
+    await pool.local('/__local/faults', { operation: 'RevokeToken', mode: 'off' });
+  }
+  browse(copy);
+  expect(await session.verifySession()).toBeNull();
+
+  // What a restart keeps: the marks on disk, not the ones in memory.
+  state.dropLocalState();
+  browse(copy);
+  expect(await session.verifySession()).toBeNull();
+});

@@ -233,15 +233,22 @@ test('sign out everywhere: this browser goes to sign-in, and so does the other a
   await other.context.close();
 });
 
-async function changePassword(page: Page, from: string, to: string, shot: string) {
+async function changePassword(
+  page: Page,
+  from: string,
+  to: string,
+  shot: string,
+  signOutOthers = true,
+) {
   await page.getByRole('button', { name: 'Edit Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
   await dialog.getByLabel('Current password', { exact: true }).fill(from);
   await dialog.getByLabel('New password', { exact: true }).fill(to);
   await dialog.getByLabel('Confirm new password', { exact: true }).fill(to);
   const others = dialog.getByRole('checkbox', { name: 'Sign out other devices' });
-  await expect(others).not.toBeChecked();
-  await others.check();
+  // Yes by default, as Google asks it.
+  await expect(others).toBeChecked();
+  if (!signOutOthers) await others.uncheck();
   await expectAccessible(page);
   await snap(page, shot);
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -278,6 +285,25 @@ test('password change with "Sign out other devices" keeps this session and ends 
 
   await forgetSession(page);
   await signIn(page, email, fresh);
+});
+
+test('password change with "Sign out other devices" unticked leaves the others signed in, and says so', async ({
+  page,
+  browser,
+  account: { email, password },
+}) => {
+  const other = await otherDevice(browser, email, password);
+  await signIn(page, email, password);
+  await openProfile(page);
+
+  const done = await changePassword(page, password, 'Brand!New77', 'profile-password-keep', false);
+  await expect(done).toHaveAccessibleDescription(
+    'Your other devices are still signed in. To sign them out, use Sign out everywhere on this page.',
+  );
+  await done.getByRole('button', { name: 'Close' }).click();
+  await other.page.goto('/profile');
+  await expect(other.page).toHaveURL('/profile');
+  await other.context.close();
 });
 
 test('with two-step verification on, signing out other devices ends this session too, and says so', async ({

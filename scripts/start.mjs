@@ -475,6 +475,8 @@ async function startCluster({ redis, haproxy }) {
     TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '1',
     // Links the instances build for people (canonical, sign-out) name the balancer, not their port.
     SITE_URL: env.SITE_URL?.trim() || `http://localhost:${webPort}`,
+    // While Redis is down each instance takes its share of every limit.
+    INSTANCE_COUNT: String(instances.length),
   };
   // Loopback by its name, the one the framework compares the guard's own rewrites with (decision
   // 025). The balancer closes idle connections to an instance first (haproxy purges them from 5 s

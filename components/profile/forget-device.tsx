@@ -13,11 +13,14 @@ import type { Message } from '@/lib/messages';
 export function ForgetDevice({
   device,
   here,
+  twoStep,
   onCancel,
   onForgotten,
 }: {
   device: TrackedDevice;
   here: boolean;
+  /** Whether sign-in asks this account for a second step: the words say only what will happen. */
+  twoStep: boolean;
   onCancel: () => void;
   onForgotten: () => void;
 }) {
@@ -42,9 +45,7 @@ export function ForgetDevice({
       <FormMessage message={message} />
       <p className="text-ink text-sm">
         <strong className="font-semibold break-words">{device.name}</strong>
-        {here
-          ? ' is the device you are using. Forgetting it signs you out here, and your next sign-in on this browser asks for your two-step code again.'
-          : ' will no longer be remembered: its next sign-in asks for your two-step code, and it is signed out when its session next renews (within an hour).'}
+        {forgetNote(here, twoStep, device.remembered)}
       </p>
       <div className="flex flex-wrap justify-end gap-3">
         <Button type="button" variant="secondary" onClick={onCancel}>
@@ -56,4 +57,16 @@ export function ForgetDevice({
       </div>
     </div>
   );
+}
+
+/** What forgetting does, for the account as it is (docs/product.md §8.4). */
+export function forgetNote(here: boolean, twoStep: boolean, remembered: boolean): string {
+  if (here)
+    return twoStep
+      ? ' is the device you are using. Forgetting it signs you out here, and your next sign-in on this browser asks for your two-step code again.'
+      : ' is the device you are using. Forgetting it signs you out here.';
+  if (!twoStep) return ' is signed out now: the next page it opens asks to sign in again.';
+  return remembered
+    ? ' is signed out now and no longer remembered: signing in there again asks for your two-step code.'
+    : ' is signed out now: signing in there again asks for your password and two-step code.';
 }

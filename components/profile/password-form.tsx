@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { changePasswordAction, type OthersOutcome } from '@/lib/profile/account';
 import { useActionForm } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ const OUTCOMES: readonly string[] = [
   'signed-out',
   'signed-out-here-too',
   'failed',
+  'kept',
 ] satisfies OthersOutcome[];
 const outcomeOf = (v: string | undefined) =>
   v !== undefined && OUTCOMES.includes(v) ? (v as OthersOutcome) : undefined;
@@ -27,6 +28,9 @@ export function PasswordForm({
   onDone: (others?: OthersOutcome) => void;
 }) {
   const othersId = useId();
+  // Yes by default, as a password change after a lost device expects; held here, so a refused
+  // submission keeps the person's choice (a form action resets what it does not hold).
+  const [others, setOthers] = useState(true);
   const { state, pending, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: () => import('@/lib/validation/schemas').then((m) => m.changePasswordSchema),
     action: changePasswordAction,
@@ -64,6 +68,8 @@ export function PasswordForm({
           id={othersId}
           type="checkbox"
           name="signOutOthers"
+          checked={others}
+          onChange={(e) => setOthers(e.target.checked)}
           aria-describedby={`${othersId}-hint`}
           className="accent-brand-600 mt-0.5 size-5 shrink-0"
         />

@@ -259,6 +259,7 @@ export function ProfileDialogs({ values }: { values: ProfileValues }) {
           <ForgetDevice
             device={open.device}
             here={open.here}
+            twoStep={(values.mfa?.methods.length ?? 0) > 0}
             onCancel={finish}
             onForgotten={finish}
           />

@@ -12,6 +12,7 @@ const OTHERS_NOTE: Record<OthersOutcome, string> = {
     'Your other devices are signed out, and so is this one: signing in here again needs a code from your authenticator app. Sign in with your new password.',
   failed:
     'We could not sign out your other devices. Use Sign out everywhere on this page to try again.',
+  kept: 'Your other devices are still signed in. To sign them out, use Sign out everywhere on this page.',
 };
 
 // Mandatory: closes only with Close or Escape (docs/product.md §2.11).

@@ -89,6 +89,8 @@ type Limiter = {
   name: string;
   points: number;
   memory: RateLimiterMemory;
+  /** The memory count's points: with Redis, this instance's share while Redis is down. */
+  memoryPoints: number;
   redis?: RateLimiterRedis;
 };
 const limiters = new Map<string, Limiter>();
@@ -102,10 +104,15 @@ function limiter(name: string, rule: Rule, scaled = true): Limiter {
       duration: rule.duration,
     };
     const redis = sharedRedis();
+    // Each instance counts alone while Redis is down: its share keeps the cluster within the limit.
+    const memoryPoints = redis
+      ? Math.max(1, Math.floor(opts.points / getEnv().INSTANCE_COUNT))
+      : opts.points;
     found = {
       name,
       points: opts.points,
-      memory: new RateLimiterMemory(opts),
+      memoryPoints,
+      memory: new RateLimiterMemory({ ...opts, points: memoryPoints }),
       redis: redis ? new RateLimiterRedis({ ...opts, storeClient: redis.client }) : undefined,
     };
     limiters.set(key, found);
@@ -113,17 +120,21 @@ function limiter(name: string, rule: Rule, scaled = true): Limiter {
   return found;
 }
 
-async function onStore<T>(l: Limiter, op: (store: RateLimiterAbstract) => Promise<T>): Promise<T> {
+/** `op` on Redis, or on this instance's count when Redis is not set or fails; `points` is its. */
+async function onStore<T>(
+  l: Limiter,
+  op: (store: RateLimiterAbstract, points: number) => Promise<T>,
+): Promise<T> {
   const redis = sharedRedis();
   if (l.redis && redis?.usable()) {
     try {
-      return await timedUpstream('redis', 'rate-limit', () => op(l.redis!));
+      return await timedUpstream('redis', 'rate-limit', () => op(l.redis!, l.points));
     } catch (error) {
       if (error instanceof RateLimiterRes) throw error;
       redis.failed(error);
     }
   }
-  return op(l.memory);
+  return op(l.memory, l.memoryPoints);
 }
 
 /**
@@ -218,8 +229,10 @@ async function waitFor(
       await onStore(l, (store) => store.consume(key));
       return 0;
     }
-    const res = await onStore(l, (store) => store.get(key));
-    return res && res.consumedPoints >= l.points ? Math.max(1, res.msBeforeNext) : 0;
+    return await onStore(l, async (store, points) => {
+      const res = await store.get(key);
+      return res && res.consumedPoints >= points ? Math.max(1, res.msBeforeNext) : 0;
+    });
   } catch (res) {
     if (res instanceof RateLimiterRes) return Math.max(1, res.msBeforeNext);
     log.error('rate_limit.store_failed', { action, limit: l.name });

@@ -20,7 +20,7 @@ import {
   withDevice,
 } from '@/lib/devices';
 import { forgetRemembered, withToken } from '@/lib/devices/forget';
-import { markRevoked } from '@/lib/session/revocations';
+import { markDeviceEnded, markRevoked } from '@/lib/session/revocations';
 import { log } from '@/lib/runtime/log';
 import { APP_MSG } from '@/lib/messages';
 import { checkLimit, recordFailure } from '@/lib/http/rate-limit';
@@ -49,7 +49,7 @@ export const updateNameAction = authedAction(
   { ownCredentials: true },
 );
 
-export type OthersOutcome = 'signed-out' | 'signed-out-here-too' | 'failed';
+export type OthersOutcome = 'signed-out' | 'signed-out-here-too' | 'failed' | 'kept';
 
 /** GlobalSignOut ends this session too: it signs in again with the new password (decision 005). */
 async function signOutOthers(session: Session, newPassword: string): Promise<OthersOutcome> {
@@ -94,7 +94,7 @@ export const changePasswordAction = authedAction(
     }
     log.info('profile.password_changed');
     await securityNotice(session.claims, 'password-changed');
-    if (!others) return { status: 'success' };
+    if (!others) return { status: 'success', data: { others: 'kept' } };
     return { status: 'success', data: { others: await signOutOthers(session, newPassword) } };
   },
   { ownCredentials: true },
@@ -132,6 +132,8 @@ export const forgetDeviceAction = authed<[key: unknown], never>(async ({ session
     await endSession('device-forgotten');
     return { status: 'success', data: { left: 'login' } };
   }
+  // The pool refuses that browser's next renewal; this ends it at its next request (decision 068).
+  await markDeviceEnded(session.claims.sub, parsed.data);
   revalidatePath('/profile');
   return { status: 'success' };
 });

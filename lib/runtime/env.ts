@@ -80,6 +80,9 @@ const schema = z.object({
   // What must outlive a restart of this instance (revocations, spent proofs, checks due): files
   // here, beside REDIS_URL's copy. Relative to the working directory.
   STATE_DIR: z.string().min(1).default('.data/state'),
+  // How many instances share REDIS_URL: while Redis is down each counts alone, and takes this
+  // share of every limit, so the cluster together stays within it.
+  INSTANCE_COUNT: z.coerce.number().int().min(1).max(1_000).default(1),
   // Cognito's UserResourceUpdate category (ConfirmDevice) allows 25 a second per account and
   // Region and cannot be raised: new devices beyond this share wait (decision 054).
   DEVICE_CONFIRMS_PER_SECOND: z.coerce.number().int().min(0).max(25).default(20),

@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { Tokens } from '@/lib/cognito';
 import { getEnv, type Env } from '@/lib/runtime/env';
-import { isSpent, markSpent, revokedAt, sessionEnded } from './revocations';
+import { deviceEnded, isSpent, markSpent, revokedAt, sessionEnded } from './revocations';
 import { LOGIN_REASONS, loginPath, type LoginReason } from '@/lib/messages/notices';
 import { returnPath } from './return-to';
 import {
@@ -142,18 +142,29 @@ export async function verifySession(): Promise<Session | null> {
   if (!session || session.accessExpiresAt <= now) return null;
   if (signedOutOf(session, parseSignedOutAt(jar.get(names.signedOut)?.value))) return null;
   if (sessionState(session, now, env.sessionLimits) !== 'live') return null;
-  if (await revokedOrEnded(session)) return null;
+  const stored = await unsealAs('refresh', jar.get(names.refresh)?.value, env);
+  if (await endedBy(session, stored?.sub === session.claims.sub ? stored.deviceKey : undefined))
+    return null;
   return session;
 }
 
-/** Ended at the account (everywhere, before it started) or alone (signed out in its browser). */
-export async function revokedOrEnded(session: Session): Promise<boolean> {
+/**
+ * Why a session no longer counts: ended at the account (everywhere, after it started), alone (a
+ * sign-out in its browser), or with its device (ended from another browser's Devices).
+ */
+export async function endedBy(
+  session: Session,
+  deviceKey: string | undefined,
+): Promise<'revoked' | 'ended' | 'device-ended' | undefined> {
   const { sub } = session.claims;
-  const [revoked, ended] = await Promise.all([
+  const [revoked, ended, deviceGone] = await Promise.all([
     revokedAt(sub),
     sessionEnded(sub, sessionId(session)),
+    deviceKey ? deviceEnded(sub, deviceKey) : false,
   ]);
-  return ended || (revoked !== undefined && session.startedAt < revoked);
+  if (ended) return 'ended';
+  if (revoked !== undefined && session.startedAt < revoked) return 'revoked';
+  return deviceGone ? 'device-ended' : undefined;
 }
 
 /** For pages; a server action's re-render follows this redirect too, so it carries the reason. */

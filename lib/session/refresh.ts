@@ -16,7 +16,7 @@ import {
   nowSeconds,
   parseEndedReason,
   parseSignedOutAt,
-  revokedOrEnded,
+  endedBy,
   sessionCookieOptions,
   signedOutOf,
   writeTokens,
@@ -104,10 +104,11 @@ export async function authenticateRequest(
     return ended(state === 'idle' ? 'idle' : 'session-expired');
   }
   // As verifySession() decides, or the guard and the page would send the person back and forth.
-  if (await revokedOrEnded(session)) {
-    log.info('session.ended', { reason: 'revoked', account: session.claims.sub });
+  const endedHow = await endedBy(session, stored?.deviceKey);
+  if (endedHow) {
+    log.info('session.ended', { reason: endedHow, account: session.claims.sub });
     clearTokens(writer);
-    return result(false);
+    return endedHow === 'device-ended' ? ended('device-ended') : result(false);
   }
   const seen =
     activity && now - session.seenAt >= SEEN_GRANULARITY_S ? { ...session, seenAt: now } : session;

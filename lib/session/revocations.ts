@@ -46,6 +46,15 @@ export const markSessionEnded = (sub: string, id: string) =>
 export const sessionEnded = async (sub: string, id: string) =>
   (await timeNoted('ended', `${sub}:${id}`)) !== undefined;
 
+/**
+ * One device's sessions ended from another browser (Devices, decision 068): that browser is
+ * refused at its next request, on every instance, though its access token lives on at Cognito.
+ */
+export const markDeviceEnded = (sub: string, deviceKey: string) =>
+  noteTime('device-ended', `${sub}:${deviceKey}`, Date.now(), getEnv().sessionLimits.maxS);
+export const deviceEnded = async (sub: string, deviceKey: string) =>
+  (await timeNoted('device-ended', `${sub}:${deviceKey}`)) !== undefined;
+
 // Password proofs already spent, so a replayed cookie cannot spend one again (decision 030).
 const PROOF_S = 10 * 60;
 

@@ -132,3 +132,17 @@ test('after a restart, a copy of a signed-out browser still opens nothing, even 
   browse(copy);
   expect(await session.verifySession()).toBeNull();
 });
+
+test("ending the phone from the laptop's devices ends it at its next request; the laptop stays", async () => {
+  const profile = await import('@/lib/profile/account');
+  const { laptop, phone, phoneToken } = await twoBrowsers();
+  expect(phoneToken.deviceKey).toBeDefined();
+  // The phone's access token is still good at the pool: only the product's mark ends it now.
+  browse(laptop);
+  expect(await profile.forgetDeviceAction(phoneToken.deviceKey)).toEqual({ status: 'success' });
+  expect(await session.verifySession()).not.toBeNull();
+
+  browse(phone);
+  expect(await session.verifySession()).toBeNull();
+  expect(await renews(phoneToken)).toBe(false);
+});

@@ -217,6 +217,32 @@ test.describe('remembered devices', () => {
       await expect(row).not.toContainText('Unknown browser');
   });
 
+  test('a wrong two-step code names its browser too, and the sign-in after it says how', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000); // waits for a fresh 30-second code window
+    const account = await createAccount();
+    const { secret, used } = await enableTotp(account.email, account.password);
+    await signInWithForm(page, account.email, account.password);
+    await expect(page).toHaveURL('/login/mfa');
+    const right = await totpCode(secret, [used]);
+    await enterCode(page, right === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Invalid verification code.')).toBeVisible();
+    await enterCode(page, right);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL('/');
+    await expectActivity(page, 0, 'Password and a code from the authenticator app');
+    const events = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+    const wrong = events.filter({ hasText: 'Wrong two-step code' });
+    await expect(wrong).toHaveCount(1);
+    await expect(wrong).toContainText(/^.*Chrome on /);
+    // (The set-up's own sign-in through the pool's API, with no browser, is the only other row.)
+    await expect(wrong).not.toContainText('Unknown browser');
+    await expect(wrong).not.toContainText('Unknown place');
+    await expect(events.first()).not.toContainText('Unknown browser');
+  });
+
   test("a password confirmation in the profile shows as what it is, from the person's browser and address, not as a sign-in", async ({
     page,
   }) => {
@@ -266,7 +292,9 @@ test.describe('remembered devices', () => {
       UserAttributes: [
         {
           Name: ACTIVITY_ATTRIBUTE,
-          Value: JSON.stringify([[at, 'two_step_unfinished', 0, 'Safari on iPhone']]),
+          Value: JSON.stringify([
+            [at, 'two_step_unfinished', 0, 'Safari on iPhone', '2001:db8::f0'],
+          ]),
         },
       ],
     });
@@ -277,6 +305,7 @@ test.describe('remembered devices', () => {
       .filter({ hasText: 'Right password, two-step not completed' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Safari on iPhone');
+    await expect(row).toContainText('2001:db8::f0');
     await row.getByRole('link', { name: 'change it' }).click();
     await expect(page).toHaveURL('/profile#security');
     await expect(page.getByRole('button', { name: 'Edit Password' })).toBeInViewport();

@@ -276,6 +276,15 @@ test('password change with "Sign out other devices" keeps this session and ends 
   // This one is still signed in, confirmed with Cognito on the account page.
   await page.reload();
   await expect(page).toHaveURL('/profile');
+  // Its sign-in again with the new password is a row that says how, as every sign-in's does.
+  const events = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+  await expect(async () => {
+    await page.reload();
+    await expect(events.filter({ hasText: 'Signed in' })).toHaveCount(3, { timeout: 1000 });
+    await expect(events.filter({ hasText: 'With your password' })).toHaveCount(3, {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 10_000 });
   await page.goto('/');
   await expect(page).toHaveURL('/');
 

@@ -203,3 +203,49 @@ test('sign out everywhere reaches a dashboard left open on another device within
   await expect(frame(far)).toHaveCount(0);
   await elsewhere.close();
 });
+
+test('a session ended elsewhere closes the open dialog for its own, and the typed name waits for after the sign-in', async ({
+  page,
+  browser,
+  account,
+}) => {
+  await page.clock.install();
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Name' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit name' });
+  await edit.getByLabel('Name', { exact: true }).fill('Dana Scully-Draft');
+
+  // Another device signs out everywhere.
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const near = await elsewhere.newPage();
+  await signInWithForm(near, account.email, account.password);
+  await expect(near).toHaveURL('/');
+  await near.goto('/profile');
+  await near.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await near
+    .getByRole('dialog', { name: 'Sign out everywhere?' })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
+  await expect(near).toHaveURL('/login?reason=signed-out-everywhere');
+  await elsewhere.close();
+  await page.clock.fastForward('01:01');
+  const told = page.getByRole('dialog', { name: 'You were signed out' });
+  await expect(told).toBeVisible();
+  // One dialog at a time.
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expectAccessible(page);
+
+  await told.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/profile');
+  const again = page.getByRole('dialog', { name: 'Edit name' });
+  await expect(again.getByLabel('Name', { exact: true })).toHaveValue('Dana Scully-Draft');
+  // Shown once: a reload opens no dialog.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

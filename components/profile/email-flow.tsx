@@ -71,7 +71,7 @@ export function EmailFlow({
 }: {
   current: string;
   twoStep: boolean;
-  mode: { step: 'update' } | { step: 'verify'; email: string };
+  mode: { step: 'update'; email?: string } | { step: 'verify'; email: string };
   onMode: (mode: { step: 'update' } | { step: 'verify'; email: string }) => void;
   onDone: () => void;
 }) {
@@ -79,7 +79,7 @@ export function EmailFlow({
     return (
       <UpdateEmail
         current={current}
-        initial={current}
+        initial={mode.email ?? current}
         twoStep={twoStep}
         onSent={(email) => onMode({ step: 'verify', email })}
       />

@@ -9,11 +9,20 @@ import { NAME_MAX } from '@/lib/validation/limits';
 
 const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
-export function NameForm({ current, onDone }: { current: string; onDone: () => void }) {
+export function NameForm({
+  current,
+  typed,
+  onDone,
+}: {
+  current: string;
+  /** What was typed before a sign-in that came between (draft.ts). */
+  typed?: string;
+  onDone: () => void;
+}) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register } = useActionForm({
     schema: () => import('@/lib/validation/schemas').then((m) => m.nameSchema),
     action: updateNameAction,
-    defaultValues: { name: current },
+    defaultValues: { name: typed ?? current },
     resilient: true,
     onSuccess: () => onDone(),
   });

@@ -3,6 +3,7 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { firstReach } from '@/components/ui/first-reach';
 import { preloadDialogShell } from './dialog-loaders';
+import { hasDraft } from './draft';
 import type { ProfileValues } from './profile-values';
 
 // The dialogs' code (their titles, their table, the success and sign-out dialogs) arrives at the
@@ -29,8 +30,10 @@ export function ProfileDialogsHost({ values }: { values: ProfileValues }) {
     () => false,
   );
   if (!inBrowser) return null;
-  // Back from Google without a deletion, a dialog is open from the start.
-  const Dialogs = values.provider && values.deletion ? atOnce : whenReached;
+  // Back from Google without a deletion, or back after a sign-in with a dialog's draft, a dialog
+  // is open from the start.
+  const Dialogs =
+    (values.provider && values.deletion) || hasDraft(values.email) ? atOnce : whenReached;
   return (
     <Suspense fallback={null}>
       <Dialogs values={values} />

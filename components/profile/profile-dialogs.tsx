@@ -21,10 +21,29 @@ import {
 } from './dialog-bodies';
 import { DeleteGoogleAccount } from './delete-google-account';
 import { hostDialogs } from './dialog-store';
+import {
+  DRAFT_FIELD,
+  dropDraft,
+  isDraftCard,
+  keepDraft,
+  peekDraft,
+  type DraftCard,
+  type KeptDraft,
+} from './draft';
+import { useSessionEnded } from '@/components/dashboard/session-watch';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { afterAppOff, askedMethod, proofNote } from './summaries';
 import { SuccessDialog } from './success-dialog';
 import type { Open, ProfileValues } from './profile-values';
+
+/** The dialog a kept draft opens, in the step it was typed in. */
+function openFor(draft: KeptDraft | null): Open {
+  if (!draft) return null;
+  if (draft.card === 'name') return { card: 'name' };
+  if (draft.card === 'email')
+    return { card: 'email', mode: { step: 'update', email: draft.value } };
+  return { card: 'phone', mode: { step: 'update', phone: draft.value } };
+}
 
 /**
  * The profile's dialogs and which one is open (decision 063): the cards' buttons ask for one
@@ -32,9 +51,41 @@ import type { Open, ProfileValues } from './profile-values';
  */
 export function ProfileDialogs({ values }: { values: ProfileValues }) {
   // Back from Google without a deletion: the dialog opens again and says why.
-  const [open, setOpen] = useState<Open>(
-    values.provider && values.deletion ? { card: 'delete-account' } : null,
+  // Typed before the session ended elsewhere: the dialog opens again with it (draft.ts).
+  const [draft] = useState(() => peekDraft(values.email));
+  const [current, setOpen] = useState<Open>(() =>
+    values.provider && values.deletion ? { card: 'delete-account' } : openFor(draft),
   );
+  useEffect(() => {
+    if (draft) dropDraft();
+  }, [draft]);
+  // One dialog at a time: once the session has ended, only its own dialog shows (SessionWatch),
+  // and what the open one held is kept for after the sign-in.
+  const ended = useSessionEnded();
+  const open = ended ? null : current;
+  const typedRef = useRef<{ card: DraftCard; value: string }>(undefined);
+  useEffect(() => {
+    const card = current?.card;
+    if (!card || !isDraftCard(card)) return;
+    const onInput = (e: Event) => {
+      const t = e.target;
+      if (
+        t instanceof HTMLInputElement &&
+        t.name === DRAFT_FIELD[card] &&
+        t.closest('[role="dialog"]')
+      )
+        typedRef.current = { card, value: t.value };
+    };
+    document.addEventListener('input', onInput, true);
+    return () => {
+      document.removeEventListener('input', onInput, true);
+      typedRef.current = undefined;
+    };
+  }, [current]);
+  useEffect(() => {
+    const typed = typedRef.current;
+    if (ended && typed) keepDraft(typed.card, typed.value, values.email);
+  }, [ended, values.email]);
   useEffect(() => {
     // A reload does not say it again.
     if (values.deletion) window.history.replaceState(null, '', '/profile#danger-zone');
@@ -101,7 +152,11 @@ export function ProfileDialogs({ values }: { values: ProfileValues }) {
       </Dialog>
 
       <Dialog open={open?.card === 'name'} onOpenChange={close} title="Edit name">
-        <NameForm current={values.name} onDone={done} />
+        <NameForm
+          current={values.name}
+          typed={draft?.card === 'name' ? draft.value : undefined}
+          onDone={done}
+        />
       </Dialog>
 
       <Dialog open={open?.card === 'password'} onOpenChange={close} title="Change password">

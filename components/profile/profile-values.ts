@@ -30,7 +30,7 @@ export /** Which dialog is open, and in which step. */
 type Open =
   | { card: 'name' }
   | { card: 'password' }
-  | { card: 'email'; mode: { step: 'update' } | { step: 'verify'; email: string } }
+  | { card: 'email'; mode: { step: 'update'; email?: string } | { step: 'verify'; email: string } }
   | { card: 'phone'; mode: PhoneMode }
   | { card: 'two-step-setup' }
   | { card: 'two-step-off' }

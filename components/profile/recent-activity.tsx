@@ -7,8 +7,11 @@ function outcome(e: SignInEvent): string {
   if (e.unfinished) return 'Right password, two-step not completed';
   if (e.proof) return e.passed ? 'Password confirmed' : 'Wrong password';
   if (e.passed) return 'Signed in';
-  if (e.way || e.failedAt === 'password') return 'Wrong password';
-  return e.failedAt === 'two-step' ? 'Wrong two-step code' : 'Failed attempt';
+  if (e.failedAt === 'two-step') return 'Wrong two-step code';
+  if (e.failedAt === 'password') return 'Wrong password';
+  if (e.way?.how === 'email-code') return 'Wrong emailed code';
+  if (e.way) return e.way.how === 'password' ? 'Wrong password' : 'Wrong two-step code';
+  return 'Failed attempt';
 }
 
 export function RecentActivity({ events }: { events: SignInEvent[] }) {

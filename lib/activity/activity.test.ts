@@ -115,6 +115,35 @@ describe('how each sign-in was made (decision 058)', () => {
     expect(Object.keys(SIGN_IN_WAYS)).toContain('password+recovery');
   });
 
+  it("names a wrong code's browser, and never lends a wrong password's record to a wrong code", () => {
+    const failedAt = (at: number, step: 'password' | 'two-step') => ({
+      at,
+      passed: false,
+      failedAt: step,
+    });
+    const out = labelEvents(
+      [failedAt(1010, 'two-step'), failedAt(1000, 'password')],
+      [
+        wayRecord('password', false, 'Firefox on Windows', 1011),
+        wayRecord('password+app', false, 'Chrome on Linux', 1001),
+      ],
+    );
+    expect(out[0]!.way).toEqual({ how: 'password+app', browser: 'Chrome on Linux' });
+    expect(out[1]!.way).toEqual({ how: 'password', browser: 'Firefox on Windows' });
+  });
+
+  it("keeps an unfinished attempt's address through the attribute, beside its browser or alone", () => {
+    const both = {
+      t: 100,
+      op: TWO_STEP_UNFINISHED,
+      ok: false,
+      b: 'Chrome on Linux',
+      a: '2001:db8::1',
+    };
+    const alone = { t: 90, op: TWO_STEP_UNFINISHED, ok: false, a: '198.51.100.7' };
+    expect(parseProofs(withProof([alone], both))).toEqual([both, alone]);
+  });
+
   it('leaves the unfinished two-step record to its own row', () => {
     const out = labelEvents([event(100, false)], [{ t: 100, op: TWO_STEP_UNFINISHED, ok: false }]);
     expect(out[0]).toEqual(event(100, false));

@@ -39,9 +39,11 @@ export type ProofRecord = {
   ok: boolean;
   /** The browser, as Devices names one ("Chrome on Linux"). */
   b?: string;
+  /** The address, where no event of Cognito's gives one (an unfinished two-step). */
+  a?: string;
 };
 
-type Stored = [number, string, 0 | 1, string?];
+type Stored = [number, string, 0 | 1, string?, string?];
 
 export function parseProofs(raw: string | undefined): ProofRecord[] {
   if (!raw) return [];
@@ -50,9 +52,17 @@ export function parseProofs(raw: string | undefined): ProofRecord[] {
     if (!Array.isArray(parsed)) return [];
     return parsed.flatMap((row: unknown): ProofRecord[] => {
       if (!Array.isArray(row)) return [];
-      const [t, op, ok, b] = row as unknown[];
+      const [t, op, ok, b, a] = row as unknown[];
       if (typeof t !== 'number' || !Number.isFinite(t) || typeof op !== 'string') return [];
-      return [{ t, op, ok: ok === 1, ...(typeof b === 'string' && b ? { b } : {}) }];
+      return [
+        {
+          t,
+          op,
+          ok: ok === 1,
+          ...(typeof b === 'string' && b ? { b } : {}),
+          ...(typeof a === 'string' && a ? { a } : {}),
+        },
+      ];
     });
   } catch {
     return [];
@@ -64,7 +74,8 @@ export function withProof(list: ProofRecord[], proof: ProofRecord): string {
   const kept = [proof, ...list].sort((a, b) => b.t - a.t).slice(0, ACTIVITY_KEPT);
   const rows = kept.map((p): Stored => {
     const row: Stored = [p.t, p.op.slice(0, 32), p.ok ? 1 : 0];
-    if (p.b) row.push(p.b.slice(0, 64));
+    if (p.b || p.a) row.push((p.b ?? '').slice(0, 64));
+    if (p.a) row.push(p.a.slice(0, 45));
     return row;
   });
   while (rows.length > 1 && Buffer.byteLength(JSON.stringify(rows)) > ACTIVITY_MAX_BYTES)
@@ -115,10 +126,9 @@ export type Labelled<E> = E & {
  * event is used once; an event with no record stays as Cognito tells it. Records of an
  * unfinished two-step are the caller's (rows of their own).
  */
-export function labelEvents<E extends { at: number; passed: boolean }>(
-  events: E[],
-  records: ProofRecord[],
-): Labelled<E>[] {
+export function labelEvents<
+  E extends { at: number; passed: boolean; failedAt?: 'password' | 'two-step' },
+>(events: E[], records: ProofRecord[]): Labelled<E>[] {
   const out: Labelled<E>[] = events.map((e) => ({ ...e }));
   const used = new Set<number>();
   for (const record of [...records].sort((a, b) => b.t - a.t)) {
@@ -129,6 +139,14 @@ export function labelEvents<E extends { at: number; passed: boolean }>(
     for (let i = 0; i < out.length; i++) {
       const e = out[i]!;
       if (used.has(i) || e.passed !== record.ok) continue;
+      // A wrong password's record is not a wrong code's, where Cognito tells the step.
+      if (
+        how &&
+        !e.passed &&
+        e.failedAt &&
+        e.failedAt !== (how === 'password' ? 'password' : 'two-step')
+      )
+        continue;
       if (e.at < record.t - 300 || e.at > record.t + 30) continue;
       if (best < 0 || Math.abs(e.at - record.t) < Math.abs(out[best]!.at - record.t)) best = i;
     }

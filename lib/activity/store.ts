@@ -77,6 +77,7 @@ export async function recentSignIns(
         passed: false,
         unfinished: true,
         ...(p.b ? { device: p.b } : {}),
+        ...(p.a ? { ip: p.a } : {}),
       });
     else if (!listedHere.device && p.b) listedHere.device = p.b;
   }

@@ -22,6 +22,7 @@ import {
   type CodeField,
 } from './challenge';
 import { finishSignIn } from './finish';
+import { recordSignIn, wayOfChallenge } from './sign-in-record';
 import { decoyAnswer, isDecoy } from './precheck';
 
 export async function settleChallenge<T extends SignInOutcome, F extends string>(
@@ -117,7 +118,12 @@ export async function answerCodeChallenge(
   }
   return answerWaiting(challenge, code, {
     second,
-    answered: (result) => codeChecked(challenge.username, result, 'signInCode'),
+    answered: async (result) => {
+      await codeChecked(challenge.username, result, 'signInCode');
+      // The row of a wrong code names its browser, as a wrong password's does (decision 058).
+      if (!result.ok && result.failure.kind === 'code-mismatch')
+        await recordSignIn({ email: challenge.username }, wayOfChallenge(challenge), false);
+    },
     remember,
     failed: failedEvent,
     onFailure: (failure) => failureState<CodeField>(failure, { codeField: 'code' }),

@@ -8,7 +8,7 @@ import { getEnv } from '@/lib/runtime/env';
 import { emailRef, log } from '@/lib/runtime/log';
 import { checkLimit, codeChecked } from '@/lib/http/rate-limit';
 import { APP_MSG, codeResent } from '@/lib/messages';
-import { getPendingEmail, setPendingEmail } from '@/lib/session';
+import { getPendingEmail, rememberEmail, setPendingEmail } from '@/lib/session';
 import { nameSchema, signUpSchema, verificationCodeSchema } from '@/lib/validation/schemas';
 import { type CodeField, type SignUpField } from './challenge';
 import { hasGoogleAccount, precheck, precheckFailure } from './precheck';
@@ -68,6 +68,8 @@ export const verifySignUpAction = validatedAction(verificationCodeSchema, async 
   }
   // The pending email stays until sign-in: clearing it here would re-render this page without it.
   log.info('auth.confirmed', { account: emailRef(email) });
+  // The code came to the owner's mailbox: this browser is theirs, not a "new browser" to tell of.
+  await rememberEmail(email);
   return { status: 'success', message: { text: APP_MSG.verificationSuccess }, data: { email } };
 });
 

@@ -78,6 +78,7 @@ export async function checkTwoStep(watch: TwoStepWatch): Promise<boolean> {
       op: TWO_STEP_UNFINISHED,
       ok: false,
       ...(watch.browser ? { b: watch.browser } : {}),
+      ...(watch.ip ? { a: watch.ip } : {}),
     });
     await markSpent('two-step-row', name, DONE_FOR_S);
   }

@@ -34,6 +34,7 @@ import {
 } from '@/lib/session';
 import { changePasswordSchema, nameSchema } from '@/lib/validation/schemas';
 import { deviceKeySchema } from '@/lib/validation/device';
+import { recordSignIn } from '@/lib/auth/sign-in-record';
 import { SIGNED_IN_AREA, failed, proveIdentity } from './common';
 
 export const updateNameAction = authedAction(
@@ -68,6 +69,8 @@ async function signOutOthers(session: Session, newPassword: string): Promise<Oth
   ) {
     await settleDevice(again.value);
     await writeTokens(await cookies(), again.value.tokens);
+    // Its row in Recent activity says how, as every sign-in's does (decision 058).
+    await recordSignIn({ sub: session.claims.sub }, 'password', true);
     log.info('profile.signed_out_others');
     return 'signed-out';
   }

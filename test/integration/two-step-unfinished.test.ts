@@ -88,7 +88,7 @@ test('the right password, then no code: a row in Recent activity and one email, 
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
   const recent = await activity.recentSignIns(env.getEnv(), sub);
   expect(recent.ok && recent.value?.filter((e) => e.unfinished)).toEqual([
-    expect.objectContaining({ passed: false, device: expect.any(String) }),
+    expect.objectContaining({ passed: false, device: expect.any(String), ip: expect.any(String) }),
   ]);
 });
 

@@ -17,6 +17,7 @@ export async function register() {
     log.info('telemetry', { export: startTelemetry({ local: getEnv().mode === 'local' }) });
     // Jobs due later, kept through restarts, run from here on (decision 067).
     await import('./lib/auth/unfinished');
+    await import('./lib/auth/sign-in-record');
     const { startJobs, stopJobs } = await import('./lib/jobs');
     startJobs();
     // The launcher sets it, so Next leaves SIGTERM to us: not ready first, then drain (decision 041).

@@ -149,3 +149,13 @@ describe('how each sign-in was made (decision 058)', () => {
     expect(out[0]).toEqual(event(100, false));
   });
 });
+
+it('keeps a record written twice (a job run again) once', () => {
+  const record = wayRecord('password', false, 'Chrome on Linux', 500);
+  const once = parseProofs(withProof([], record));
+  expect(parseProofs(withProof(once, record))).toEqual([record]);
+  // Another at the same second is another record.
+  expect(
+    parseProofs(withProof(once, wayRecord('password', false, 'Firefox on Windows', 500))),
+  ).toHaveLength(2);
+});

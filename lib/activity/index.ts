@@ -71,7 +71,12 @@ export function parseProofs(raw: string | undefined): ProofRecord[] {
 
 /** The newest ACTIVITY_KEPT records, newest first, within the attribute's length. */
 export function withProof(list: ProofRecord[], proof: ProofRecord): string {
-  const kept = [proof, ...list].sort((a, b) => b.t - a.t).slice(0, ACTIVITY_KEPT);
+  // The same record twice (a job run again) is kept once.
+  const same = (p: ProofRecord) =>
+    p.t === proof.t && p.op === proof.op && p.ok === proof.ok && p.b === proof.b && p.a === proof.a;
+  const kept = [proof, ...list.filter((p) => !same(p))]
+    .sort((a, b) => b.t - a.t)
+    .slice(0, ACTIVITY_KEPT);
   const rows = kept.map((p): Stored => {
     const row: Stored = [p.t, p.op.slice(0, 32), p.ok ? 1 : 0];
     if (p.b || p.a) row.push((p.b ?? '').slice(0, 64));

@@ -52,7 +52,11 @@ async function twoStepAccount() {
 
 /** Runs `act`, and answers the unfinished-sign-in checks it kept, not yet run. */
 async function scheduling(act: () => Promise<unknown>) {
-  const kept = () => jobs.jobsKeptHere().map((j) => j.id);
+  const kept = () =>
+    jobs
+      .jobsKeptHere()
+      .filter((j) => j.kind === 'two-step-check')
+      .map((j) => j.id);
   const before = new Set(kept());
   await act();
   // Each check as its due time would run it: the challenge over.
@@ -158,6 +162,7 @@ test('the right password, then the code: nothing is told', async () => {
   await new Promise((r) => setTimeout(r, 1000));
   expect(await notices(email)).toEqual([]);
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
+  await jobs.runJobsDue(); // The sign-in's record, written as the instance's queue would.
   const recent = await activity.recentSignIns(env.getEnv(), sub);
   expect(recent.ok && recent.value?.some((e) => e.unfinished)).toBe(false);
   // And the sign-in says how it was made (decision 058).
@@ -175,6 +180,7 @@ test('past its share of the UserUpdate quota, a sign-in goes unrecorded and stil
   await confirmedCreator(pool, email, PASSWORD);
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
   const ways = async () => {
+    await jobs.runJobsDue(); // The records due, written as the instance's queue would.
     const recent = await activity.recentSignIns(env.getEnv(), sub);
     return recent.ok ? recent.value?.map((e) => e.way?.how ?? null) : 'failed';
   };
@@ -243,6 +249,7 @@ test("stopping at a victim's code, then signing in to one's own account, leaves 
   expect(await toldAfter(checks, victim.email, 1)).toHaveLength(1);
   // And the waiting challenge did not label the other sign-in.
   const sub = (await admin.accountOf(env.getEnv(), own))!.sub;
+  await jobs.runJobsDue(); // The sign-in's record, written as the instance's queue would.
   const recent = await activity.recentSignIns(env.getEnv(), sub);
   expect(recent.ok && recent.value?.[0]?.way?.how).toBe('password');
 });
@@ -267,4 +274,21 @@ test('a restart between the attempt and its due time: still one row and one emai
   const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
   const recent = await activity.recentSignIns(env.getEnv(), sub);
   expect(recent.ok && recent.value?.filter((e) => e.unfinished)).toHaveLength(1);
+});
+
+test("a restart before a sign-in's record is written: the record is still written, once", async () => {
+  await jobs.runJobsDue(Infinity);
+  const email = `kept.${randomBytes(4).toString('hex')}@creator.test`;
+  await confirmedCreator(pool, email, PASSWORD);
+  jar.clear();
+  expect(await signIn(email)).toBe('/');
+  expect(jobs.jobsKeptHere().filter((j) => j.kind === 'activity-record')).toHaveLength(1);
+  // The instance stops before its queue ran the write.
+  await jobs.stopJobs();
+  state.dropLocalState();
+  expect(await jobs.runJobsDue()).toBe(1);
+  expect(await jobs.runJobsDue()).toBe(0);
+  const sub = (await admin.accountOf(env.getEnv(), email))!.sub;
+  const recent = await activity.recentSignIns(env.getEnv(), sub);
+  expect(recent.ok && recent.value?.map((e) => e.way?.how)).toEqual(['password']);
 });

@@ -176,6 +176,19 @@ test('signing out in one tab reaches the others at once: the analytics go and th
   await expect(other).toHaveURL('/login');
 });
 
+/** Signs in on `page` and signs out everywhere from its profile. */
+async function signOutEverywhere(page: Page, account: { email: string; password: string }) {
+  await signInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL('/');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out everywhere?' })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
+  await expect(page).toHaveURL('/login?reason=signed-out-everywhere');
+}
+
 test('sign out everywhere reaches a dashboard left open on another device within a minute', async ({
   page,
   browser,
@@ -186,15 +199,7 @@ test('sign out everywhere reaches a dashboard left open on another device within
   await far.clock.install();
   await signInToDashboard(far, account.email, account.password);
 
-  await signInWithForm(page, account.email, account.password);
-  await expect(page).toHaveURL('/');
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-  await page
-    .getByRole('dialog', { name: 'Sign out everywhere?' })
-    .getByRole('button', { name: 'Sign out everywhere' })
-    .click();
-  await expect(page).toHaveURL('/login?reason=signed-out-everywhere');
+  await signOutEverywhere(page, account);
 
   // The far page asks within a minute, though nobody touches it.
   await far.clock.fastForward('01:01');
@@ -219,16 +224,7 @@ test('a session ended elsewhere closes the open dialog for its own, and the type
 
   // Another device signs out everywhere.
   const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const near = await elsewhere.newPage();
-  await signInWithForm(near, account.email, account.password);
-  await expect(near).toHaveURL('/');
-  await near.goto('/profile');
-  await near.getByRole('button', { name: 'Sign out everywhere' }).click();
-  await near
-    .getByRole('dialog', { name: 'Sign out everywhere?' })
-    .getByRole('button', { name: 'Sign out everywhere' })
-    .click();
-  await expect(near).toHaveURL('/login?reason=signed-out-everywhere');
+  await signOutEverywhere(await elsewhere.newPage(), account);
   await elsewhere.close();
   await page.clock.fastForward('01:01');
   const told = page.getByRole('dialog', { name: 'You were signed out' });

@@ -14,7 +14,8 @@ describe('upstreamGuard', () => {
     const waiting = [run(never), run(never)];
     const started = Date.now();
     await expect(run(never)).rejects.toMatchObject({ name: 'UpstreamRefused', reason: 'busy' });
-    expect(Date.now() - started).toBeLessThan(50);
+    // Well before the 200 ms a waiting call would take, with room for a loaded machine (66 ms seen).
+    expect(Date.now() - started).toBeLessThan(100);
     await Promise.allSettled(waiting);
   });
 

@@ -45,7 +45,9 @@ test.describe('sign in with an emailed code', () => {
 
     await enterCode(page, first === '111111' ? '222222' : '111111');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page.getByText('Invalid verification code.')).toBeVisible();
+    await expect(
+      page.getByText('Code entered does not match what was emailed. Try again.'),
+    ).toBeVisible();
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'email-code-wrong-390');
@@ -289,7 +291,9 @@ test('an account with two-step on is answered as any other; its owner is told by
   // Every code is a wrong one, as for a code that was sent.
   await enterCode(page, '123456');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByText('Invalid verification code.')).toBeVisible();
+  await expect(
+    page.getByText('Code entered does not match what was emailed. Try again.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login\/email-code/);
 });
 

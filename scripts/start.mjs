@@ -284,7 +284,8 @@ function build() {
     // The same build as `npm run build`.
     const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
       cwd: root,
-      env,
+      // This launcher has said what it had to about the Node version: the build says it once more.
+      env: { ...env, NODE_CHECKED: '1' },
       stdio: 'inherit',
     });
     child.on('exit', (code) => resolve(code ?? 1));

@@ -103,6 +103,14 @@ describe('the Cognito error table (docs/product.md §8)', () => {
     expect(f.message.link).toBeUndefined();
   });
 
+  it('says an emailed code was emailed, and an app code only that it is wrong', () => {
+    const wrong = (context: Parameters<typeof map>[2]) =>
+      map('CodeMismatchException', 'Invalid code received for user', context).message.text;
+    for (const emailed of ['confirmSignUp', 'verifyEmail', 'emailCodeSignIn'] as const)
+      expect(wrong(emailed)).toBe('Code entered does not match what was emailed. Try again.');
+    expect(wrong('mfa')).toBe('Invalid verification code.');
+  });
+
   it('offers to resend an expired code', () => {
     const f = map(
       'ExpiredCodeException',

@@ -196,7 +196,7 @@ const RULES: Rule[] = [
   },
   {
     name: 'CodeMismatchException',
-    in: ['confirmSignUp', 'verifyEmail'],
+    in: ['confirmSignUp', 'verifyEmail', 'emailCodeSignIn'],
     kind: 'code-mismatch',
     message: text(COGNITO_MSG.emailedCodeMismatch),
   },

@@ -26,6 +26,9 @@ describe('initials', () => {
     [undefined, 'jane.doe@creator.test', 'JD'],
     [undefined, 'sam@creator.test', 'S'],
     ['élodie roux', 'x@y.co', 'ÉR'],
+    ["Maya O'Brien-López", 'x@y.co', 'MO'],
+    ['Anne-Marie Dupont', 'x@y.co', 'AD'],
+    [undefined, 'anne-marie@creator.test', 'AM'],
     [undefined, '@nothing', '?'],
   ])('%p with %p -> %p', (name, email, expected) => {
     expect(initials(name, email)).toBe(expected);

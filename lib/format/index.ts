@@ -11,8 +11,9 @@ export function formattedName(name: string | undefined, email: string): string {
 }
 
 export function initials(name: string | undefined, email: string): string {
+  // A name's words are its spaced ones ("O'Brien-López" is one); an address's, its parts.
   const words = formattedName(name, email)
-    .split(/[\s._-]+/)
+    .split(name?.trim() ? /\s+/ : /[\s._-]+/)
     .filter((w) => /\p{L}|\d/u.test(w));
   if (words.length === 0) return '?';
   const first = words[0]!;

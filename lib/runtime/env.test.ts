@@ -1,3 +1,4 @@
+import { PRODUCTION_ENV } from '@/test/production-env';
 import {
   EnvError,
   PRODUCTION_REQUIRED,
@@ -9,16 +10,7 @@ import {
   siteUrl,
 } from './env';
 
-const production = {
-  COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
-  COGNITO_CLIENT_ID: '1example23456789',
-  SESSION_SECRET: 'a'.repeat(32),
-  CREATOR_API_URL: 'https://api.creators.example/',
-  ANALYTICS_EMBED_URL: 'https://analytics.example',
-  SUPPORT_EMAIL: 'help@creators.example',
-  TERMS_URL: 'https://creators.example/terms',
-  PRIVACY_URL: 'https://creators.example/privacy',
-};
+const production = PRODUCTION_ENV;
 
 describe('local mode', () => {
   it('needs nothing and points every upstream at the local stack', () => {

@@ -5,6 +5,7 @@ import { PEER_HEADER_KEY, clientAddressFromHeaders } from '../http/client-addres
 import { installServerHook } from './server-hook';
 import { checkLimitFor } from '../http/rate-limit';
 import { childLog } from '@/test/child-log';
+import { PRODUCTION_ENV } from '@/test/production-env';
 
 /**
  * The stamp and the address logic on a real HTTP server of this process, the way the app's server
@@ -161,10 +162,13 @@ describe('the access line', () => {
   });
 
   it('warns once when requests come through a proxy no hop is trusted for', () => {
-    const { lines } = accessLines(`
+    const { lines } = accessLines(
+      `
       await get('/login', { 'x-forwarded-for': '203.0.113.5' });
       await get('/login', { 'x-forwarded-for': '203.0.113.6' });
-    `);
+    `,
+      PRODUCTION_ENV,
+    );
     const warned = lines.filter((l) => l.event === 'proxy.forwarded_for_ignored');
     expect(warned).toHaveLength(1);
     // Until then each is counted as the proxy's address.
@@ -172,5 +176,10 @@ describe('the access line', () => {
       '127.0.0.1',
       '127.0.0.1',
     ]);
+  });
+
+  it('says nothing of a proxy on a plain local run, where the caller on loopback is no proxy', () => {
+    const { lines } = accessLines(`await get('/login', { 'x-forwarded-for': '203.0.113.5' });`);
+    expect(lines.filter((l) => l.event === 'proxy.forwarded_for_ignored')).toEqual([]);
   });
 });

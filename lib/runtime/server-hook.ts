@@ -59,9 +59,11 @@ function accessLine(
   peer: string | undefined,
 ) {
   const started = performance.now();
-  const { ACCESS_LOG, TRUSTED_PROXY_HOPS: hops } = getEnv();
+  const { ACCESS_LOG, TRUSTED_PROXY_HOPS: hops, mode } = getEnv();
   const forwardedFor = req.headers['x-forwarded-for'];
-  if (forwardedFor && hops === 0 && !warnedForwardedFor) {
+  // On the local stack a loopback caller is the framework's own request or a test, not a proxy.
+  const ownMachine = mode === 'local' && /^(127\.|::1$|::ffff:127\.)/.test(peer ?? '');
+  if (forwardedFor && hops === 0 && !ownMachine && !warnedForwardedFor) {
     warnedForwardedFor = true;
     // Behind a proxy with no trusted hop every person shares the proxy's rate-limit allowance.
     log.warn('proxy.forwarded_for_ignored', { hint: 'set TRUSTED_PROXY_HOPS' });

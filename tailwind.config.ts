@@ -1,6 +1,11 @@
 import type { Config } from 'tailwindcss';
 
-/** Theme tokens. Colours meet WCAG AA (4.5:1) for text on the surfaces they are paired with. */
+/**
+ * Theme tokens. `brand` and the fills are the same in both themes; the rest are CSS variables that
+ * app/globals.css sets for light and dark (decision 070). Each meets WCAG AA (4.5:1) for text on
+ * the surfaces it is paired with, in both themes.
+ */
+const themed = (name: string) => `var(--${name})`;
 const config: Config = {
   content: ['./app/**/*.{ts,tsx}', './components/**/*.{ts,tsx}'],
   theme: {
@@ -16,10 +21,22 @@ const config: Config = {
           800: '#1c3a8c',
           900: '#1b336f',
         },
-        ink: { DEFAULT: '#111827', muted: '#4b5563', subtle: '#6b7280' },
-        surface: { DEFAULT: '#ffffff', muted: '#f5f7fb', border: '#d9dee8' },
-        danger: { DEFAULT: '#b42318', bg: '#fef3f2' },
-        success: { DEFAULT: '#067647', bg: '#ecfdf3' },
+        ink: { DEFAULT: themed('ink'), muted: themed('ink-muted'), subtle: themed('ink-subtle') },
+        surface: {
+          DEFAULT: themed('surface'),
+          muted: themed('surface-muted'),
+          border: themed('surface-border'),
+        },
+        /** Brand-coloured text (links, marks) and the brand's tinted panels. */
+        accent: { DEFAULT: themed('accent'), strong: themed('accent-strong') },
+        tint: {
+          DEFAULT: themed('tint'),
+          strong: themed('tint-strong'),
+          border: themed('tint-border'),
+        },
+        focus: themed('focus'),
+        danger: { DEFAULT: themed('danger'), bg: themed('danger-bg'), fill: '#b42318' },
+        success: { DEFAULT: themed('success'), bg: themed('success-bg'), fill: '#067647' },
       },
       fontFamily: {
         sans: [

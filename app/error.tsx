@@ -12,7 +12,7 @@ export default function ErrorPage({
     <main className="flex min-h-dvh items-center justify-center px-4">
       <div
         role="alert"
-        className="rounded-card border-surface-border shadow-card w-full max-w-sm border bg-white p-6 text-center"
+        className="rounded-card border-surface-border shadow-card bg-surface w-full max-w-sm border p-6 text-center"
       >
         <h1 className="text-ink text-lg font-semibold">{APP_MSG.systemError}</h1>
         <button

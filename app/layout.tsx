@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { HydrationMark } from '@/components/forms/hydration-mark';
 import { VitalsLoader } from '@/components/vitals/vitals-loader';
 import { siteUrl } from '@/lib/runtime/env';
+import { THEME_SCRIPT } from '@/lib/ui/theme';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -16,7 +17,11 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    // The theme script sets data-theme before React hydrates (decision 070).
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
         {children}
         <VitalsLoader />

@@ -11,13 +11,17 @@ import {
   signInWithForm,
   test,
 } from './fixtures';
+import { THEME_SCRIPT_HASH } from '../lib/ui/theme';
 
 // One posture on every host (docs/decisions/036): every page rendered per request names its
 // scripts by a fresh nonce with 'strict-dynamic'; Creator Cash, built once per variant, runs its
 // inline scripts from this origin only (docs/decisions/037). Both run the page's scripts and
 // nothing the page did not bring.
 
-const NONCE_POLICY = /^script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'$/;
+// The nonce, and the theme's inline script by its hash (decision 070).
+const NONCE_POLICY = new RegExp(
+  `^script-src 'self' 'nonce-[A-Za-z0-9+/=]+' '${THEME_SCRIPT_HASH.replace(/[+/]/g, '\\$&')}' 'strict-dynamic'$`,
+);
 
 /** CSP violations the page reports, collected from the start of each navigation. */
 async function watchViolations(page: Page) {

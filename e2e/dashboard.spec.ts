@@ -479,7 +479,9 @@ test(
     await expectFrame(page, 'Dashboard');
     await expect(frameHeading(page)).toHaveText('Dashboard');
     const src = await frame(page).getAttribute('src');
-    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dash\/creator\?embed_token=[^&]+&embed=true$/);
+    expect(src).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/dash\/creator\?embed_token=[^&]+&embed=true&theme=light$/,
+    );
     await expect(frame(page)).toHaveAttribute('title', 'Embedded dashboard: Dashboard');
     // It may not navigate the app itself.
     await expect(frame(page)).not.toHaveAttribute('sandbox', /allow-top-navigation/);

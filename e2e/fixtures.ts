@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CHANNEL_ATTRIBUTE, LOCAL_STACK } from '../contract/local-stack';
 import { signInAnswer } from './action-ids';
 import { previousTotpCode } from '../test/totp';
@@ -97,6 +98,11 @@ export async function waitForCode(to: string, purpose: OutboxEntry['purpose'], s
 
 /** axe: 0 violations (WCAG 2.x A/AA and best practices) on what the page shows now. */
 export async function expectAccessible(page: Page, include?: string) {
+  expect(await axeViolations(page, include), 'axe violations').toEqual([]);
+}
+
+/** What axe finds on the page as it shows now, one line per rule and the elements it found. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',
@@ -119,10 +125,9 @@ export async function expectAccessible(page: Page, include?: string) {
     )
     .catch(() => undefined);
   const { violations } = await builder.analyze();
-  const summary = violations.map(
+  return violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
-  expect(summary, 'axe violations').toEqual([]);
 }
 
 /**
@@ -131,8 +136,9 @@ export async function expectAccessible(page: Page, include?: string) {
  */
 export async function snap(page: Page, name: string) {
   if (!FULL_RUN) return;
-  mkdirSync('e2e/screenshots', { recursive: true });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  const path = `e2e/screenshots/${name}.png`;
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true });
 }
 
 /** A creator's account on the local stack, as `createAccount()` returns it. */

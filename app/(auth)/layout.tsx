@@ -7,7 +7,7 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
       <header className="px-4 py-5 sm:px-8">
         <IntentLink
           href="/login"
-          className="text-brand-800 inline-flex items-center gap-2 text-base font-bold"
+          className="text-accent-strong inline-flex items-center gap-2 text-base font-bold"
         >
           <span
             aria-hidden="true"
@@ -19,7 +19,7 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
         </IntentLink>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-12 sm:items-center">
-        <div className="rounded-card border-surface-border shadow-card w-full max-w-md border bg-white p-6 sm:p-8">
+        <div className="rounded-card border-surface-border shadow-card bg-surface w-full max-w-md border p-6 sm:p-8">
           {children}
         </div>
       </main>

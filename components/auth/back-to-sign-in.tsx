@@ -5,7 +5,7 @@ export function BackToSignIn() {
     <p className="text-ink-muted mt-6 text-center text-sm">
       <IntentLink
         href="/login"
-        className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+        className="text-accent inline-flex min-h-6 items-center font-semibold hover:underline"
       >
         Back to sign in
       </IntentLink>

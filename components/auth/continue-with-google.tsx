@@ -31,7 +31,7 @@ export function ContinueWithGoogle() {
       href="/api/auth/google"
       icon={<GoogleMark />}
       spinnerClassName="size-5"
-      className="border-surface-border text-ink hover:bg-surface-muted inline-flex min-h-11 items-center justify-center gap-3 rounded-lg border bg-white px-4 py-2 text-sm font-semibold"
+      className="border-surface-border text-ink hover:bg-surface-muted bg-surface inline-flex min-h-11 items-center justify-center gap-3 rounded-lg border px-4 py-2 text-sm font-semibold"
     >
       Continue with Google
     </PendingLink>

@@ -157,7 +157,7 @@ function ConfirmStage({
         No code after a few minutes? Check your spam folder and the address above, or{' '}
         <IntentLink
           href={`/register?email=${encodeURIComponent(email)}`}
-          className="text-brand-700 font-semibold hover:underline"
+          className="text-accent font-semibold hover:underline"
         >
           create an account
         </IntentLink>
@@ -167,7 +167,7 @@ function ConfirmStage({
       <p className="text-ink-muted mt-3 text-center text-sm">
         With two-step codes by email, reset codes come by text message to your verified phone
         instead; without one,{' '}
-        <a href={`mailto:${supportEmail}`} className="text-brand-700 font-semibold hover:underline">
+        <a href={`mailto:${supportEmail}`} className="text-accent font-semibold hover:underline">
           email us
         </a>
         .
@@ -177,7 +177,7 @@ function ConfirmStage({
           <button
             type="button"
             onClick={onOtherEmail}
-            className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+            className="text-accent inline-flex min-h-6 items-center font-semibold hover:underline"
           >
             Use another email
           </button>

@@ -36,7 +36,7 @@ export function MethodChoices({
         {methods.map((method) => (
           <label
             key={method}
-            className="border-surface-border has-[:checked]:border-brand-600 has-[:focus-visible]:ring-brand-600 flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
+            className="border-surface-border has-[:checked]:border-focus has-[:focus-visible]:ring-focus flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
           >
             <input
               type="radio"

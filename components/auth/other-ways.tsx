@@ -7,7 +7,7 @@ export const OTHER_WAYS_PATH = '/login/mfa/recovery';
 export type OtherWay = { href: string; label: string; hint: string; external?: boolean };
 
 const LINK =
-  'rounded-card border-surface-border text-ink hover:border-brand-600 flex min-h-14 flex-col justify-center border bg-white px-4 py-3 text-left';
+  'rounded-card border-surface-border text-ink hover:border-focus flex min-h-14 flex-col justify-center border bg-surface px-4 py-3 text-left';
 
 /** 'Try another way': one list of choices, each its own short step (decision 046). */
 export function OtherWays({ ways }: { ways: OtherWay[] }) {
@@ -41,7 +41,7 @@ export function OtherWaysLink() {
     <p className="text-ink-muted mt-6 text-center text-sm">
       <IntentLink
         href={OTHER_WAYS_PATH}
-        className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+        className="text-accent inline-flex min-h-6 items-center font-semibold hover:underline"
       >
         Try another way
       </IntentLink>

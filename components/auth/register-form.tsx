@@ -54,7 +54,7 @@ export function RegisterForm({
       )}
       <p className="text-ink-muted mt-6 text-center text-sm">
         Already have an account?{' '}
-        <IntentLink href="/login" className="text-brand-700 font-semibold hover:underline">
+        <IntentLink href="/login" className="text-accent font-semibold hover:underline">
           Sign in
         </IntentLink>
       </p>

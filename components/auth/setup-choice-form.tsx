@@ -75,7 +75,7 @@ export function SetupHelp({ support }: { support: string }) {
       Can&apos;t set it up?{' '}
       <a
         href={`mailto:${support}`}
-        className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+        className="text-accent inline-flex min-h-6 items-center font-semibold hover:underline"
       >
         Get help
       </a>

@@ -6,7 +6,7 @@ export function TryAnotherWay() {
     <p className="text-center text-sm">
       <IntentLink
         href="/login/mfa/recovery"
-        className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+        className="text-accent inline-flex min-h-6 items-center font-semibold hover:underline"
       >
         Try another way
       </IntentLink>

@@ -51,9 +51,9 @@ export function ApplicationSteps({
               <span
                 className={`flex size-8 shrink-0 items-center justify-center rounded-full border-2 font-semibold ${
                   failed
-                    ? 'border-danger bg-danger text-white'
+                    ? 'border-danger-fill bg-danger-fill text-white'
                     : done
-                      ? 'border-success bg-success text-white'
+                      ? 'border-success-fill bg-success-fill text-white'
                       : current
                         ? 'border-brand-600 bg-brand-600 text-white'
                         : 'border-surface-border bg-surface text-ink-muted'
@@ -88,7 +88,7 @@ export function ApplicationSteps({
       >
         {step === 1 || step === 2 ? (
           <>
-            <p className="text-brand-700 text-sm font-semibold">Step {step} of 3</p>
+            <p className="text-accent text-sm font-semibold">Step {step} of 3</p>
             <h3 ref={heading} tabIndex={-1} className="text-ink mt-1 text-2xl font-bold">
               {early.title}
             </h3>
@@ -141,7 +141,7 @@ export function ApplicationSteps({
               <button
                 type="button"
                 onClick={() => go(1)}
-                className="text-brand-700 min-h-12 rounded-full px-6 py-3 font-semibold underline-offset-4 hover:underline"
+                className="text-accent min-h-12 rounded-full px-6 py-3 font-semibold underline-offset-4 hover:underline"
               >
                 Start over
               </button>

@@ -94,7 +94,7 @@ export function CreatorCashPage({
                     key={card.title}
                     className="rounded-card border-surface-border bg-surface shadow-card border p-6"
                   >
-                    <span className="bg-brand-50 text-brand-700 flex size-11 items-center justify-center rounded-lg">
+                    <span className="bg-tint text-accent flex size-11 items-center justify-center rounded-lg">
                       <Icon name={card.icon} />
                     </span>
                     <h3 className="text-ink mt-4 text-lg font-semibold">{card.title}</h3>
@@ -174,7 +174,7 @@ export function CreatorCashPage({
         ) : null}
       </main>
 
-      <footer className="bg-ink py-10 text-sm text-white/80">
+      <footer className="bg-gray-900 py-10 text-sm text-white/80">
         <div className={`${container} grid gap-3`}>
           <p className="font-semibold text-white">Creator Cash</p>
           {DISCLAIMER.map((line) => (

@@ -31,12 +31,12 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
                 <Accordion.Trigger
                   id={triggerId}
                   aria-controls={panelId}
-                  className="group text-ink hover:text-brand-700 flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold sm:px-6"
+                  className="group text-ink hover:text-accent flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold sm:px-6"
                 >
                   {item.question}
                   <Icon
                     name="chevron"
-                    className="text-brand-700 size-5 shrink-0 transition-transform duration-200 group-data-[state=open]:rotate-180"
+                    className="text-accent size-5 shrink-0 transition-transform duration-200 group-data-[state=open]:rotate-180"
                   />
                 </Accordion.Trigger>
               </h3>

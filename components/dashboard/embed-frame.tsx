@@ -10,6 +10,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Loader } from '@/components/ui/loader';
+import { useShownTheme } from '@/components/ui/use-theme';
 import { DEFAULT_PATH, embedSrc, menuTitle } from '@/lib/dashboard/menu';
 import { APP_MSG } from '@/lib/messages';
 import { usePresence, useSessionEnded } from './session-watch';
@@ -67,7 +68,9 @@ async function fetchToken(): Promise<Fetched> {
 export function EmbedFrame({ base }: { base: string }) {
   const path = useDashboardPath() ?? DEFAULT_PATH;
   const token = useRef<{ value: string; until: number } | null>(null);
-  const [frame, setFrame] = useState<{ path: string; src: string } | null>(null);
+  const [frame, setFrame] = useState<{ path: string; token: string } | null>(null);
+  // The provider paints in the page's theme; a change of theme opens the frame again in it.
+  const theme = useShownTheme() ?? 'light';
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const [error, setError] = useState<{ kind: FrameError; path: string } | null>(null);
   const [dismissed, setDismissed] = useState(false);
@@ -76,34 +79,31 @@ export function EmbedFrame({ base }: { base: string }) {
   const sessionEnded = useSessionEnded() !== null;
   const present = usePresence();
 
-  const load = useCallback(
-    async (wanted: string, isCurrent: () => boolean) => {
-      let value =
-        token.current && token.current.until - Date.now() > TOKEN_MARGIN_MS
-          ? token.current.value
-          : null;
-      if (!value || !navigator.onLine) {
-        const fetched = await fetchToken();
-        if (!isCurrent()) return;
-        if (!fetched.ok) {
-          // A full load, so the guard can send it on to /login?reason=…: the router may hold a
-          // /login prefetched while signed in, which points home.
-          if (fetched.error === 'unauthenticated') window.location.replace('/login');
-          else if (fetched.error === 'no_channel') void signOutNow();
-          else {
-            setDismissed(false);
-            setError({ kind: fetched.error, path: wanted });
-          }
-          return;
+  const load = useCallback(async (wanted: string, isCurrent: () => boolean) => {
+    let value =
+      token.current && token.current.until - Date.now() > TOKEN_MARGIN_MS
+        ? token.current.value
+        : null;
+    if (!value || !navigator.onLine) {
+      const fetched = await fetchToken();
+      if (!isCurrent()) return;
+      if (!fetched.ok) {
+        // A full load, so the guard can send it on to /login?reason=…: the router may hold a
+        // /login prefetched while signed in, which points home.
+        if (fetched.error === 'unauthenticated') window.location.replace('/login');
+        else if (fetched.error === 'no_channel') void signOutNow();
+        else {
+          setDismissed(false);
+          setError({ kind: fetched.error, path: wanted });
         }
-        token.current = { value: fetched.token, until: fetched.until };
-        value = fetched.token;
+        return;
       }
-      setError(null);
-      setFrame({ path: wanted, src: embedSrc(base, wanted, value) });
-    },
-    [base],
-  );
+      token.current = { value: fetched.token, until: fetched.until };
+      value = fetched.token;
+    }
+    setError(null);
+    setFrame({ path: wanted, token: value });
+  }, []);
 
   useEffect(() => {
     let current = true;
@@ -139,7 +139,8 @@ export function EmbedFrame({ base }: { base: string }) {
   };
 
   const shownError = error && error.path === path ? error.kind : null;
-  const ready = frame !== null && frame.path === path && loadedSrc === frame.src;
+  const src = frame ? embedSrc(base, frame.path, frame.token, theme) : null;
+  const ready = frame !== null && frame.path === path && loadedSrc === src;
   const title = menuTitle(path);
   // The menu moves without a server render: the tab's title follows it (the layout's template).
   useEffect(() => {
@@ -152,11 +153,11 @@ export function EmbedFrame({ base }: { base: string }) {
         <iframe
           // A new element per address: changing an iframe's src would add entries to the page's
           // own history, and Back would then move the frame instead of the menu path.
-          key={frame.src}
-          src={frame.src}
+          key={src}
+          src={src ?? undefined}
           title={`Embedded dashboard: ${menuTitle(frame.path)}`}
           onLoad={() => {
-            setLoadedSrc(frame.src);
+            setLoadedSrc(src);
             // A page opened inside the frame is the person using it.
             present();
           }}

@@ -22,11 +22,11 @@ export function MenuSheet({
   return (
     <Sheet.Root open={open} onOpenChange={onOpenChange}>
       <Sheet.Portal>
-        <Sheet.Overlay className="bg-ink/50 fixed inset-0 z-40" />
+        <Sheet.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Sheet.Content
           id="side-menu-sheet"
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl focus:outline-none"
+          className="bg-surface fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto shadow-xl focus:outline-none"
         >
           <div className="border-surface-border flex items-center justify-between border-b px-3 py-2">
             <Sheet.Title className="text-ink px-3 font-semibold">{group.label}</Sheet.Title>

@@ -28,7 +28,7 @@ function Entry({
         aria-current={active ? 'page' : undefined}
         onClick={(e) => onMenuLinkClick(e, href, onNavigate)}
         className={`flex min-h-10 items-center rounded-lg px-3 text-sm ${nested ? 'pl-6' : ''} ${
-          active ? 'bg-brand-50 text-brand-800 font-semibold' : 'text-ink hover:bg-surface-muted'
+          active ? 'bg-tint text-accent-strong font-semibold' : 'text-ink hover:bg-surface-muted'
         }`}
       >
         {item.label}

@@ -33,7 +33,7 @@ export function Card({
   actionName?: string;
 }) {
   return (
-    <li className="rounded-card border-surface-border shadow-card flex flex-wrap items-center gap-x-4 gap-y-3 border bg-white p-4 sm:p-5">
+    <li className="rounded-card border-surface-border shadow-card bg-surface flex flex-wrap items-center gap-x-4 gap-y-3 border p-4 sm:p-5">
       <div className="min-w-0 flex-1 basis-48">
         <h3 className="text-ink-muted text-sm font-medium">{title}</h3>
         <p className="text-ink mt-1 text-base font-semibold">{value}</p>

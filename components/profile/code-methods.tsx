@@ -145,7 +145,7 @@ function ResetNote({
       <button
         type="button"
         onClick={onAddPhone}
-        className="text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline"
+        className="text-accent inline-flex min-h-6 items-center font-semibold hover:underline"
       >
         Verify a phone number
       </button>

@@ -43,7 +43,7 @@ export function DeleteGoogleAccount({
         </Button>
         <PendingLink
           href="/api/auth/google/delete"
-          className="bg-danger inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-white hover:opacity-90"
+          className="bg-danger-fill inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-white hover:opacity-90"
         >
           Confirm with Google and delete
         </PendingLink>

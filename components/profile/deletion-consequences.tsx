@@ -14,10 +14,7 @@ export function DeletionConsequences({
       <li>
         Your creator record (channels, earnings and payments) is kept by the creator system, not by
         this sign-in: to have it removed, write to{' '}
-        <a
-          className="text-brand-700 font-medium break-all underline"
-          href={`mailto:${supportEmail}`}
-        >
+        <a className="text-accent font-medium break-all underline" href={`mailto:${supportEmail}`}>
           {supportEmail}
         </a>
         .

@@ -19,13 +19,13 @@ export function Devices({
         return (
           <li
             key={d.key}
-            className="rounded-card border-surface-border shadow-card flex flex-wrap items-center gap-x-4 gap-y-3 border bg-white p-4 sm:p-5"
+            className="rounded-card border-surface-border shadow-card bg-surface flex flex-wrap items-center gap-x-4 gap-y-3 border p-4 sm:p-5"
           >
             <div className="min-w-0 flex-1 basis-48">
               <p className="text-ink flex flex-wrap items-center gap-2 text-base font-semibold">
                 <span className="break-words">{d.name}</span>
                 {here && (
-                  <span className="bg-brand-50 text-brand-700 rounded-full px-2 py-0.5 text-xs font-medium">
+                  <span className="bg-tint text-accent rounded-full px-2 py-0.5 text-xs font-medium">
                     This device
                   </span>
                 )}

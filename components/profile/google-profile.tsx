@@ -27,7 +27,7 @@ export function GoogleProfile({ values }: { values: ProfileValues }) {
           hint="Google asks for them when you sign in, and lists the devices signed in to your Google account."
         >
           <a
-            className="text-brand-700 mt-2 inline-flex min-h-6 items-center text-sm font-medium underline"
+            className="text-accent mt-2 inline-flex min-h-6 items-center text-sm font-medium underline"
             href="https://myaccount.google.com/security"
             target="_blank"
             rel="noopener noreferrer"

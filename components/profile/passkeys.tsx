@@ -145,7 +145,7 @@ export function Passkeys({
                 <p className="text-ink flex flex-wrap items-center gap-2 text-sm font-semibold">
                   <span className="min-w-0 truncate">{p.name}</span>
                   {p.madeHere && (
-                    <span className="bg-brand-50 text-brand-700 rounded-full px-2 py-0.5 text-xs font-medium">
+                    <span className="bg-tint text-accent rounded-full px-2 py-0.5 text-xs font-medium">
                       Made on this device
                     </span>
                   )}

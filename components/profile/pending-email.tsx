@@ -11,7 +11,7 @@ export function PendingEmail({ email, cardButtonId }: { email: string; cardButto
   const [cancelling, startCancel] = useTransition();
   const [failed, setFailed] = useState(false);
   const link =
-    'text-brand-700 inline-flex min-h-6 items-center font-semibold hover:underline disabled:opacity-60';
+    'text-accent inline-flex min-h-6 items-center font-semibold hover:underline disabled:opacity-60';
   return (
     <div className="mt-2 text-sm" role="group" aria-label="Email change waiting">
       <p className="text-ink-muted">

@@ -19,7 +19,7 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
     return <p className="text-ink-muted text-sm">No sign-ins are recorded yet.</p>;
   return (
     <ul
-      className="rounded-card border-surface-border shadow-card divide-surface-border flex flex-col divide-y border bg-white"
+      className="rounded-card border-surface-border shadow-card divide-surface-border bg-surface flex flex-col divide-y border"
       aria-label="Recent activity"
     >
       {events.map((e, i) => (
@@ -43,7 +43,7 @@ export function RecentActivity({ events }: { events: SignInEvent[] }) {
             {e.unfinished && (
               <p className="text-ink mt-0.5 text-sm">
                 Not you? Someone may know your password:{' '}
-                <a href="#security" className="text-brand-700 font-medium underline">
+                <a href="#security" className="text-accent font-medium underline">
                   change it
                 </a>{' '}
                 and sign out everywhere.

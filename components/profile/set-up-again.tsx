@@ -14,7 +14,7 @@ export function SetUpAgain({ email }: { email: string }) {
   return (
     <section
       aria-labelledby="set-up-again-heading"
-      className="rounded-card border-surface-border mb-8 border bg-white p-4 sm:p-5"
+      className="rounded-card border-surface-border bg-surface mb-8 border p-4 sm:p-5"
     >
       <h2 id="set-up-again-heading" className="text-ink mb-1 text-lg font-bold">
         Set up two-step verification again
@@ -28,7 +28,7 @@ export function SetUpAgain({ email }: { email: string }) {
       <p className="text-ink-muted mt-4 text-sm">
         <IntentLink
           href="/"
-          className="text-brand-700 inline-flex min-h-6 items-center font-semibold underline"
+          className="text-accent inline-flex min-h-6 items-center font-semibold underline"
         >
           Not now, go to the dashboard
         </IntentLink>

@@ -25,7 +25,7 @@ export function WaysInReview({
   return (
     <section
       aria-labelledby="ways-in-heading"
-      className="rounded-card border-brand-200 bg-brand-50 text-ink mb-8 border p-4 sm:p-5"
+      className="rounded-card border-tint-border bg-tint text-ink mb-8 border p-4 sm:p-5"
     >
       <h2 id="ways-in-heading" className="text-lg font-bold">
         {recovered
@@ -59,7 +59,7 @@ export function WaysInReview({
               <>
                 {' '}
                 (
-                <a href="#devices" className="text-brand-700 font-semibold hover:underline">
+                <a href="#devices" className="text-accent font-semibold hover:underline">
                   Devices
                 </a>
                 )

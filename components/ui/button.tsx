@@ -12,9 +12,9 @@ type Props = React.ComponentProps<'button'> & {
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60',
   secondary:
-    'border border-surface-border bg-white text-ink hover:bg-surface-muted disabled:text-ink-subtle',
-  ghost: 'text-brand-700 hover:bg-brand-50 disabled:text-ink-subtle',
-  danger: 'border border-danger bg-white text-danger hover:bg-danger-bg disabled:text-ink-subtle',
+    'border border-surface-border bg-surface text-ink hover:bg-surface-muted disabled:text-ink-subtle',
+  ghost: 'text-accent hover:bg-tint disabled:text-ink-subtle',
+  danger: 'border border-danger bg-surface text-danger hover:bg-danger-bg disabled:text-ink-subtle',
 };
 
 export function Button({

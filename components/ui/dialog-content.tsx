@@ -26,9 +26,9 @@ export function DialogContent({
   return (
     <RadixDialog.Root open={open} onOpenChange={mandatory ? undefined : change}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="bg-ink/50 fixed inset-0 z-40" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <RadixDialog.Content
-          className="rounded-card fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto bg-white p-6 shadow-xl focus:outline-none"
+          className="rounded-card bg-surface fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-6 shadow-xl focus:outline-none"
           onEscapeKeyDown={mandatory ? block : undefined}
           onPointerDownOutside={mandatory ? block : undefined}
           onInteractOutside={mandatory ? block : undefined}

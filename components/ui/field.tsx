@@ -31,7 +31,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(inputId, errors, hint)}
           className={cn(
-            'text-ink placeholder:text-ink-subtle read-only:bg-surface-muted read-only:text-ink-muted focus:outline-brand-600 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base shadow-sm focus:outline-2 focus:outline-offset-0',
+            'text-ink placeholder:text-ink-subtle read-only:bg-surface-muted read-only:text-ink-muted focus:outline-focus bg-surface block min-h-11 w-full rounded-lg border px-3 py-2 text-base shadow-sm focus:outline-2 focus:outline-offset-0',
             trailing && 'pr-12',
             invalid ? 'border-danger' : 'border-surface-border',
           )}

@@ -15,7 +15,7 @@ export function FormMessage({
   const styles = {
     error: 'border-danger/30 bg-danger-bg text-danger',
     success: 'border-success/30 bg-success-bg text-success',
-    info: 'border-brand-200 bg-brand-50 text-brand-800',
+    info: 'border-tint-border bg-tint text-accent-strong',
   }[tone];
   return (
     <div id={id} aria-live="polite" aria-atomic="true">

@@ -29,7 +29,7 @@ export function Loader({
   return (
     <div
       role="status"
-      className={cn('text-brand-700 flex flex-col items-center justify-center gap-3', className)}
+      className={cn('text-accent flex flex-col items-center justify-center gap-3', className)}
     >
       <Spinner className="size-8" />
       <span className="text-ink-muted text-sm">{label}</span>

@@ -85,7 +85,7 @@ export function OtpInput({
             autoFocus={autoFocus && i === 0}
             aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
             aria-invalid={shown.length > 0 || undefined}
-            className={`text-ink focus:outline-brand-600 size-11 min-w-0 rounded-lg border bg-white text-center text-xl font-semibold shadow-sm focus:outline-2 focus:outline-offset-0 sm:size-12 ${shown.length ? 'border-danger' : 'border-surface-border'}`}
+            className={`text-ink focus:outline-focus bg-surface size-11 min-w-0 rounded-lg border text-center text-xl font-semibold shadow-sm focus:outline-2 focus:outline-offset-0 sm:size-12 ${shown.length ? 'border-danger' : 'border-surface-border'}`}
             onChange={(e) => {
               const typed = e.target.value;
               const incoming = digitsOf(typed);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test, type Page } from '@playwright/test';
+import { axeViolations } from '../fixtures';
 import { FULL_RUN } from '../run';
 import { measureLayout, type LayoutFinding } from './measure';
 import { WIDTHS, closeDialog, type LayoutEntry, type Width } from './pages';
@@ -18,6 +19,18 @@ export const runWidths = (own: readonly Width[] = WIDTHS): readonly Width[] => {
   const both = own.filter((w) => RUN_WIDTHS.includes(w));
   return both.length ? both : [own[0]!];
 };
+
+/**
+ * axe in both themes (decision 070). The full run scans each page and state in light and dark at
+ * 320, 390 and 1280 px; the gate in dark at 390 px, where the walks' own scans are light.
+ */
+const AXE_AT: readonly { width: Width; themes: readonly ('light' | 'dark')[] }[] = FULL_RUN
+  ? [
+      { width: 320, themes: ['light', 'dark'] },
+      { width: 390, themes: ['light', 'dark'] },
+      { width: 1280, themes: ['light', 'dark'] },
+    ]
+  : [{ width: 390, themes: ['dark'] }];
 
 /** Two rendered frames: the layout after a resize or a click has been computed and painted. */
 const settled = (page: Page) =>
@@ -41,10 +54,19 @@ async function measureAt(page: Page, where: string, shot: string, widths: readon
     await settled(page);
     const findings = await page.evaluate(measureLayout, {});
     problems.push(...findings.map((f) => describeFinding(where, width, f)));
-    // A dialog is pictured as it is seen, over the window; a page from top to bottom.
-    if (!FULL_RUN) continue;
     const dialog = (await page.getByRole('dialog').count()) > 0;
-    await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: !dialog });
+    // A dialog is pictured as it is seen, over the window; a page from top to bottom.
+    if (FULL_RUN)
+      await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png`, fullPage: !dialog });
+    for (const theme of AXE_AT.find((a) => a.width === width)?.themes ?? []) {
+      await page.emulateMedia({ colorScheme: theme });
+      await settled(page);
+      const found = await axeViolations(page);
+      problems.push(...found.map((v) => `${where} at ${width} px in ${theme}: axe: ${v}`));
+      if (FULL_RUN && theme === 'dark')
+        await page.screenshot({ path: `${SHOTS}/${shot}-${width}-dark.png`, fullPage: !dialog });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   }
   return problems;
 }
@@ -56,7 +78,7 @@ async function measureAt(page: Page, where: string, shot: string, widths: readon
 export async function checkLayout(page: Page, entry: LayoutEntry, base = ''): Promise<string[]> {
   mkdirSync(SHOTS, { recursive: true });
   // Sections that fade in are simply shown (docs/product.md §2.12.2): no waiting on animations.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
   await page.setViewportSize({ width: RUN_WIDTHS[0]!, height: 800 });
   await entry.visit(page, base);
   // Settles what the page still loads. Bounded: the framework can leave a prefetch of a link

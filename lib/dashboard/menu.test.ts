@@ -126,6 +126,13 @@ describe('embedSrc', () => {
     expect(src.searchParams.get('embed')).toBe('true');
   });
 
+  it("tells the provider the page's theme", () => {
+    const at = (theme?: 'light' | 'dark') =>
+      new URL(embedSrc('https://a.example', '/dash/creator', 't', theme)).searchParams.get('theme');
+    expect(at()).toBe('light');
+    expect(at('dark')).toBe('dark');
+  });
+
   it('keeps a base path and escapes the token', () => {
     const src = new URL(
       embedSrc('https://a.example/embed/', '/dash/analytics/home', 'x&embed=false#y'),

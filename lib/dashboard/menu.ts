@@ -132,12 +132,18 @@ export function menuTitle(path: string): string {
   return entry.group.id === 'analytics' ? `Analytics · ${entry.item.label}` : entry.item.label;
 }
 
-export function embedSrc(base: string, path: string, token: string): string {
+export function embedSrc(
+  base: string,
+  path: string,
+  token: string,
+  theme: 'light' | 'dark' = 'light',
+): string {
   if (!isMenuPath(path)) throw new Error('not a menu path');
   const root = new URL(base);
   const url = new URL(`${base.replace(/\/+$/, '')}${path}`);
   if (url.origin !== root.origin) throw new Error('embed URL left the analytics origin');
   url.searchParams.set('embed_token', token);
   url.searchParams.set('embed', 'true');
+  url.searchParams.set('theme', theme);
   return url.toString();
 }

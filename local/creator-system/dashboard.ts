@@ -2,10 +2,16 @@ import { demoFigures, type Figures } from './figures';
 import { escapeHtml } from './http';
 import { dashSection, dashTitle } from './titles';
 
+/** The dark theme's colours: the system's setting, or the host's `theme=dark` (the embed's own choice). */
+const DARK =
+  'color-scheme:dark;--bg:#0f141c;--panel:#171d27;--ink:#e7ebf2;--muted:#aab3c2;--line:#323a48;--axis:#4a5365;--accent:#a5b4fc;--up:#5ad19a;--down:#ff9a8f';
+
 const STYLE = `
 *{box-sizing:border-box}
-:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--ink:#1a1f36;--muted:#4b5368;--line:#e3e6ef;--accent:#4338ca;--up:#0a6e3a;--down:#b42318}
-body{margin:0;background:#f6f7fb;color:var(--ink);line-height:1.5}
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--bg:#f6f7fb;--panel:#fff;--ink:#1a1f36;--muted:#4b5368;--line:#e3e6ef;--axis:#c9cedb;--accent:#4338ca;--up:#0a6e3a;--down:#b42318}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${DARK}}}
+:root[data-theme=dark]{${DARK}}
+body{margin:0;background:var(--bg);color:var(--ink);line-height:1.5}
 main{max-width:72rem;margin:0 auto;padding:1.25rem 1rem 2rem}
 header{display:flex;flex-wrap:wrap;align-items:flex-end;justify-content:space-between;gap:.25rem 1rem;margin-bottom:1rem}
 .eyebrow{margin:0;font-size:.8rem;font-weight:600;letter-spacing:.06em;text-transform:uppercase;color:var(--accent)}
@@ -15,7 +21,7 @@ h2{margin:0 0 .5rem;font-size:.95rem}
 .who{margin:0;font-size:.8rem;color:var(--muted);overflow-wrap:anywhere}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .kpis{display:grid;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));gap:.75rem;margin:0 0 1rem;padding:0}
-.kpi,.panel{background:#fff;border:1px solid var(--line);border-radius:.75rem}
+.kpi,.panel{background:var(--panel);border:1px solid var(--line);border-radius:.75rem}
 .kpi{padding:.875rem 1rem}
 .kpi dt{font-size:.85rem;color:var(--muted)}
 .kpi dd{margin:0}
@@ -28,6 +34,7 @@ h2{margin:0 0 .5rem;font-size:.95rem}
 figure{margin:0}
 figcaption{font-weight:600;margin-bottom:.5rem}
 svg{display:block;width:100%;height:13rem}
+.axis{stroke:var(--axis)}.bars{fill:var(--accent)}
 .scroll{overflow-x:auto}
 table{width:100%;border-collapse:collapse;font-size:.875rem;font-variant-numeric:tabular-nums}
 caption{text-align:left;font-weight:600;font-size:1rem;margin-bottom:.5rem}
@@ -40,9 +47,11 @@ thead th{font-weight:600;color:var(--muted);font-size:.8rem;white-space:normal;v
 .notice p{color:var(--muted)}
 `;
 
-function htmlDocument(title: string, body: string): string {
+export type EmbedTheme = 'light' | 'dark';
+
+function htmlDocument(title: string, body: string, theme?: EmbedTheme): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="en"${theme ? ` data-theme="${theme}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -91,8 +100,8 @@ function barChart(f: Figures, labels: string[]): string {
 <figcaption id="chart-title">Daily views, last 14 days</figcaption>
 <svg viewBox="0 0 ${w} ${h}" preserveAspectRatio="none" role="img" aria-labelledby="chart-title chart-desc">
 <desc id="chart-desc">${escapeHtml(desc)}</desc>
-<line x1="0" y1="${h - 0.5}" x2="${w}" y2="${h - 0.5}" stroke="#c9cedb" stroke-width="1"/>
-<g fill="#4338ca">${bars}</g>
+<line class="axis" x1="0" y1="${h - 0.5}" x2="${w}" y2="${h - 0.5}" stroke-width="1"/>
+<g class="bars">${bars}</g>
 </svg>
 </figure>`;
 }
@@ -118,7 +127,14 @@ ${rows}
 </div>`;
 }
 
-export type DashboardInput = { path: string; channelId: string; email?: string; now?: Date };
+export type DashboardInput = {
+  path: string;
+  channelId: string;
+  email?: string;
+  now?: Date;
+  /** The host page's theme; absent, the system's. */
+  theme?: EmbedTheme;
+};
 
 /** The embed's page for a dashboard path: demo figures seeded by channel and path. */
 export function renderDashboard({
@@ -126,6 +142,7 @@ export function renderDashboard({
   channelId,
   email,
   now = new Date(),
+  theme,
 }: DashboardInput): string {
   const title = dashTitle(path);
   const f = demoFigures(channelId, path);
@@ -154,7 +171,7 @@ ${recentTable(f, labels)}
 </div>
 <p class="foot">Demo figures from the local analytics stand-in.</p>
 </main>`;
-  return htmlDocument(`${title} — Analytics`, body);
+  return htmlDocument(`${title} — Analytics`, body, theme);
 }
 
 function notice(title: string, heading: string, text: string): string {

@@ -49,7 +49,9 @@ export function createEmbedHandler(
       return;
     }
     const email = ctx.store.get(channelId)?.email;
-    sendHtml(res, 200, renderDashboard({ path, channelId, email }), HEADERS);
+    const asked = url.searchParams.get('theme');
+    const theme = asked === 'dark' || asked === 'light' ? asked : undefined;
+    sendHtml(res, 200, renderDashboard({ path, channelId, email, theme }), HEADERS);
   }
 
   return (req, res) => {

@@ -48,6 +48,7 @@ const PRIVACY: Section[] = [
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+@media (prefers-color-scheme:dark){:root{color-scheme:dark}body{background:#0f141c;color:#e7ebf2}.note{background:#332a0a;border-color:#7a6320;color:#f3e3a8}.meta{color:#aab3c2}}
 body{margin:0;background:#f6f7fb;color:#1a1f36;line-height:1.6}
 main{max-width:42rem;margin:0 auto;padding:2rem 1.25rem 3rem}
 h1{font-size:1.75rem;margin:0 0 .25rem}

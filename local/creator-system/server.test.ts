@@ -228,6 +228,17 @@ describe('analytics embed', () => {
   const page = (path: string, token: string) =>
     embed(`${path}?embed_token=${encodeURIComponent(token)}&embed=true`);
 
+  it("paints in the host page's theme when it names one, the system's otherwise", async () => {
+    const token = encodeURIComponent(await tokenFor(DEMO_CREATOR.channelId));
+    const at = async (query: string) =>
+      (await embed(`/dash/creator?embed_token=${token}&embed=true${query}`)).text;
+    expect(await at('&theme=dark')).toMatch(/<html lang="en" data-theme="dark">/);
+    expect(await at('&theme=light')).toMatch(/<html lang="en" data-theme="light">/);
+    // Anything else is ignored: the page follows prefers-color-scheme.
+    expect(await at('&theme=%22%3E%3Cscript%3E')).toMatch(/<html lang="en">/);
+    expect(await at('')).toContain('@media (prefers-color-scheme:dark)');
+  });
+
   it('renders the dashboard for a fresh token, framable by the app', async () => {
     const res = await page(
       '/dash/analytics/youtube/channels',

@@ -26,6 +26,7 @@ button{min-height:2.75rem;padding:.5rem 1.25rem;font:inherit;border-radius:1.5re
 button.primary{background:#0b57d0;border-color:#0b57d0;color:#fff}
 .error{color:#b3261e;font-weight:600}
 @media (max-width:30rem){main{margin:0;border-radius:0;min-height:100vh}}
+@media (prefers-color-scheme:dark){:root{color-scheme:dark}body{color:#e3e3e3;background:#131314}main{background:#1e1f20}input{background:#131314;color:#e3e3e3;border-color:#8e918f}input:focus,button:focus,a:focus{outline-color:#a8c7fa}button{background:#1e1f20;color:#a8c7fa;border-color:#8e918f}button.primary{background:#a8c7fa;border-color:#a8c7fa;color:#062e6f}.error{color:#f2b8b5}}
 `;
 
 function layout(title: string, body: string): string {

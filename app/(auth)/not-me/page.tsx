@@ -34,10 +34,7 @@ export default async function NotMePage({
         />
         <p className="text-ink text-sm">
           If something on your account was not you,{' '}
-          <IntentLink
-            href="/forgot-password"
-            className="text-brand-700 font-semibold hover:underline"
-          >
+          <IntentLink href="/forgot-password" className="text-accent font-semibold hover:underline">
             reset your password
           </IntentLink>
           : a reset signs you out everywhere.

@@ -36,7 +36,7 @@ export default async function DashboardPage({ searchParams }: Props) {
 
   return (
     <>
-      <h1 className="sr-only">
+      <h1 tabIndex={-1} className="sr-only">
         Welcome, {formattedName(session.claims.name, session.claims.email)}
       </h1>
       <EmbedFrame base={getEnv().ANALYTICS_EMBED_URL} />

@@ -1,3 +1,4 @@
+import { Appearance } from '@/components/profile/appearance';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Devices } from '@/components/profile/devices';
@@ -95,7 +96,9 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   };
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
-      <h1 className="text-ink mb-6 text-2xl font-bold">Profile Settings</h1>
+      <h1 tabIndex={-1} className="text-ink mb-6 text-2xl font-bold focus:outline-none">
+        Profile Settings
+      </h1>
       {review && !federated && (
         <WaysInReview
           passkeys={passkeys.ok ? passkeys.value : null}
@@ -124,7 +127,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
               {pageToken && (
                 <Link
                   href="/profile#devices"
-                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                  className="text-accent inline-flex min-h-6 items-center font-medium underline"
                 >
                   First page of devices
                 </Link>
@@ -132,7 +135,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
               {deviceList.next && (
                 <Link
                   href={`/profile?devices=${encodeURIComponent(deviceList.next)}#devices`}
-                  className="text-brand-700 inline-flex min-h-6 items-center font-medium underline"
+                  className="text-accent inline-flex min-h-6 items-center font-medium underline"
                 >
                   More devices
                 </Link>
@@ -153,6 +156,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           <RecentActivity events={events} />
         </section>
       )}
+      <Appearance />
       <DangerZone />
       <ProfileDialogsHost values={values} />
     </div>

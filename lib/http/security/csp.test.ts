@@ -1,4 +1,5 @@
 import { contentSecurityPolicy, originOf, securityHeaders } from './csp';
+import { THEME_SCRIPT_HASH } from '@/lib/ui/theme';
 
 const directive = (policy: string, name: string) =>
   policy.split('; ').find((d) => d.startsWith(`${name} `));
@@ -9,9 +10,9 @@ describe('contentSecurityPolicy', () => {
     frameOrigin: 'https://analytics.example',
   });
 
-  it('uses the nonce with strict-dynamic and never unsafe-inline for scripts', () => {
+  it("uses the nonce with strict-dynamic and never unsafe-inline for scripts; the theme's script by its hash", () => {
     expect(directive(policy, 'script-src')).toBe(
-      "script-src 'self' 'nonce-abc123' 'strict-dynamic'",
+      `script-src 'self' 'nonce-abc123' '${THEME_SCRIPT_HASH}' 'strict-dynamic'`,
     );
   });
 

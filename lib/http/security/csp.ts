@@ -1,3 +1,5 @@
+import { THEME_SCRIPT_HASH } from '@/lib/ui/theme';
+
 export function contentSecurityPolicy({
   scripts,
   frameOrigin,
@@ -14,7 +16,8 @@ export function contentSecurityPolicy({
       ? [`'none'`]
       : scripts === 'static'
         ? [`'self'`, `'unsafe-inline'`]
-        : [`'self'`, `'nonce-${scripts.nonce}'`, `'strict-dynamic'`];
+        : // The theme's inline script runs before the first paint, before any nonce'd script.
+          [`'self'`, `'nonce-${scripts.nonce}'`, `'${THEME_SCRIPT_HASH}'`, `'strict-dynamic'`];
   // React's dev build evaluates code for better stacks; production never does.
   if (dev && scripts !== 'none') script.push(`'unsafe-eval'`);
   const directives: [string, string[]][] = [

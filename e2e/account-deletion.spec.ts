@@ -41,7 +41,7 @@ test('deleting the account asks for the password, signs out everywhere and leave
   await expect(dialog.getByText('Current password is required')).toBeVisible();
   await dialog.getByLabel('Current password', { exact: true }).fill('Wrong!Pass99');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(dialog.getByText('Current password is incorrect.')).toBeVisible();
+  await expect(dialog.getByText('Incorrect old password')).toBeVisible();
   await expect(page).toHaveURL('/profile');
 
   await dialog.getByLabel('Current password', { exact: true }).fill(account.password);

@@ -20,6 +20,7 @@ import {
   enterCode,
   forgetSession,
   expect,
+  formAlert,
   expectAccessible,
   readOutbox,
   signInWithForm,
@@ -89,7 +90,7 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await expect(current).toHaveAccessibleDescription('Current password is required');
   await current.fill('Wrong!Pass9');
   await setup.getByRole('button', { name: 'Continue' }).click();
-  await expect(current).toHaveAccessibleDescription('Current password is incorrect.');
+  await expect(current).toHaveAccessibleDescription('Incorrect old password');
   await expect(setup.getByRole('img')).toHaveCount(0);
   await expectAccessible(page);
   for (const width of [390, 1280]) {
@@ -166,7 +167,7 @@ test('two-step verification: set up from the card, sign in with a code, turn it 
   await enterCode(page, third, off);
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(off.getByLabel('Current password', { exact: true })).toHaveAccessibleDescription(
-    'Current password is incorrect.',
+    'Incorrect old password',
   );
 
   await off.getByLabel('Current password', { exact: true }).fill(password);
@@ -221,9 +222,13 @@ test('sign out everywhere: this browser goes to sign-in, and so does the other a
   await expect(confirm.getByRole('button', { name: 'Sign out everywhere' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/login?reason=signed-out-everywhere');
+  // News, not an error: a status in the notice style.
   await expect(
-    page.getByText('You signed out everywhere: on every browser and phone, this one too.'),
+    page
+      .getByRole('status')
+      .filter({ hasText: 'You signed out everywhere: on every browser and phone, this one too.' }),
   ).toBeVisible();
+  await expect(formAlert(page)).toHaveCount(0);
   await page.goto('/profile');
   await expect(page).toHaveURL('/login');
 

@@ -173,7 +173,9 @@ test(
     await next.fill('Brand!New77');
     await confirm.fill('Brand!New77');
     await save.click();
-    await expect(formAlert(page)).toHaveText('Incorrect old password');
+    // Under the field, as every dialog that asks the current password says it.
+    await expect(current).toHaveAccessibleDescription('Incorrect old password');
+    await expect(formAlert(page)).toHaveCount(0);
     await expectAccessible(page);
 
     await current.fill(password);
@@ -285,7 +287,7 @@ test(
 
     await current.fill('Wrong!Pass9');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(current).toHaveAccessibleDescription('Current password is incorrect.');
+    await expect(current).toHaveAccessibleDescription('Incorrect old password');
     await expect(field).toHaveValue(fresh);
     await expect(dialog).toHaveAccessibleName('Change email address');
     await expectAccessible(page);
@@ -391,13 +393,13 @@ test('phone: digits only, messages, wrong code, resend, change number, verify', 
   await expect(dialog.getByText(`We sent a new code to ${shown(first)}.`)).toBeVisible();
   await waitForCode(first, 'verify-phone', since);
 
-  // Change Number goes back to 'update' with the number as typed.
+  // Change Number goes back to 'update' with the number and the password as typed.
   await dialog.getByRole('button', { name: 'Change Number' }).click();
   dialog = page.getByRole('dialog', { name: 'Change phone number' });
   await expect(dialog.getByLabel('Phone number', { exact: true })).toHaveValue(shown(first));
+  await expect(dialog.getByLabel('Current password', { exact: true })).toHaveValue(password);
   const second = randomPhone();
   await dialog.getByLabel('Phone number', { exact: true }).fill(second);
-  await confirmPassword(dialog, password);
   since = Date.now();
   await dialog.getByRole('button', { name: 'Save' }).click();
   dialog = page.getByRole('dialog', { name: 'Verify your phone number' });

@@ -163,7 +163,7 @@ test('turning text-message codes off asks for the password, then for the code it
   const form = dialog.getByRole('form', { name: 'Turn off text message codes' });
   await form.getByLabel('Current password', { exact: true }).fill('Wrong!Pass1');
   await form.getByRole('button', { name: 'Turn off' }).click();
-  await expect(form.getByText('Current password is incorrect.')).toBeVisible();
+  await expect(form.getByText('Incorrect old password')).toBeVisible();
 
   await form.getByLabel('Current password', { exact: true }).fill(account.password);
   const since = Date.now();

@@ -25,12 +25,15 @@ export function LoginForm({
   defaultEmail,
   remembered = false,
   notice,
+  noticeTone = 'error',
   google = false,
 }: {
   defaultEmail: string;
   /** The email is the one this browser last signed in with (decision 047). */
   remembered?: boolean;
   notice?: Message;
+  /** News of an ended session is a notice, not an error (docs/product.md §8). */
+  noticeTone?: 'info' | 'error';
   google?: boolean;
 }) {
   const [forgotten, setForgotten] = useState(false);
@@ -86,6 +89,7 @@ export function LoginForm({
           message={
             passkeyMessage ?? state.message ?? (state.status === 'idle' ? notice : undefined)
           }
+          tone={!passkeyMessage && !state.message && state.status === 'idle' ? noticeTone : 'error'}
         />
         <EmailField
           errors={
@@ -98,7 +102,7 @@ export function LoginForm({
         {remembered && !forgotten && email === defaultEmail && (
           <button
             type="button"
-            className="text-brand-700 -mt-2 inline-flex min-h-6 items-center self-start text-sm font-medium hover:underline"
+            className="text-accent -mt-2 inline-flex min-h-6 items-center self-start text-sm font-medium hover:underline"
             onClick={() => {
               // On a shared computer: the field empties and the browser forgets the address.
               setForgotten(true);
@@ -120,7 +124,7 @@ export function LoginForm({
         <div className="-mt-1 flex justify-end">
           <IntentLink
             href={withEmail('/forgot-password')}
-            className="text-brand-700 inline-flex min-h-6 items-center text-sm font-medium hover:underline"
+            className="text-accent inline-flex min-h-6 items-center text-sm font-medium hover:underline"
           >
             Forgot Password?
           </IntentLink>
@@ -140,14 +144,14 @@ export function LoginForm({
         <Link
           href={withEmail('/login/email-code')}
           prefetch={false}
-          className="border-surface-border text-ink hover:bg-surface-muted inline-flex min-h-11 items-center justify-center rounded-lg border bg-white px-4 py-2 text-sm font-semibold"
+          className="border-surface-border text-ink hover:bg-surface-muted bg-surface inline-flex min-h-11 items-center justify-center rounded-lg border px-4 py-2 text-sm font-semibold"
         >
           Email me a sign-in code
         </Link>
       </div>
       <p className="text-ink-muted mt-6 text-center text-sm">
         New here?{' '}
-        <IntentLink href="/register" className="text-brand-700 font-semibold hover:underline">
+        <IntentLink href="/register" className="text-accent font-semibold hover:underline">
           Create your account
         </IntentLink>
       </p>

@@ -5,6 +5,7 @@ import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } fro
 import { firstReach } from '@/components/ui/first-reach';
 import { logoutAction } from '@/lib/auth/logout';
 import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/dashboard/menu';
+import { FocusHeading } from './focus-heading';
 import { LogoutIcon, MenuIcon, SettingsIcon, iconButton } from './icons';
 import { SideMenu } from './side-menu';
 import { onMenuLinkClick, useDashboardPath } from './use-dashboard-path';
@@ -56,7 +57,14 @@ export function DashboardShell({
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-surface-border sticky top-0 z-30 border-b bg-white">
+      <a
+        href="#main"
+        className="bg-surface text-accent shadow-card sr-only z-50 rounded-lg px-4 py-3 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <FocusHeading />
+      <header className="border-surface-border bg-surface sticky top-0 z-30 border-b">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:px-4">
           <button
             ref={toggle}
@@ -71,7 +79,7 @@ export function DashboardShell({
           </button>
           <Link
             href="/"
-            className="text-brand-800 inline-flex items-center gap-2 font-bold"
+            className="text-accent-strong inline-flex items-center gap-2 font-bold"
             aria-label="Creator Dashboard home"
           >
             <span
@@ -101,7 +109,7 @@ export function DashboardShell({
                       onClick={(e) => onMenuLinkClick(e, href)}
                       className={`flex min-h-11 items-center justify-center border-b-2 px-4 text-sm font-semibold ${
                         active
-                          ? 'border-brand-600 text-brand-800'
+                          ? 'border-focus text-accent-strong'
                           : 'text-ink-muted hover:text-ink border-transparent'
                       }`}
                     >
@@ -112,19 +120,18 @@ export function DashboardShell({
               })}
             </ul>
           </nav>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* Grows from nothing: on a phone the name is cut short, never wrapped off the row. */}
+          <div className="flex min-w-0 grow basis-0 items-center justify-end gap-1 sm:gap-2">
             <span
-              className="text-ink sr-only text-sm font-medium sm:not-sr-only"
+              className="text-ink block min-w-0 truncate text-sm font-medium sm:max-w-48"
               data-testid="user-name"
+              title={name}
             >
-              {/* Truncated inside: not-sr-only undoes truncate on the same element. */}
-              <span className="block max-w-48 truncate" title={name}>
-                {name}
-              </span>
+              {name}
             </span>
             <span
               aria-hidden="true"
-              className="bg-brand-100 text-brand-800 mr-1 grid size-9 shrink-0 place-items-center rounded-full text-sm font-semibold"
+              className="bg-tint-strong text-accent-strong mr-1 grid size-9 shrink-0 place-items-center rounded-full text-sm font-semibold"
               data-testid="user-initials"
             >
               {initials}
@@ -145,7 +152,7 @@ export function DashboardShell({
       <div className="flex flex-1">
         <aside
           id="side-menu"
-          className={`border-surface-border sticky top-[61px] h-[calc(100dvh-61px)] w-64 shrink-0 overflow-y-auto border-r bg-white ${
+          className={`border-surface-border bg-surface sticky top-[61px] h-[calc(100dvh-61px)] w-64 shrink-0 overflow-y-auto border-r ${
             collapsed ? 'hidden' : 'hidden lg:block'
           }`}
         >
@@ -163,7 +170,12 @@ export function DashboardShell({
           </Suspense>
         )}
         {/* Named: the embedded dashboard has a main landmark of its own. */}
-        <main id="main" aria-label="Page content" className="flex min-w-0 flex-1 flex-col">
+        <main
+          id="main"
+          tabIndex={-1}
+          aria-label="Page content"
+          className="flex min-w-0 flex-1 flex-col focus:outline-none"
+        >
           {children}
         </main>
       </div>

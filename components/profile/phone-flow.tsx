@@ -13,7 +13,10 @@ import { CodeStep } from './code-step';
 import { PhoneField } from './phone-field';
 import { ProofFields } from './proof-fields';
 
-export type PhoneMode = { step: 'update'; phone?: string } | { step: 'verify'; phone: string };
+/** The password typed is held in memory for this dialog only, so Change Number need not ask again. */
+export type PhoneMode =
+  | { step: 'update'; phone?: string; password?: string }
+  | { step: 'verify'; phone: string; password?: string };
 
 const digits = (s: string) => s.replace(/\D/g, '');
 
@@ -22,6 +25,7 @@ function UpdatePhone({
   current,
   verified,
   initial,
+  password,
   twoStep,
   onSent,
 }: {
@@ -29,19 +33,20 @@ function UpdatePhone({
   current: string;
   verified: boolean;
   initial: string;
+  password: string;
   twoStep: boolean;
-  onSent: (phone: string) => void;
+  onSent: (phone: string, password: string) => void;
 }) {
   const { state, pending, form, formAction, onSubmit, errorsFor, register, code } = useActionForm({
     schema: () => import('@/lib/validation/proof').then((m) => m.changePhoneProofSchema(twoStep)),
     action: requestPhoneChangeAction,
     defaultValues: {
       phoneNo: phoneInputValue(initial),
-      currentPassword: '',
+      currentPassword: password,
       code: [] as string[],
     },
     resilient: true,
-    onSuccess: (answer) => onSent(answer.data?.phone ?? ''),
+    onSuccess: (answer) => onSent(answer.data?.phone ?? '', form.getValues('currentPassword')),
   });
   const phone = form.watch('phoneNo') ?? '';
   // An unverified number may be sent again as it is, to get a code.
@@ -98,7 +103,8 @@ export function PhoneFlow({
         verified={verified}
         twoStep={twoStep}
         initial={mode.phone ?? current}
-        onSent={(phone) => onMode({ step: 'verify', phone })}
+        password={mode.password ?? ''}
+        onSent={(phone, password) => onMode({ step: 'verify', phone, password })}
       />
     );
   }
@@ -112,7 +118,7 @@ export function PhoneFlow({
         <Button
           type="button"
           variant="secondary"
-          onClick={() => onMode({ step: 'update', phone: mode.phone })}
+          onClick={() => onMode({ step: 'update', phone: mode.phone, password: mode.password })}
         >
           Change Number
         </Button>

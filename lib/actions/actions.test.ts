@@ -115,11 +115,11 @@ describe('failureState: one reading of an identity-service failure as a form’s
     const wrong = failure('NotAuthorizedException', 'Incorrect username or password.', 'reauth');
     expect(failureState(wrong, { passwordField: 'currentPassword', codeField: 'code' })).toEqual({
       status: 'error',
-      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      fieldErrors: { currentPassword: [{ text: 'Incorrect old password' }] },
     });
     expect(failureState(wrong)).toEqual({
       status: 'error',
-      message: { text: 'Current password is incorrect.' },
+      message: { text: 'Incorrect old password' },
     });
   });
 

@@ -130,7 +130,15 @@ describe('the Cognito error table (docs/product.md §8)', () => {
     expect(map('NotAuthorizedException', 'Incorrect username or password.', 'reauth')).toEqual({
       kind: 'wrong-password',
       name: 'NotAuthorizedException',
-      message: { text: 'Current password is incorrect.' },
+      message: { text: 'Incorrect old password' },
+    });
+    // One voice: the password change says it the same way, on the same field.
+    expect(
+      map('NotAuthorizedException', 'Incorrect username or password.', 'changePassword'),
+    ).toEqual({
+      kind: 'wrong-password',
+      name: 'NotAuthorizedException',
+      message: { text: 'Incorrect old password' },
     });
     expect(map('CodeMismatchException', 'Invalid code received for user', 'reauth')).toMatchObject({
       kind: 'code-mismatch',

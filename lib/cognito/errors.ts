@@ -184,8 +184,8 @@ const RULES: Rule[] = [
     name: 'NotAuthorizedException',
     when: INCORRECT,
     in: ['changePassword'],
-    kind: 'other',
-    message: text(COGNITO_MSG.wrongOldPassword),
+    kind: 'wrong-password',
+    message: text(COGNITO_MSG.wrongCurrentPassword),
   },
   {
     name: 'NotAuthorizedException',

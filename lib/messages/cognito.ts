@@ -18,10 +18,10 @@ export const COGNITO_MSG = {
     "This kind of passkey isn't supported. Try your device's built-in passkey or another security key.",
   busy: 'Our sign-in service is busy right now. Please try again in a moment.',
   wrongPassword: 'Email or password is incorrect.',
-  wrongOldPassword: 'Incorrect old password',
+  // One voice for a wrong current password, in every dialog that asks it (docs/product.md §8).
+  wrongCurrentPassword: 'Incorrect old password',
   emailedCodeMismatch: 'Code entered does not match what was emailed. Try again.',
   sentCodeMismatch: 'Code entered does not match what was sent. Try again.',
-  wrongCurrentPassword: 'Current password is incorrect.',
   codeExpired: 'Verification code expired. Resend Code.',
   emailCodesOff: "Email codes aren't available for this account.",
   twoStepRequired:

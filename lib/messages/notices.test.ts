@@ -1,5 +1,5 @@
 import { APP_MSG } from '@/lib/messages';
-import { HOSTED_REASONS, LOGIN_REASONS, loginNotice } from './notices';
+import { HOSTED_REASONS, LOGIN_REASONS, loginNotice, noticeTone } from './notices';
 
 const context = { idleS: 1800, maxS: 43_200, supportEmail: 'help@creators.example' };
 
@@ -36,5 +36,16 @@ describe('what /login says', () => {
       const link = loginNotice(reason, context)?.link;
       if (link && 'href' in link) expect(link.href).toMatch(/^(\/|mailto:)/);
     }
+  });
+});
+
+describe('noticeTone', () => {
+  it('tells news of an ended session from a sign-in that failed', () => {
+    expect(noticeTone('signed-out-everywhere')).toBe('info');
+    expect(noticeTone('password-changed')).toBe('info');
+    expect(noticeTone('idle')).toBe('info');
+    expect(noticeTone('google-failed')).toBe('error');
+    expect(noticeTone('expired')).toBe('error');
+    expect(noticeTone('anything')).toBe('error');
   });
 });

@@ -43,6 +43,23 @@ export function duration(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/**
+ * What a /login notice is: news of how a session ended or what was done ('info', in the notice
+ * style), or a sign-in that failed ('error'). One rule in docs/product.md §8.
+ */
+const INFO_REASONS: readonly unknown[] = [
+  'idle',
+  'session-expired',
+  'device-ended',
+  'device-forgotten',
+  'account-deleted',
+  'signed-out-everywhere',
+  'password-changed',
+];
+export function noticeTone(reason: unknown): 'info' | 'error' {
+  return INFO_REASONS.includes(reason) ? 'info' : 'error';
+}
+
 export function loginNotice(
   reason: unknown,
   context: { idleS: number; maxS: number; supportEmail: string },

@@ -93,7 +93,7 @@ export const changePasswordAction = authedAction(
         result.failure.kind !== 'session-invalid'
       )
         await recordFailure('signIn', session.claims.email);
-      return failed('password', result.failure);
+      return failed('password', result.failure, { passwordField: 'currentPassword' });
     }
     log.info('profile.password_changed');
     await securityNotice(session.claims, 'password-changed');

@@ -275,7 +275,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     const answer = await actions.requestEmailChangeAction(idle, emailForm(fresh, 'Wrong!Pass9'));
     expect(answer).toEqual({
       status: 'error',
-      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      fieldErrors: { currentPassword: [{ text: 'Incorrect old password' }] },
       values: { email: fresh },
     });
     expect(JSON.stringify(answer)).not.toContain('Wrong!Pass9');
@@ -375,7 +375,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     );
     expect(wrong).toEqual({
       status: 'error',
-      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      fieldErrors: { currentPassword: [{ text: 'Incorrect old password' }] },
       values: { phoneNo: phone },
     });
     expect(await outbox(phone)).toEqual([]);
@@ -395,7 +395,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     );
     expect(wrong).toEqual({
       status: 'error',
-      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      fieldErrors: { currentPassword: [{ text: 'Incorrect old password' }] },
       values: {},
     });
 
@@ -521,7 +521,7 @@ describe('changing email, phone or two-step needs the password again (ASVS 3.7.1
     );
     expect(answer).toEqual({
       status: 'error',
-      fieldErrors: { currentPassword: [{ text: 'Current password is incorrect.' }] },
+      fieldErrors: { currentPassword: [{ text: 'Incorrect old password' }] },
       values: {},
     });
   }, 60_000);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/forms';
 import { TellOtherTabs } from '@/components/auth/tell-other-tabs';
 import { getEnv } from '@/lib/runtime/env';
-import { loginNotice } from '@/lib/messages/notices';
+import { loginNotice, noticeTone } from '@/lib/messages/notices';
 import { hostedSignInEnabled } from '@/lib/oauth/hosted';
 import { emailParam } from '@/lib/http/search-params';
 import { rememberedEmail } from '@/lib/session';
@@ -28,6 +28,7 @@ export default async function LoginPage({
         defaultEmail={given ?? remembered ?? ''}
         remembered={Boolean(remembered)}
         notice={notice}
+        noticeTone={noticeTone(reason)}
         google={hostedSignInEnabled(env)}
       />
       <TellOtherTabs />

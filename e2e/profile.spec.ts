@@ -242,6 +242,8 @@ test(
     await enterCode(page, first, dialog);
     await dialog.getByRole('button', { name: 'Verify' }).click();
     await expect(dialog.getByText('Verification code expired. Resend Code.')).toBeVisible();
+    // One control at a time: the message's own link, not the dialog's Send Again beside it.
+    await expect(dialog.getByRole('button', { name: 'Send Again' })).toHaveCount(0);
     since = Date.now();
     await dialog.getByRole('button', { name: 'Resend Code' }).click();
     await expect(dialog.getByText(`We sent a new code to ${fresh}.`)).toBeVisible();

@@ -1,4 +1,12 @@
-import { createAccount, expect, signInOverHttp, signInWithForm, test } from './fixtures';
+import { signInAnswer } from './action-ids';
+import {
+  browserCookies,
+  createAccount,
+  expect,
+  signInOverHttp,
+  signInWithForm,
+  test,
+} from './fixtures';
 import { LONG_NAME } from './layout/pages';
 
 /** The signed-in frame's way in for a keyboard, and the name it shows at every width. */
@@ -56,3 +64,21 @@ for (const width of [320, 390, 1280]) {
     expect(Math.abs(settings.y + settings.height / 2 - (box.y + box.height / 2))).toBeLessThan(4);
   });
 }
+
+test('without JavaScript, a signed-in page says why it cannot load instead of only "Loading…"', async ({
+  browser,
+  account,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const answer = await signInAnswer(baseURL, account.email, account.password, {
+    'x-forwarded-for': '2001:db8::5c',
+  });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(browserCookies(answer.setCookies, baseURL));
+  const page = await context.newPage();
+  for (const path of ['/', '/profile']) {
+    await page.goto(path);
+    await expect(page.getByText(/^Your dashboard and settings need JavaScript\./)).toBeVisible();
+  }
+  await context.close();
+});

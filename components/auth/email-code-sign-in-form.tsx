@@ -65,8 +65,8 @@ function CodeStage({ email }: { email: string }) {
         submitLabel="Sign In"
         layout="page"
       >
-        {({ resend, sending, wait }) => (
-          <ResendRow onResend={resend} pending={sending} wait={wait} />
+        {({ resend, sending, wait, inMessage }) => (
+          <ResendRow onResend={resend} pending={sending} wait={wait} inMessage={inMessage} />
         )}
       </CodeForm>
       <BackToSignIn />

@@ -10,6 +10,7 @@ import { FormMessage } from '@/components/ui/form-message';
 import { IntentLink } from '@/components/ui/intent-link';
 import { OtpInput } from '@/components/ui/otp-input';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
+import { offersResend } from '@/components/ui/message-text';
 import { ResendRow } from '@/components/ui/resend-row';
 import type { Message } from '@/lib/messages';
 import { AuthHeading } from './auth-heading';
@@ -150,7 +151,12 @@ function ConfirmStage({
         <Button type="submit" pending={confirm.pending}>
           Reset password
         </Button>
-        <ResendRow onResend={resend} pending={sending} wait={wait} />
+        <ResendRow
+          onResend={resend}
+          pending={sending}
+          wait={wait}
+          inMessage={offersResend(notice.message)}
+        />
       </form>
       {/* A pool hiding unknown users answers any address as if a code went out (decision 013). */}
       <p className="text-ink-muted mt-6 text-center text-sm">

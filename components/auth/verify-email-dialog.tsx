@@ -28,9 +28,9 @@ export function VerifyEmailDialog({ email }: { email: string }) {
         sendOnOpen
         submitLabel="Verify email"
       >
-        {({ resend, sending, wait }) => (
+        {({ resend, sending, wait, inMessage }) => (
           <div className="flex items-center justify-between gap-2">
-            <ResendButton onResend={resend} pending={sending} wait={wait} />
+            <ResendButton onResend={resend} pending={sending} wait={wait} inMessage={inMessage} />
             <Button type="button" variant="secondary" onClick={() => void logoutAction()}>
               Sign out
             </Button>

@@ -48,8 +48,8 @@ export function VerifyEmailForm({ email }: { email: string }) {
         success={(state) => <Verified email={email} message={state.message} />}
         layout="page"
       >
-        {({ resend, sending, wait }) => (
-          <ResendRow onResend={resend} pending={sending} wait={wait} />
+        {({ resend, sending, wait, inMessage }) => (
+          <ResendRow onResend={resend} pending={sending} wait={wait} inMessage={inMessage} />
         )}
       </CodeForm>
     </>

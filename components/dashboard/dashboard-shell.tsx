@@ -176,6 +176,12 @@ export function DashboardShell({
           aria-label="Page content"
           className="flex min-w-0 flex-1 flex-col focus:outline-none"
         >
+          <noscript>
+            <p className="border-tint-border bg-tint text-accent-strong m-4 rounded-lg border px-3 py-2 text-sm">
+              Your dashboard and settings need JavaScript. Turn it on in your browser&apos;s
+              settings, then reload this page.
+            </p>
+          </noscript>
           {children}
         </main>
       </div>

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
+import { offersResend } from '@/components/ui/message-text';
 import { OtpInput } from '@/components/ui/otp-input';
 import { cn } from '@/lib/ui/cn';
 import type { ActionState } from '@/lib/actions/state';
@@ -22,7 +23,13 @@ type Props<F extends string> = {
   success?: (state: ActionState<F>) => React.ReactNode;
   /** A page's code form spaces its parts a little wider than a dialog's. */
   layout?: 'page' | 'dialog';
-  children: (resend: { resend: () => void; sending: boolean; wait: number }) => React.ReactNode;
+  /** `inMessage`: the message offers the resend itself, so the form's own control hides. */
+  children: (resend: {
+    resend: () => void;
+    sending: boolean;
+    wait: number;
+    inMessage: boolean;
+  }) => React.ReactNode;
 };
 
 const verificationCode: SchemaLoader = () =>
@@ -84,7 +91,7 @@ export function CodeForm<F extends string>({
       <Button type="submit" pending={pending}>
         {submitLabel}
       </Button>
-      {children({ resend, sending, wait })}
+      {children({ resend, sending, wait, inMessage: offersResend(notice.message) })}
     </form>
   );
 }

@@ -166,3 +166,34 @@ describe('the resend countdown (ResendButton in CodeForm)', () => {
     expect(button).toBeEnabled();
   });
 });
+
+describe('one Resend control at a time (an expired code)', () => {
+  const EXPIRED = {
+    text: 'Verification code expired. Resend Code.',
+    link: { label: 'Resend Code', action: 'resend' as const },
+  };
+
+  it("the message's own link is the one control, live at once: the form's button gives way to it", async () => {
+    const action = jest.fn(async (): Promise<ActionState<'code'>> => ({
+      status: 'error',
+      message: EXPIRED,
+    }));
+    const resend = jest.fn(async (): Promise<ActionState> => ({ status: 'success' }));
+    renderWithRouter(
+      <CodeForm action={action} resend={resend} submitLabel="Verify">
+        {({ resend: again, sending, wait, inMessage }) => (
+          <ResendButton onResend={again} pending={sending} wait={wait} inMessage={inMessage} />
+        )}
+      </CodeForm>,
+    );
+    const { type } = codeBoxes();
+    await type('123456');
+    await click('Verify');
+    expect(await screen.findByRole('alert')).toHaveTextContent(EXPIRED.text);
+    const controls = screen.getAllByRole('button', { name: 'Resend Code' });
+    expect(controls).toHaveLength(1);
+    expect(within(screen.getByRole('alert')).getByRole('button')).toBe(controls[0]);
+    await act(async () => fireEvent.click(controls[0]!));
+    expect(resend).toHaveBeenCalledTimes(1);
+  });
+});

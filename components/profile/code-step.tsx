@@ -34,9 +34,15 @@ export function CodeStep<F extends string>({
       onSuccess={() => onDone()}
       submitLabel="Verify"
     >
-      {({ resend: again, sending, wait }) => (
+      {({ resend: again, sending, wait, inMessage }) => (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <ResendButton onResend={again} pending={sending} wait={wait} label={resendLabel} />
+          <ResendButton
+            onResend={again}
+            pending={sending}
+            wait={wait}
+            label={resendLabel}
+            inMessage={inMessage}
+          />
           {extra}
         </div>
       )}

@@ -25,3 +25,18 @@ test.each(['pointerdown', 'keydown', 'touchstart', 'focusin'])('%s is a reach', 
   document.body.dispatchEvent(new Event(type, { bubbles: true }));
   expect(await reach.settled()).toBe(true);
 });
+
+test("the page moving focus to its own heading is no reach; a person's focus after it is", async () => {
+  const reach = await freshReach();
+  const heading = document.createElement('h1');
+  heading.tabIndex = -1;
+  document.body.append(heading);
+  heading.focus();
+  expect(await reach.settled()).toBe(false);
+  const field = document.createElement('input');
+  document.body.append(field);
+  field.focus();
+  expect(await reach.settled()).toBe(true);
+  heading.remove();
+  field.remove();
+});

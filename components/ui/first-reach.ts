@@ -5,16 +5,25 @@
 // as the page lays out beneath it, which no person did.
 const REACH = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
 let reached: Promise<void> | undefined;
+// Focus the page moves to its heading itself (components/dashboard/focus-heading.tsx) is no reach.
+const moved = (el: EventTarget | Element | null) =>
+  el instanceof HTMLElement && el.matches('h1[tabindex="-1"]');
 
 /** Resolves at the first pointer move or press, key, touch or focus on the page (at once if a field has focus). */
 export function firstReach(): Promise<void> {
   return (reached ??= new Promise<void>((resolve) => {
-    const go = () => {
+    const go = (event?: Event) => {
+      if (event?.type === 'focusin' && moved(event.target)) return;
       for (const type of REACH) removeEventListener(type, go, true);
       resolve();
     };
     for (const type of REACH) addEventListener(type, go, { capture: true, passive: true });
     // An autofocused field was reached before this ran.
-    if (document.activeElement && document.activeElement !== document.body) go();
+    if (
+      document.activeElement &&
+      document.activeElement !== document.body &&
+      !moved(document.activeElement)
+    )
+      go();
   }));
 }

@@ -1,6 +1,13 @@
 import Link from 'next/link';
 import type { Message } from '@/lib/messages';
 
+/**
+ * The message offers "Resend Code" itself (an expired code): the form's own Resend control gives
+ * way to it, one control at a time. A dead code may be replaced at once, without the wait.
+ */
+export const offersResend = (message?: Message): boolean =>
+  Boolean(message?.link && 'action' in message.link);
+
 /** Renders a Message, turning its link label (if any) into a link or an action button. */
 export function MessageText({
   message,

@@ -11,13 +11,17 @@ export function ResendButton({
   wait,
   label = 'Resend Code',
   size,
+  inMessage = false,
 }: {
   onResend: () => void;
   pending: boolean;
   wait: number;
   label?: string;
   size?: 'default' | 'inline';
+  /** The message above offers the resend now (offersResend): one control at a time. */
+  inMessage?: boolean;
 }) {
+  if (inMessage) return null;
   return (
     <span className="inline-flex items-center gap-1">
       <Button

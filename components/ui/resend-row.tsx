@@ -5,12 +5,15 @@ export function ResendRow({
   pending,
   wait,
   label = 'Resend Code',
+  inMessage = false,
 }: {
   onResend: () => void;
   pending: boolean;
   wait: number;
   label?: string;
+  inMessage?: boolean;
 }) {
+  if (inMessage) return null;
   return (
     <p className="text-ink-muted text-center text-sm">
       Didn&apos;t get it?{' '}

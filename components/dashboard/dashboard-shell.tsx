@@ -5,7 +5,6 @@ import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } fro
 import { firstReach } from '@/components/ui/first-reach';
 import { logoutAction } from '@/lib/auth/logout';
 import { DEFAULT_PATH, MENU, dashboardHref, menuEntry, menuGroup } from '@/lib/dashboard/menu';
-import { FocusHeading } from './focus-heading';
 import { LogoutIcon, MenuIcon, SettingsIcon, iconButton } from './icons';
 import { SideMenu } from './side-menu';
 import { onMenuLinkClick, useDashboardPath } from './use-dashboard-path';
@@ -63,7 +62,6 @@ export function DashboardShell({
       >
         Skip to content
       </a>
-      <FocusHeading />
       <header className="border-surface-border bg-surface sticky top-0 z-30 border-b">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2 py-2 sm:px-4">
           <button

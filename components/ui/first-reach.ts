@@ -5,7 +5,7 @@
 // as the page lays out beneath it, which no person did.
 const REACH = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
 let reached: Promise<void> | undefined;
-// Focus the page moves to its heading itself (components/dashboard/focus-heading.tsx) is no reach.
+// Focus the page moves to its heading itself (components/ui/page-heading.tsx) is no reach.
 const moved = (el: EventTarget | Element | null) =>
   el instanceof HTMLElement && el.matches('h1[tabindex="-1"]');
 

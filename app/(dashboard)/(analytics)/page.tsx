@@ -1,3 +1,4 @@
+import { PageHeading } from '@/components/ui/page-heading';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { EmbedFrame } from '@/components/dashboard/embed-frame';
@@ -36,9 +37,9 @@ export default async function DashboardPage({ searchParams }: Props) {
 
   return (
     <>
-      <h1 tabIndex={-1} className="sr-only">
+      <PageHeading className="sr-only">
         Welcome, {formattedName(session.claims.name, session.claims.email)}
-      </h1>
+      </PageHeading>
       <EmbedFrame base={getEnv().ANALYTICS_EMBED_URL} />
     </>
   );

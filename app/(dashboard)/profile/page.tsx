@@ -1,3 +1,4 @@
+import { PageHeading } from '@/components/ui/page-heading';
 import { Appearance } from '@/components/profile/appearance';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -96,9 +97,9 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
   };
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
-      <h1 tabIndex={-1} className="text-ink mb-6 text-2xl font-bold focus:outline-none">
+      <PageHeading className="text-ink mb-6 text-2xl font-bold focus:outline-none">
         Profile Settings
-      </h1>
+      </PageHeading>
       {review && !federated && (
         <WaysInReview
           passkeys={passkeys.ok ? passkeys.value : null}

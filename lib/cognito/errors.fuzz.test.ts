@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { APP_MSG } from '@/lib/messages';
-import { emailForUsername, toAuthFailure, type AuthContext } from './errors';
+import { emailForUsername, toAuthFailure, type AuthContext, type AuthFailure } from './errors';
 
 /**
  * The one table from Cognito failures to messages, fed anything a call can throw: SDK service
@@ -27,18 +27,20 @@ const CONTEXTS: AuthContext[] = [
   'newPassword',
   'confirmSession',
 ];
-const KINDS = [
-  'unconfirmed',
-  'expired-code',
-  'code-mismatch',
-  'user-not-found',
-  'session-invalid',
-  'exists',
-  'challenge-expired',
-  'unavailable',
-  'locked',
-  'other',
-];
+// Every kind there is, by the type: a kind added to AuthFailure and missing here does not compile.
+const KINDS = Object.keys({
+  unconfirmed: true,
+  'expired-code': true,
+  'code-mismatch': true,
+  'wrong-password': true,
+  'user-not-found': true,
+  'session-invalid': true,
+  exists: true,
+  'challenge-expired': true,
+  unavailable: true,
+  locked: true,
+  other: true,
+} satisfies Record<AuthFailure['kind'], true>);
 const NAMES = [
   'NotAuthorizedException',
   'UserNotFoundException',

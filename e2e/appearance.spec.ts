@@ -33,10 +33,8 @@ test.describe('the first paint is in the theme', () => {
     { system: 'dark', choice: 'light', shown: LIGHT_BG },
   ] as const) {
     test(`system ${system}, chosen ${choice ?? 'nothing'}: ${shown === DARK_BG ? 'dark' : 'light'} before any page script runs`, async ({
-      page,
-      signedInPage,
+      signedInPage: page,
     }) => {
-      void signedInPage;
       await page.emulateMedia({ colorScheme: system });
       await chooseInStorage(page, choice);
       // Every page script held back: what shows is the server's HTML, its CSS and the inline
@@ -55,10 +53,8 @@ test.describe('the first paint is in the theme', () => {
 });
 
 test('the choice in Settings is kept in this browser, every tab follows it, and so does the frame', async ({
-  page,
-  signedInPage,
+  signedInPage: page,
 }) => {
-  void signedInPage;
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/profile');
   const appearance = page.getByRole('region', { name: 'Appearance' });
@@ -89,8 +85,7 @@ test('the choice in Settings is kept in this browser, every tab follows it, and 
   await other.close();
 });
 
-test('the theme choice is reached by keyboard and named', async ({ page, signedInPage }) => {
-  void signedInPage;
+test('the theme choice is reached by keyboard and named', async ({ signedInPage: page }) => {
   await page.goto('/profile');
   const dark = page.getByRole('radio', { name: /^Dark/ });
   await page.getByRole('radio', { name: /^System/ }).focus();
@@ -132,10 +127,8 @@ test('screenshots in dark: sign-in, dashboard, profile, a dialog and Creator Cas
 });
 
 test('with reduced motion, nothing keeps moving: the loader stands still beside its words', async ({
-  page,
-  signedInPage,
+  signedInPage: page,
 }) => {
-  void signedInPage;
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // The dashboard's token never comes: its loader stays.
   await page.route('**/api/embed-token', () => undefined);
@@ -149,10 +142,8 @@ test('with reduced motion, nothing keeps moving: the loader stands still beside 
 });
 
 test('in forced colours a filled button keeps its edge, and the page in the menu and a focused choice are outlined', async ({
-  page,
-  signedInPage,
+  signedInPage: page,
 }) => {
-  void signedInPage;
   await page.emulateMedia({ forcedColors: 'active' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');

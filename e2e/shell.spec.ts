@@ -26,10 +26,8 @@ test('after sign-in, focus is on the page heading; a move to Settings puts it on
 });
 
 test('"Skip to content" comes before the header and lands before the first Edit', async ({
-  page,
-  signedInPage,
+  signedInPage: page,
 }) => {
-  void signedInPage;
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeFocused();
   // From the header's first control, one Tab back.

@@ -78,6 +78,8 @@ export function LoginForm({
   const email = form.watch('email');
   const withEmail = (path: string) =>
     email ? `${path}?email=${encodeURIComponent(email.trim().toLowerCase())}` : path;
+  // The page's notice until the form or a passkey answers.
+  const showNotice = !passkeyMessage && !state.message && state.status === 'idle';
   return (
     <>
       <AuthHeading
@@ -86,10 +88,8 @@ export function LoginForm({
       />
       <form action={formAction} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormMessage
-          message={
-            passkeyMessage ?? state.message ?? (state.status === 'idle' ? notice : undefined)
-          }
-          tone={!passkeyMessage && !state.message && state.status === 'idle' ? noticeTone : 'error'}
+          message={passkeyMessage ?? state.message ?? (showNotice ? notice : undefined)}
+          tone={showNotice ? noticeTone : 'error'}
         />
         <EmailField
           errors={

@@ -1,6 +1,7 @@
 'use client';
 
 import { FieldMessages } from '@/components/ui/field-messages';
+import { RadioCard } from '@/components/ui/radio-card';
 import type { Message } from '@/lib/messages';
 import { METHOD_LABEL, type TwoStepMethod } from '@/lib/validation/two-step-methods';
 
@@ -34,24 +35,14 @@ export function MethodChoices({
       >
         <legend className="text-ink mb-2 text-sm font-medium">{legend}</legend>
         {methods.map((method) => (
-          <label
+          <RadioCard
             key={method}
-            className="border-surface-border has-[:checked]:border-focus has-[:focus-visible]:ring-focus flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
-          >
-            <input
-              type="radio"
-              value={method}
-              className="accent-brand-600 mt-0.5 size-5 shrink-0"
-              aria-describedby={`${id}-${method}`}
-              {...field}
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="text-ink text-sm font-medium">{METHOD_LABEL[method]}</span>
-              <span id={`${id}-${method}`} className="text-ink-muted text-xs">
-                {hints[method] ?? HINT[method]}
-              </span>
-            </span>
-          </label>
+            value={method}
+            label={METHOD_LABEL[method]}
+            hint={hints[method] ?? HINT[method]}
+            hintId={`${id}-${method}`}
+            {...field}
+          />
         ))}
       </fieldset>
       <FieldMessages id={`${id}-error`} errors={errors} />

@@ -1,6 +1,7 @@
 'use client';
 
 import { THEME_CHOICES, type ThemeChoice } from '@/lib/ui/theme';
+import { RadioCard } from '@/components/ui/radio-card';
 import { chooseTheme, useThemeChoice } from '@/components/ui/use-theme';
 
 const LABEL: Record<ThemeChoice, string> = {
@@ -26,26 +27,17 @@ export function Appearance() {
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="sr-only">Theme</legend>
         {THEME_CHOICES.map((c) => (
-          <label
+          <RadioCard
             key={c}
-            className="border-surface-border bg-surface has-[:checked]:border-focus has-[:focus-visible]:ring-focus flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2"
-          >
-            <input
-              type="radio"
-              name="theme"
-              value={c}
-              checked={choice === c}
-              onChange={() => chooseTheme(c)}
-              className="accent-brand-600 mt-0.5 size-5 shrink-0"
-              aria-describedby={`theme-${c}-hint`}
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="text-ink text-sm font-medium">{LABEL[c]}</span>
-              <span id={`theme-${c}-hint`} className="text-ink-muted text-xs">
-                {HINT[c]}
-              </span>
-            </span>
-          </label>
+            name="theme"
+            value={c}
+            checked={choice === c}
+            onChange={() => chooseTheme(c)}
+            label={LABEL[c]}
+            hint={HINT[c]}
+            hintId={`theme-${c}-hint`}
+            className="bg-surface"
+          />
         ))}
       </fieldset>
       <noscript>

@@ -30,6 +30,7 @@ test("the page moving focus to its own heading is no reach; a person's focus aft
   const reach = await freshReach();
   const heading = document.createElement('h1');
   heading.tabIndex = -1;
+  heading.setAttribute('data-page-focus', '');
   document.body.append(heading);
   heading.focus();
   expect(await reach.settled()).toBe(false);

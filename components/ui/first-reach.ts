@@ -5,9 +5,10 @@
 // as the page lays out beneath it, which no person did.
 const REACH = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
 let reached: Promise<void> | undefined;
-// Focus the page moves to its heading itself (components/ui/page-heading.tsx) is no reach.
+// Focus the page moves itself (its heading, components/ui/page-heading.tsx) is no reach.
+export const PAGE_FOCUS = 'data-page-focus';
 const moved = (el: EventTarget | Element | null) =>
-  el instanceof HTMLElement && el.matches('h1[tabindex="-1"]');
+  el instanceof HTMLElement && el.hasAttribute(PAGE_FOCUS);
 
 /** Resolves at the first pointer move or press, key, touch or focus on the page (at once if a field has focus). */
 export function firstReach(): Promise<void> {

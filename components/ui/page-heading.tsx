@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { PAGE_FOCUS } from './first-reach';
 
 /**
  * A signed-in page's heading, which takes focus as the page appears: after sign-in and after each
@@ -21,7 +22,7 @@ export function PageHeading({
     heading.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <h1 ref={heading} tabIndex={-1} className={className}>
+    <h1 ref={heading} tabIndex={-1} className={className} {...{ [PAGE_FOCUS]: '' }}>
       {children}
     </h1>
   );

@@ -45,6 +45,7 @@ describe('noticeTone', () => {
     expect(noticeTone('password-changed')).toBe('info');
     expect(noticeTone('idle')).toBe('info');
     expect(noticeTone('google-failed')).toBe('error');
+    expect(noticeTone('no-account')).toBe('error');
     expect(noticeTone('expired')).toBe('error');
     expect(noticeTone('anything')).toBe('error');
   });

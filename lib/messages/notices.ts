@@ -45,19 +45,12 @@ export function duration(seconds: number): string {
 
 /**
  * What a /login notice is: news of how a session ended or what was done ('info', in the notice
- * style), or a sign-in that failed ('error'). One rule in docs/product.md §8.
+ * style), or a sign-in that failed ('error': the hosted flow's, or an account not found). One rule
+ * in docs/product.md §8.
  */
-const INFO_REASONS: readonly unknown[] = [
-  'idle',
-  'session-expired',
-  'device-ended',
-  'device-forgotten',
-  'account-deleted',
-  'signed-out-everywhere',
-  'password-changed',
-];
 export function noticeTone(reason: unknown): 'info' | 'error' {
-  return INFO_REASONS.includes(reason) ? 'info' : 'error';
+  const session = (SESSION_REASONS as readonly unknown[]).includes(reason);
+  return session && reason !== 'no-account' ? 'info' : 'error';
 }
 
 export function loginNotice(
